@@ -1,0 +1,332 @@
+"""The `chaigames` command: the app (default), new, simulate, replay, serve.
+
+This module and `__main__` are the only parts of the `chaigames` package that may import
+Rich or the Textual front end (`screens`), and they do so inside functions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from . import __version__, games
+from .engine import (
+    BOT_LEVELS,
+    ConfigError,
+    GameConfig,
+    GameSpec,
+    RecordError,
+    SeatConfig,
+    Session,
+    parse_record,
+    play_bots,
+)
+from .engine.play import DEFAULT_MAX_ACTIONS
+
+BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
+
+
+class UsageError(Exception):
+    """A bad argument: one clear line, exit status 2."""
+
+
+# -- building a config from the command line -------------------------------------------------------
+def game_spec(game_id: str) -> GameSpec:
+    try:
+        return games.get(game_id)
+    except KeyError:
+        raise UsageError(f"unknown game {game_id!r} (choose from: {', '.join(games.GAME_IDS)})") from None
+    except games.GameNotBuilt as exc:
+        raise UsageError(str(exc)) from None
+
+
+def parse_options(spec: GameSpec, pairs: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise UsageError(f"--option takes KEY=VALUE, got {pair!r}")
+        try:
+            options[key.strip()] = spec.option(key.strip()).parse(value)
+        except ConfigError as exc:
+            raise UsageError(str(exc)) from None
+    return options
+
+
+def bot_name(taken: set[str], seat: int) -> str:
+    for name in BOT_NAMES[seat:] + BOT_NAMES[:seat]:
+        if name not in taken:
+            return name
+    return f"Bot {seat + 1}"
+
+
+def build_config(spec: GameSpec, seats: Sequence[tuple[str, str | None]], options: dict[str, Any]) -> GameConfig:
+    """Seats are (name, None) for a human or ("", level) for a bot to be named."""
+    taken = {name for name, bot in seats if bot is None}
+    out = []
+    for i, (name, bot) in enumerate(seats):
+        if bot is not None:
+            if bot not in spec.bot_levels:
+                raise UsageError(f"unknown bot level {bot!r} (choose from: {', '.join(spec.bot_levels)})")
+            name = bot_name(taken, i)
+            taken.add(name)
+        out.append(SeatConfig(name=name, bot=bot))
+    config = GameConfig(seats=tuple(out), options=options)
+    problems = spec.problems(config)
+    if problems:
+        raise UsageError(problems[0])
+    return config
+
+
+# -- simulate --------------------------------------------------------------------------------------
+def simulate(args: argparse.Namespace) -> int:
+    spec = game_spec(args.game)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    levels = [lv.strip() for lv in args.bots.split(",")]
+    if len(levels) == 1:
+        levels *= args.seats
+    if len(levels) != args.seats:
+        raise UsageError(f"--bots names {len(levels)} levels for {args.seats} seats (give one, or exactly {args.seats})")
+    config = build_config(spec, [("", lv) for lv in levels], parse_options(spec, args.option))
+    record_dir: Path | None = None
+    if args.record:
+        record_dir = Path(args.record)
+        try:
+            record_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"cannot write records to {args.record}: {exc.strerror}") from None
+
+    from rich.console import Console
+
+    out = Console(highlight=False, soft_wrap=True)
+    rows: list[dict[str, Any]] = []
+    progress = None
+    task = None
+    if args.games > 1:
+        from rich.progress import Progress
+
+        progress = Progress(console=Console(stderr=True), transient=True)
+        progress.start()
+        task = progress.add_task(f"{spec.title}", total=args.games)
+    started = time.perf_counter()
+    try:
+        for i in range(args.games):
+            seed = args.seed + i
+            t0 = time.perf_counter()
+            played = play_bots(spec, config, seed, max_actions=args.max_actions)
+            row = outcome_row(played.session, played.finished, time.perf_counter() - t0)
+            rows.append(row)
+            if record_dir is not None:
+                (record_dir / f"{spec.id}-{seed}.json").write_text(played.session.record.dumps(spec))
+            if args.json:
+                out.print(json.dumps(row), markup=False)
+            if progress is not None:
+                progress.advance(task)  # type: ignore[arg-type]
+    finally:
+        if progress is not None:
+            progress.stop()
+    elapsed = time.perf_counter() - started
+    if not args.json:
+        print_table(out, spec, rows)
+    print_summary(out, spec, rows, elapsed, as_json=args.json)
+    return 0
+
+
+def outcome_row(session: Session, finished: bool, seconds: float) -> dict[str, Any]:
+    config = session.config
+    row: dict[str, Any] = {
+        "game": session.spec.id,
+        "seed": session.record.seed,
+        "seats": [{"name": s.name, "bot": s.bot} for s in config.seats],
+        "finished": finished,
+        "scores": None,
+        "winners": None,
+        "actions": session.action_count,
+        "seconds": round(seconds, 4),
+    }
+    if finished:
+        result = session.result()
+        row["scores"] = list(result.scores)
+        row["winners"] = list(result.winners)
+        row["breakdown"] = [{"source": r.source, "values": list(r.values)} for r in result.breakdown]
+        if result.note:
+            row["note"] = result.note
+    return row
+
+
+def print_table(out: Any, spec: GameSpec, rows: list[dict[str, Any]]) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"{spec.title}: {len(rows)} game{'s' if len(rows) != 1 else ''}")
+    table.add_column("seed", justify="right")
+    names = [f"{s['name']} ({s['bot'] or 'human'})" for s in rows[0]["seats"]]
+    for name in names:
+        table.add_column(name, justify="right")
+    table.add_column("winner")
+    table.add_column("actions", justify="right")
+    table.add_column("seconds", justify="right")
+    for row in rows:
+        if row["finished"]:
+            scores = [str(s) for s in row["scores"]]
+            winner = ", ".join(row["seats"][w]["name"] for w in row["winners"])
+        else:
+            scores = ["-"] * len(names)
+            winner = "unfinished"
+        table.add_row(str(row["seed"]), *scores, winner, str(row["actions"]), f"{row['seconds']:.3f}")
+    out.print(table)
+
+
+def summary(rows: list[dict[str, Any]], elapsed: float) -> dict[str, Any]:
+    n_seats = len(rows[0]["seats"])
+    done = [r for r in rows if r["finished"]]
+    wins = [sum(1 for r in done if s in r["winners"]) for s in range(n_seats)]
+    means = [round(sum(r["scores"][s] for r in done) / len(done), 2) if done else None for s in range(n_seats)]
+    return {
+        "summary": True,
+        "games": len(rows),
+        "finished": len(done),
+        "unfinished": len(rows) - len(done),
+        "wins": wins,
+        "mean_scores": means,
+        "games_per_second": round(len(rows) / elapsed, 2) if elapsed > 0 else None,
+    }
+
+
+def print_summary(out: Any, spec: GameSpec, rows: list[dict[str, Any]], elapsed: float, *, as_json: bool) -> None:
+    s = summary(rows, elapsed)
+    if as_json:
+        print(json.dumps(s), file=sys.stderr)
+        return
+    seats = rows[0]["seats"]
+    out.print(f"{s['finished']} of {s['games']} games finished ({s['unfinished']} unfinished)")
+    for i, seat in enumerate(seats):
+        out.print(f"  {seat['name']} ({seat['bot'] or 'human'}): {s['wins'][i]} wins, mean score {s['mean_scores'][i]}")
+    out.print(f"{s['games_per_second']} games per second")
+
+
+# -- replay ----------------------------------------------------------------------------------------
+def replay(args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.file).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    record = parse_record(text, games.get)
+    spec = games.get(record.game)
+    t0 = time.perf_counter()
+    session = Session.from_record(spec, record)
+    row = outcome_row(session, session.over, time.perf_counter() - t0)
+    from rich.console import Console
+
+    out = Console(highlight=False, soft_wrap=True)
+    if args.json:
+        out.print(json.dumps(row), markup=False)
+    else:
+        print_table(out, spec, [row])
+        if not session.over:
+            out.print(f"The game is not over: {session.action_count} actions stand.")
+    return 0
+
+
+# -- the app ---------------------------------------------------------------------------------------
+def new(args: argparse.Namespace) -> int:
+    spec = game_spec(args.game)
+    seats = args.seats or []
+    if not seats:
+        raise UsageError("name the seats with --seat NAME (a human) and --bot LEVEL (a computer player)")
+    config = build_config(spec, seats, parse_options(spec, args.option))
+    if args.start is not None:
+        if not 1 <= args.start <= len(config.seats):
+            raise UsageError(f"--start must be a seat from 1 to {len(config.seats)}")
+        config = GameConfig(seats=config.seats, options=config.options, start_player=args.start - 1)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+    from screens.app import run_app
+
+    run_app(new_game=(spec.id, config, seed))
+    return 0
+
+
+def run_menu(args: argparse.Namespace) -> int:
+    from screens.app import run_app
+
+    run_app()
+    return 0
+
+
+# -- the parser ------------------------------------------------------------------------------------
+class SeatAction(argparse.Action):
+    """--seat NAME and --bot LEVEL append to one ordered list of seats."""
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: str | None = None) -> None:
+        seats = list(getattr(namespace, "seats", None) or [])
+        seats.append((values, None) if option_string == "--seat" else ("", values))
+        namespace.seats = seats
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # one clear line and exit status 2, never a traceback
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="chaigames", description="Chai Wallah, Chai and Dabba Walla in your terminal.")
+    parser.add_argument("--version", action="version", version=f"chaigames {__version__}")
+    parser.set_defaults(func=run_menu)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
+
+    p = sub.add_parser("new", help="start a game directly, skipping the menu")
+    p.add_argument("game", metavar="GAME", help=f"one of: {', '.join(games.GAME_IDS)}")
+    p.add_argument("--seat", action=SeatAction, dest="seats", metavar="NAME", help="a human seat (repeat, in order)")
+    p.add_argument("--bot", action=SeatAction, dest="seats", metavar="LEVEL", help=f"a bot seat: {', '.join(BOT_LEVELS)}")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    p.add_argument("--seed", type=int, help="seed of the game's dice and shuffles (default: random)")
+    p.add_argument("--start", type=int, metavar="SEAT", help="start player, 1-based (default: random)")
+    p.set_defaults(func=new)
+
+    p = sub.add_parser("simulate", help="play complete bot games without a screen")
+    p.add_argument("--game", required=True, help=f"one of: {', '.join(games.GAME_IDS)}")
+    p.add_argument("--seats", type=int, required=True, help="number of seats")
+    p.add_argument("--bots", default="normal", help="one level for every seat, or exactly SEATS levels, comma-separated")
+    p.add_argument("--seed", type=int, default=1, help="seed of game 1; game i uses SEED+i (default 1)")
+    p.add_argument("--games", type=int, default=1, help="how many games (default 1)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    p.add_argument("--json", action="store_true", help="one JSON object per game on stdout, the summary on stderr")
+    p.add_argument("--record", metavar="DIR", help="write each game's record as a JSON file into DIR")
+    p.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS, help="safety cap per game")
+    p.set_defaults(func=simulate)
+
+    p = sub.add_parser("replay", help="rebuild a saved record and print its result")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(func=replay)
+
+    try:
+        from . import serve
+    except ImportError:  # pragma: no cover - serve.py is part of the package
+        serve = None  # type: ignore[assignment]
+    if serve is not None:
+        p = sub.add_parser("serve", help="host chaigames over SSH", description=serve.DESCRIPTION,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        serve.add_arguments(p)
+        p.set_defaults(func=serve.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = make_parser().parse_args(argv)
+        return int(args.func(args) or 0)
+    except UsageError as exc:
+        print(f"chaigames: {exc}" if not str(exc).startswith("chaigames") else str(exc), file=sys.stderr)
+        return 2
+    except (ConfigError, RecordError) as exc:
+        print(f"chaigames: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,66 @@
+"""The one place that lists the games. The engine never imports a game; everything else asks here.
+
+Games are imported on first use, so the command line starts fast and a game whose rules are
+not built yet is reported as such instead of breaking the others.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from .engine import GameSpec
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the menu shows before a game's rules are loaded."""
+
+    id: str
+    title: str
+    seats: str
+    blurb: str
+    module: str
+
+
+CATALOGUE: tuple[GameInfo, ...] = (
+    GameInfo("chai-wallah", "Chai Wallah", "4-8", "Real-time dice trading: match a chai order first.", "chaigames.chai_wallah"),
+    GameInfo("chai", "Chai", "2-5", "Tea merchants: buy flavours and additives, serve customers.", "chaigames.chai"),
+    GameInfo("dabba-walla", "Dabba Walla", "2-4", "Stack lunch dabbas on your cart, then deliver level by level.", "chaigames.dabba_walla"),
+)
+GAME_IDS: tuple[str, ...] = tuple(g.id for g in CATALOGUE)
+
+
+class GameNotBuilt(LookupError):
+    """A game in the catalogue whose rules are not in this build."""
+
+
+def info(game_id: str) -> GameInfo:
+    for g in CATALOGUE:
+        if g.id == game_id:
+            return g
+    raise KeyError(game_id)
+
+
+def get(game_id: str) -> GameSpec:
+    """The spec of a game. KeyError for an unknown id, GameNotBuilt for one not built yet."""
+    entry = info(game_id)
+    try:
+        module = importlib.import_module(entry.module)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and entry.module.startswith(exc.name):
+            raise GameNotBuilt(f"{entry.title} is not built yet") from None
+        raise
+    spec: GameSpec = module.SPEC
+    return spec
+
+
+def available() -> list[GameSpec]:
+    """Specs of every game that is built, in catalogue order."""
+    out = []
+    for g in CATALOGUE:
+        try:
+            out.append(get(g.id))
+        except GameNotBuilt:
+            continue
+    return out
