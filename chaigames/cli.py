@@ -93,7 +93,9 @@ def simulate(args: argparse.Namespace) -> int:
     if len(levels) == 1:
         levels *= args.seats
     if len(levels) != args.seats:
-        raise UsageError(f"--bots names {len(levels)} levels for {args.seats} seats (give one, or exactly {args.seats})")
+        raise UsageError(
+            f"--bots names {len(levels)} levels for {args.seats} seats (give one, or exactly {args.seats})"
+        )
     config = build_config(spec, [("", lv) for lv in levels], parse_options(spec, args.option))
     record_dir: Path | None = None
     if args.record:
@@ -283,7 +285,9 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("new", help="start a game directly, skipping the menu")
     p.add_argument("game", metavar="GAME", help=f"one of: {', '.join(games.GAME_IDS)}")
     p.add_argument("--seat", action=SeatAction, dest="seats", metavar="NAME", help="a human seat (repeat, in order)")
-    p.add_argument("--bot", action=SeatAction, dest="seats", metavar="LEVEL", help=f"a bot seat: {', '.join(BOT_LEVELS)}")
+    p.add_argument(
+        "--bot", action=SeatAction, dest="seats", metavar="LEVEL", help=f"a bot seat: {', '.join(BOT_LEVELS)}"
+    )
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     p.add_argument("--seed", type=int, help="seed of the game's dice and shuffles (default: random)")
     p.add_argument("--start", type=int, metavar="SEAT", help="start player, 1-based (default: random)")
@@ -292,7 +296,9 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play complete bot games without a screen")
     p.add_argument("--game", required=True, help=f"one of: {', '.join(games.GAME_IDS)}")
     p.add_argument("--seats", type=int, required=True, help="number of seats")
-    p.add_argument("--bots", default="normal", help="one level for every seat, or exactly SEATS levels, comma-separated")
+    p.add_argument(
+        "--bots", default="normal", help="one level for every seat, or exactly SEATS levels, comma-separated"
+    )
     p.add_argument("--seed", type=int, default=1, help="seed of game 1; game i uses SEED+i (default 1)")
     p.add_argument("--games", type=int, default=1, help="how many games (default 1)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
@@ -311,8 +317,12 @@ def make_parser() -> argparse.ArgumentParser:
     except ImportError:  # pragma: no cover - serve.py is part of the package
         serve = None  # type: ignore[assignment]
     if serve is not None:
-        p = sub.add_parser("serve", help="host chaigames over SSH", description=serve.DESCRIPTION,
-                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        p = sub.add_parser(
+            "serve",
+            help="host chaigames over SSH",
+            description=serve.DESCRIPTION,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         serve.add_arguments(p)
         p.set_defaults(func=serve.run)
     return parser

@@ -24,9 +24,21 @@ class GameInfo:
 
 
 CATALOGUE: tuple[GameInfo, ...] = (
-    GameInfo("chai-wallah", "Chai Wallah", "4-8", "Real-time dice trading: match a chai order first.", "chaigames.chai_wallah"),
+    GameInfo(
+        "chai-wallah",
+        "Chai Wallah",
+        "4-8",
+        "Real-time dice trading: match a chai order first.",
+        "chaigames.chai_wallah",
+    ),
     GameInfo("chai", "Chai", "2-5", "Tea merchants: buy flavours and additives, serve customers.", "chaigames.chai"),
-    GameInfo("dabba-walla", "Dabba Walla", "2-4", "Stack lunch dabbas on your cart, then deliver level by level.", "chaigames.dabba_walla"),
+    GameInfo(
+        "dabba-walla",
+        "Dabba Walla",
+        "2-4",
+        "Stack lunch dabbas on your cart, then deliver level by level.",
+        "chaigames.dabba_walla",
+    ),
 )
 GAME_IDS: tuple[str, ...] = tuple(g.id for g in CATALOGUE)
 

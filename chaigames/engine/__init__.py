@@ -8,7 +8,7 @@ from .config import GameConfig, SeatConfig
 from .errors import ChaigamesError, ConfigError, IllegalAction, RecordError, RecordVersionError
 from .events import Event
 from .play import Played, bot_seed, make_bots, play_bots
-from .protocol import Bot, GameState
+from .protocol import Bot, GameState, RealtimeDriver
 from .record import Entry, Record, parse_record, record_from_json
 from .registry import BOT_LEVELS, GameSpec, OptionSpec
 from .result import Result, ScoreRow
@@ -30,6 +30,7 @@ __all__ = [
     "LogLine",
     "OptionSpec",
     "Played",
+    "RealtimeDriver",
     "Record",
     "RecordError",
     "RecordVersionError",
@@ -41,7 +42,7 @@ __all__ = [
     "bot_seed",
     "derive_seed",
     "make_bots",
-    "play_bots",
     "parse_record",
+    "play_bots",
     "record_from_json",
 ]

@@ -22,9 +22,7 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 
 def make_bots(spec: GameSpec, config: GameConfig, seed: int) -> dict[int, Bot]:
-    return {
-        i: spec.make_bot(s.bot, bot_seed(seed, i), i) for i, s in enumerate(config.seats) if s.bot is not None
-    }
+    return {i: spec.make_bot(s.bot, bot_seed(seed, i), i) for i, s in enumerate(config.seats) if s.bot is not None}
 
 
 @dataclass

@@ -50,3 +50,15 @@ class Bot(Protocol):
     """A computer player. Sees only its own view; `budget` counts iterations, never seconds."""
 
     def choose(self, view: Any, legal_actions: Sequence[Any], budget: int) -> Any: ...
+
+
+class RealtimeDriver(Protocol):
+    """Runs a real-time game's bots and clock: the app calls it with a real clock, `simulate` and
+    tests with a simulated one. `advance(now)` applies every bot decision and timed event due up to
+    `now` (bot actions go through the session, with their timestamps, so they are recorded)."""
+
+    def advance(self, now: float) -> list[Event]: ...
+
+    def next_due(self) -> float | None:
+        """When something will next happen by itself (a bot decision or a timed event), if anything."""
+        ...

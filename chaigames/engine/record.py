@@ -92,7 +92,7 @@ def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> A
     if key not in data:
         raise RecordError(f"the record has no {key!r}")
     value = data[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise RecordError(f"the record's {key!r} has the wrong type")
     return value
 

@@ -11,7 +11,7 @@ from .config import GameConfig
 from .errors import ConfigError
 
 if TYPE_CHECKING:
-    from .protocol import Bot, GameState
+    from .protocol import Bot, GameState, RealtimeDriver
     from .session import Session
 
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -71,6 +71,7 @@ class GameSpec:
     describe_view: Callable[[Any], str] | None = None
     describe_action: Callable[[Any], str] | None = None
     play_headless: Callable[[GameConfig, int, int], Session] | None = None
+    make_driver: Callable[[Session], RealtimeDriver] | None = None
     rules_markdown: str = ""
 
     @property
