@@ -116,6 +116,7 @@ class Host:
         self._acceptor: Any = None
         self._closing = False
         self._ending: set[asyncio.Task[None]] = set()
+        self._changed = asyncio.Event()
 
     # -- admission -----------------------------------------------------------------------------
     def admit(self, session: Any) -> bool:
@@ -126,6 +127,20 @@ class Host:
 
     def release(self, session: Any) -> None:
         self.sessions.discard(session)
+        self._changed.set()
+
+    async def wait_sessions(self, count: int, timeout: float) -> bool:
+        """Wait (at most `timeout` seconds) until at most `count` sessions are left; True if so."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while len(self.sessions) > count:
+            left = deadline - loop.time()
+            if left <= 0:
+                return False
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), left)
+        return True
 
     def track(self, task: asyncio.Task[None]) -> None:
         self._ending.add(task)

@@ -130,4 +130,3 @@ def alive(pid: int) -> bool:
 def child_env(pid: int) -> dict[str, str]:
     raw = Path(f"/proc/{pid}/environ").read_bytes()
     return dict(item.split("=", 1) for item in raw.decode().split("\0") if "=" in item)
-
