@@ -8,12 +8,8 @@ The command line hooks in through `DESCRIPTION`, `add_arguments(parser)` and `ru
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
-import logging
 import os
 import re
-import signal
 import sys
 from pathlib import Path
 
@@ -151,6 +147,9 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         print(NEEDS_EXTRA, file=sys.stderr)
         return 2
+    import asyncio
+    import logging
+
     from .host import HostOptions
 
     data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
@@ -210,6 +209,10 @@ def startup_lines(options: object, port: int, fingerprint: str) -> list[str]:
 
 async def serve(options: object) -> None:
     """Run the host until SIGINT or SIGTERM, then hang up every game and stop."""
+    import asyncio
+    import contextlib
+    import signal
+
     from .host import start_host
 
     host = await start_host(options)  # type: ignore[arg-type]

@@ -200,6 +200,10 @@ class GameProcess:
         self._reaped()
 
     def _reaped(self) -> None:
+        self._after = self._loop.create_task(self._after_reap())
+
+    async def _after_reap(self) -> None:
+        await self._group_gone()
         self.returncode = self.process.returncode
         if self._output_closed:
             self._maybe_report_exit()
@@ -207,6 +211,16 @@ class GameProcess:
             # Deliver what is still in the pty, then report; EIO ends the reading.
             self._resume_output()
             self._loop.call_later(1.0, self._give_up_output)
+
+    async def _group_gone(self, timeout: float = 3.0) -> None:
+        """Wait (bounded) until no process of the game's group is left, killing any that are."""
+        deadline = self._loop.time() + timeout
+        while self._loop.time() < deadline:
+            try:
+                os.killpg(self.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                return
+            await asyncio.sleep(0.01)
 
     def _give_up_output(self) -> None:
         if not self._output_closed:

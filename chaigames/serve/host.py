@@ -110,6 +110,7 @@ class Host:
     def __init__(self, options: HostOptions) -> None:
         self.options = options
         self.sessions: set[Any] = set()  # admitted sessions whose game is running or ending
+        self.connections: set[Any] = set()  # open SSH connections, authenticated or not
         self.port = options.port
         self.host_key_fingerprint = ""
         self.authorized: AuthorizedKeys | None = None
@@ -153,16 +154,19 @@ class Host:
 
     # -- shutdown ------------------------------------------------------------------------------
     async def close(self) -> None:
-        """Stop listening, hang up every game (SIGHUP, then SIGKILL after the grace) and wait for them."""
+        """Stop listening, hang up every game (SIGHUP, then SIGKILL after the grace), close every connection."""
         self._closing = True
         if self._acceptor is not None:
-            self._acceptor.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._acceptor.wait_closed(), 5)
+            self._acceptor.close()  # existing connections stay open until we close them below
         for session in list(self.sessions):
             session.end("server shut down", "\r\nThe game host is shutting down. Your game is saved.\r\n")
         while self._ending:
             await asyncio.gather(*list(self._ending), return_exceptions=True)
+        for conn in list(self.connections):
+            conn.close()
+        if self._acceptor is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._acceptor.wait_closed(), 2)
 
 
 def _ssh_classes() -> tuple[type, type]:
@@ -174,13 +178,19 @@ def _ssh_classes() -> tuple[type, type]:
 
         def __init__(self, host: Host) -> None:
             self.host = host
+            self.conn: Any = None
             self.address = "?"
             self.user = ""
             self.key_fingerprint: str | None = None
 
         def connection_made(self, conn: Any) -> None:
+            self.conn = conn
+            self.host.connections.add(conn)
             peer = conn.get_extra_info("peername") or ("?", 0)
             self.address = f"{peer[0]}:{peer[1]}"
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self.host.connections.discard(self.conn)
 
         def begin_auth(self, username: str) -> bool:
             self.user = username
@@ -211,6 +221,8 @@ def _ssh_classes() -> tuple[type, type]:
 
         def session_requested(self) -> Any:
             opts = self.host.options
+            if not opts.open and self.key_fingerprint is None:
+                return False  # cannot happen after key auth; never fall back to a shared folder
             if opts.open:
                 folder = player_folder(opts.data_dir, user=self.user)
             else:
@@ -315,9 +327,10 @@ def _ssh_classes() -> tuple[type, type]:
                     on_exit=self._game_exited,
                     command=opts.command,
                 )
-            except OSError as exc:
+            except Exception as exc:  # a full disk, no ptys left, a broken interpreter: this session only
+                log.warning("game failed to start for %s: %s", self.player.address, exc)
                 self.host.release(self)
-                self.refuse(f"game failed to start: {exc.strerror or exc}", "The game could not start.\r\n")
+                self.refuse(f"game failed to start: {exc}", "The game could not start. Please try again later.\r\n")
                 return
             self.game.on_input_drained = self._input_drained
             self.record.pid = self.game.pid

@@ -19,6 +19,8 @@ STUBBORN = (
     "[time.sleep(0.1) for _ in range(600)]\n"
 )
 
+QUIET = "import time\nprint('ready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
+
 
 def grandchild_pid(player: Player) -> int:
     return int(player.text.split("ready", 1)[1].split()[0])
@@ -79,16 +81,16 @@ async def test_hang_up_then_kill_leaves_no_process_behind(make_host, caplog):
 
 
 async def test_idle_session_is_ended(make_host, caplog):
-    """Issue #8: `--idle-timeout` ends a session that sent no keys for that long; the game is hung up."""
-    host = await make_host(idle_timeout=1.0)
+    """Issue #8: `--idle-timeout` ends a session that sent no keys for that long; the game is hung up.
+
+    A stand-in game that starts in milliseconds, so the timeout cannot strike before it is up."""
+    host = await make_host(command=[sys.executable, "-c", QUIET], idle_timeout=1.0, hangup_grace=0.3)
     async with await connect(host.port, user="sleepy") as conn:
         player = await Player.open(conn)
-        await player.wait_text(*MENU_TITLES)
-        [pid] = host.children
         assert await player.wait_closed() == 1
         assert "No keys for 1 seconds: goodbye. Your game is saved." in player.text
-    assert not alive(pid)
-    assert "ended=idle timeout" in caplog.text
+    assert "user='sleepy'" in caplog.text and "ended=idle timeout" in caplog.text
+    assert host.children == [] and host.sessions == set()
 
 
 async def test_host_shutdown_hangs_up_every_game(make_host):
