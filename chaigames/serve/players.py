@@ -73,6 +73,9 @@ def child_environment(*, home: Path, term: str | None, color: str) -> dict[str, 
       server, not the client, decides (`--color`).
     - `CHAIGAMES_SERVED=1` tells the app it runs under `chaigames serve`: it must offer no command
       that writes files on the server (Textual's screenshot among them).
+    - `BROWSER=true`: a link followed in the app (Textual's `open_url`, e.g. in the rules' Markdown)
+      would otherwise start a browser on the server, and a text browser on this pty (lynx, w3m)
+      can open a shell. Python's `webbrowser` runs `$BROWSER` first; `true` does nothing.
     - `PYTHONPATH` only when the package runs from a source checkout rather than an installation.
     """
     env = {
@@ -84,6 +87,7 @@ def child_environment(*, home: Path, term: str | None, color: str) -> dict[str, 
         "CHAIGAMES_HOME": str(home),
         "CHAIGAMES_SERVED": "1",
         "TEXTUAL_COLOR_SYSTEM": COLOR_SYSTEMS[color],
+        "BROWSER": "true",
     }
     if color == "truecolor":
         env["COLORTERM"] = "truecolor"

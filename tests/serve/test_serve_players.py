@@ -21,6 +21,7 @@ ALLOWED_ENV = {
     "TEXTUAL_COLOR_SYSTEM",
     "COLORTERM",
     "PYTHONPATH",
+    "BROWSER",
 }
 CLIENT_ENV = {"PYTHONPATH": "/evil", "LD_PRELOAD": "/evil/lib.so", "CHAIGAMES_HOME": "/tmp/evil", "FOO": "bar"}
 
@@ -67,6 +68,19 @@ async def test_client_environment_never_reaches_the_game(make_host):
     assert env["CHAIGAMES_HOME"] == env["HOME"] == str(host.options.data_dir / "players" / "open" / "alice")
     assert env["CHAIGAMES_SERVED"] == "1"
     assert env["TEXTUAL_COLOR_SYSTEM"] == "standard" and "COLORTERM" not in env
+    assert env["BROWSER"] == "true"
+
+
+def test_a_followed_link_starts_no_browser_on_the_server(tmp_path):
+    """A link opened in the served app (Textual's open_url -> webbrowser) must not start a (text) browser on
+    the server's pty, whose shell escapes would break 'nothing but the game'. `$BROWSER` wins: it is `true`."""
+    import subprocess
+    import sys
+
+    env = child_environment(home=tmp_path, term="xterm", color="256")
+    code = "import webbrowser; b = webbrowser.get(); print(b.name, webbrowser.open('https://example.org'))"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, timeout=30)
+    assert out.stdout.split() == ["true", "True"]
 
 
 @pytest.mark.parametrize(
