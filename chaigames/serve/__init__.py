@@ -12,6 +12,10 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .host import HostOptions
 
 NEEDS_EXTRA = "chaigames serve needs asyncssh: pip install 'chaigames[serve]'"
 
@@ -184,11 +188,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def startup_lines(options: object, port: int, fingerprint: str) -> list[str]:
+def startup_lines(options: HostOptions, port: int, fingerprint: str) -> list[str]:
     """What the host says when it starts: where to connect, how players are identified, warnings."""
-    from .host import HostOptions
-
-    assert isinstance(options, HostOptions)
     where = options.host if options.host not in ("", "0.0.0.0", "::") else "HOST"
     lines = [
         f"chaigames serve: listening on {options.host}:{port}; players connect with: ssh -p {port} {where}",
@@ -207,7 +208,7 @@ def startup_lines(options: object, port: int, fingerprint: str) -> list[str]:
     return lines
 
 
-async def serve(options: object) -> None:
+async def serve(options: HostOptions) -> None:
     """Run the host until SIGINT or SIGTERM, then hang up every game and stop."""
     import asyncio
     import contextlib
@@ -215,7 +216,7 @@ async def serve(options: object) -> None:
 
     from .host import start_host
 
-    host = await start_host(options)  # type: ignore[arg-type]
+    host = await start_host(options)
     for line in startup_lines(options, host.port, host.host_key_fingerprint):
         print(line, file=sys.stderr, flush=True)
     stop = asyncio.Event()

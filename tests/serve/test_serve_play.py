@@ -23,6 +23,7 @@ async def test_menu_keys_resize_and_hang_up(make_host):
     await player.wait_for(lambda: player.row_of("Quit") == 23, "the footer on the last of 24 lines")
     [pid] = host.children
     assert alive(pid)
+    assert b"38;5;" in player.raw and b"38;2;" not in player.raw  # 256 colours by default, never truecolor
 
     before = menu_styles(player)
     player.send(DOWN)

@@ -60,7 +60,9 @@ async def test_client_environment_never_reaches_the_game(make_host):
         await player.wait_text(*MENU_TITLES)
         [pid] = host.children
         env = child_env(pid)
+        raw = bytes(player.raw)
         await player.close()
+    assert b"38;5;" not in raw and b"38;2;" not in raw  # --color 16: the 16 standard colours only
     assert set(env) <= ALLOWED_ENV
     assert "LD_PRELOAD" not in env and "FOO" not in env and "SSH_AUTH_SOCK" not in env
     assert env.get("PYTHONPATH") != "/evil"
@@ -164,4 +166,14 @@ async def test_reconnect_finds_continue(make_host, authorized_keys, client_key):
     async with await connect(host.port, key=client_key) as conn:
         player = await Player.open(conn)
         await player.wait_text("Continue", *MENU_TITLES)
+        await player.close()
+
+
+async def test_truecolor_is_opt_in_and_reaches_the_screen(make_host):
+    """Issue #8: `--color truecolor` renders 24-bit colour (SSH cannot tell the server the terminal has it)."""
+    host = await make_host(color="truecolor")
+    async with await connect(host.port) as conn:
+        player = await Player.open(conn)
+        await player.wait_text(*MENU_TITLES)
+        await player.wait_for(lambda: b"38;2;" in player.raw, "24-bit colour sequences")
         await player.close()
