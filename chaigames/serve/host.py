@@ -169,6 +169,10 @@ class Host:
                 await asyncio.wait_for(self._acceptor.wait_closed(), 2)
 
 
+def plural(n: float, unit: str) -> str:
+    return f"{n:g} {unit}{'' if n == 1 else 's'}"
+
+
 def _ssh_classes() -> tuple[type, type]:
     """The asyncssh server and session classes, defined here so asyncssh loads only when serving."""
     import asyncssh
@@ -339,13 +343,19 @@ def _ssh_classes() -> tuple[type, type]:
 
         def refuse(self, reason: str, message: str) -> None:
             self.record.reason = reason
-            self.chan.write(message.encode())
-            self.chan.exit(1)
+            self._send(message.encode())
+            with contextlib.suppress(Exception):
+                self.chan.exit(1)
             self._log()
+
+        def _send(self, data: bytes) -> None:
+            """Write to the client unless its channel is already closing (then the bytes have nowhere to go)."""
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.chan.write(data)
 
         def _output(self, data: bytes) -> None:
             if not self.finished:
-                self.chan.write(data)
+                self._send(data)
 
         def data_received(self, data: bytes, datatype: Any) -> None:
             self.last_input = time.monotonic()
@@ -370,8 +380,7 @@ def _ssh_classes() -> tuple[type, type]:
             if left > 0:
                 self._idle_timer = asyncio.get_running_loop().call_later(left, self._check_idle)
                 return
-            minutes = timeout / 60
-            said = f"{minutes:g} minute{'s' if minutes != 1 else ''}" if minutes >= 1 else f"{timeout:g} seconds"
+            said = plural(timeout / 60, "minute") if timeout >= 60 else plural(timeout, "second")
             self.end("idle timeout", f"\r\nNo keys for {said}: goodbye. Your game is saved.\r\n")
 
         def _game_exited(self, returncode: int) -> None:
@@ -379,7 +388,7 @@ def _ssh_classes() -> tuple[type, type]:
                 return  # we hung it up; end() finishes the session
             self.record.reason = "player quit" if returncode == 0 else f"game ended with status {returncode}"
             if returncode != 0:
-                self.chan.write(TERMINAL_RESET + b"The game stopped unexpectedly. Your game is saved.\r\n")
+                self._send(TERMINAL_RESET + b"The game stopped unexpectedly. Your game is saved.\r\n")
             self._finish(exit_status(returncode))
 
         def end(self, reason: str, message: str | None = None) -> None:
@@ -394,8 +403,7 @@ def _ssh_classes() -> tuple[type, type]:
             if self.game is not None:
                 await self.game.hang_up(self.host.options.hangup_grace)
             if message is not None and not self.finished:
-                with contextlib.suppress(Exception):
-                    self.chan.write(TERMINAL_RESET + message.encode())
+                self._send(TERMINAL_RESET + message.encode())
             self._finish(1)
 
         def _finish(self, status: int) -> None:

@@ -88,7 +88,7 @@ async def test_idle_session_is_ended(make_host, caplog):
     async with await connect(host.port, user="sleepy") as conn:
         player = await Player.open(conn)
         assert await player.wait_closed() == 1
-        assert "No keys for 1 seconds: goodbye. Your game is saved." in player.text
+        assert "No keys for 1 second: goodbye. Your game is saved." in player.text
     assert "user='sleepy'" in caplog.text and "ended=idle timeout" in caplog.text
     assert host.children == [] and host.sessions == set()
 
