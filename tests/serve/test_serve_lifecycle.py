@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import stat
 import sys
 
+from chaigames.serve.child import WRITE_HIGH_WATER
 from chaigames.serve.host import load_host_key
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
 
@@ -116,3 +118,33 @@ def test_host_key_is_made_once_and_kept_private(tmp_path):
     again = load_host_key(tmp_path)
     assert again.get_fingerprint() == first.get_fingerprint()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+FLOOD = "import sys\nwhile True:\n    sys.stdout.write('chai ' * 2000)\n"
+
+
+async def test_a_client_that_stops_reading_stalls_only_its_own_game(make_host):
+    """Backpressure: when a client stops reading, the host stops reading that game's pty (the game blocks on
+    its full terminal) instead of buffering without bound; keys sent to a game that reads none are capped too."""
+    host = await make_host(command=[sys.executable, "-c", FLOOD], hangup_grace=0.3)
+    async with await connect(host.port) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        [session] = host.sessions
+
+        async def paused() -> None:
+            while session.game._reading:
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(paused(), 20)
+        buffered = session.chan.get_write_buffer_size()
+        assert buffered < 8 * 1024 * 1024  # asyncssh's window plus one high-water mark, not unbounded
+        process.stdin.write(b"k" * 1_000_000)  # the flooding game reads no keys
+
+        async def keys_queued() -> None:
+            while len(session.game._pending) < WRITE_HIGH_WATER:
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(keys_queued(), 20)
+        assert len(session.game._pending) < 300_000  # reading from the client paused at the high-water mark
+        process.close()
+    assert await host.wait_sessions(0, timeout=10)
