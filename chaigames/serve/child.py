@@ -42,6 +42,29 @@ def set_window_size(fd: int, columns: int, lines: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
 
 
+def group_alive(pgid: int) -> bool:
+    """Whether a process group still has a live member. Zombies do not count: they are dead, only
+    waiting for whoever inherited them to reap them (which some container inits do slowly)."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        try:
+            os.killpg(pgid, 0)
+        except (ProcessLookupError, PermissionError):
+            return False
+        return True
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        # fields: state, ppid, pgrp, ...
+        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] not in ("Z", "X"):
+            return True
+    return False
+
+
 def _take_terminal() -> None:  # pragma: no cover - runs in the child between fork and exec
     """Make the pty (already on fds 0-2) the controlling terminal; default signal dispositions."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
@@ -213,13 +236,11 @@ class GameProcess:
             self._loop.call_later(1.0, self._give_up_output)
 
     async def _group_gone(self, timeout: float = 3.0) -> None:
-        """Wait (bounded) until no process of the game's group is left, killing any that are."""
+        """Wait (bounded) until no live process of the game's group is left, killing any that are."""
         deadline = self._loop.time() + timeout
-        while self._loop.time() < deadline:
-            try:
+        while self._loop.time() < deadline and group_alive(self.pid):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                return
             await asyncio.sleep(0.01)
 
     def _give_up_output(self) -> None:
