@@ -50,7 +50,7 @@ class HostOptions:
 @dataclass
 class Player:
     user: str
-    key_fingerprint: str | None  # None under --open
+    key_fingerprint: str | None  # OpenSSH's "SHA256:..." form, as `ssh-keygen -l` prints it; None under --open
     folder: Path
     address: str
 
@@ -70,7 +70,7 @@ class SessionRecord:
             return datetime.fromtimestamp(t or time.time(), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
         who = self.player.user or "-"
-        key = f" key=SHA256:{self.player.key_fingerprint}" if self.player.key_fingerprint else " key=- (open)"
+        key = f" key={self.player.key_fingerprint}" if self.player.key_fingerprint else " key=- (open)"
         seconds = (self.ended or time.time()) - self.started
         return (
             f"session user={who!r}{key} addr={self.player.address} start={stamp(self.started)} "
@@ -186,6 +186,7 @@ def _ssh_classes() -> tuple[type, type]:
             self.address = "?"
             self.user = ""
             self.key_fingerprint: str | None = None
+            self.key_folder: str | None = None
 
         def connection_made(self, conn: Any) -> None:
             self.conn = conn
@@ -217,7 +218,8 @@ def _ssh_classes() -> tuple[type, type]:
             if authorized is None or not authorized.allows(key, self.address.rpartition(":")[0]):
                 return False
             # The last key accepted before auth completes is the one that signed: it names the player.
-            self.key_fingerprint = key_id(key.public_data)
+            self.key_fingerprint = key.get_fingerprint("sha256")
+            self.key_folder = key_id(key.public_data)
             return True
 
         def validate_ca_key(self, username: str, key: Any) -> bool:
@@ -225,12 +227,12 @@ def _ssh_classes() -> tuple[type, type]:
 
         def session_requested(self) -> Any:
             opts = self.host.options
-            if not opts.open and self.key_fingerprint is None:
+            if not opts.open and self.key_folder is None:
                 return False  # cannot happen after key auth; never fall back to a shared folder
             if opts.open:
                 folder = player_folder(opts.data_dir, user=self.user)
             else:
-                folder = player_folder(opts.data_dir, key_fingerprint=self.key_fingerprint)
+                folder = player_folder(opts.data_dir, key=self.key_folder)
             player = Player(self.user, None if opts.open else self.key_fingerprint, folder, self.address)
             return GameSession(self.host, player)
 

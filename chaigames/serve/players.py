@@ -47,10 +47,10 @@ def key_id(public_key_blob: bytes) -> str:
     return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
 
-def player_folder(data_dir: Path, *, key_fingerprint: str | None = None, user: str | None = None) -> Path:
+def player_folder(data_dir: Path, *, key: str | None = None, user: str | None = None) -> Path:
     """The save folder of one player: by key fingerprint with key auth, by sanitised user name with `--open`."""
-    if key_fingerprint is not None:
-        return data_dir / "players" / "key" / key_fingerprint
+    if key is not None:  # a `key_id`
+        return data_dir / "players" / "key" / key
     return data_dir / "players" / "open" / sanitise_user(user or "")
 
 

@@ -26,7 +26,7 @@ ALLOWED_ENV = {
 CLIENT_ENV = {"PYTHONPATH": "/evil", "LD_PRELOAD": "/evil/lib.so", "CHAIGAMES_HOME": "/tmp/evil", "FOO": "bar"}
 
 
-async def test_same_key_same_folder_other_key_other_folder(make_host, authorized_keys, client_key, other_key):
+async def test_same_key_same_folder_other_key_other_folder(make_host, authorized_keys, client_key, other_key, caplog):
     """Issue #8: each public key's fingerprint has its own save folder, the same at every login.
 
     (Continue itself is the app's: after merging it, this test should also write an unfinished save into
@@ -49,6 +49,7 @@ async def test_same_key_same_folder_other_key_other_folder(make_host, authorized
     assert first.name == fingerprint.replace("+", "-").replace("/", "_")
     assert first.parent == host.options.data_dir / "players" / "key"
     assert first.is_dir() and stat.S_IMODE(first.stat().st_mode) == 0o700
+    assert f"key={client_key.get_fingerprint('sha256')} " in caplog.text  # as `ssh-keygen -l` prints it
 
 
 async def test_client_environment_never_reaches_the_game(make_host):
