@@ -71,6 +71,15 @@ class Player:
                 return i
         return None
 
+    def last_text_row(self) -> int:
+        """The index of the last line with anything on it (the footer, once the app is drawn)."""
+        rows = [i for i, line in enumerate(self.screen.display) if line.strip()]
+        return rows[-1] if rows else -1
+
+    def backgrounds(self) -> dict[int, str]:
+        """The background colour of each row between the header and the footer, at column 3."""
+        return {row: self.screen.buffer[row][3].bg for row in range(1, self.screen.lines - 1)}
+
     def row_style(self, row: int) -> tuple[tuple[str, str, bool], ...]:
         """The colours and reverse flag of every cell in a row: what a highlight changes."""
         line = self.screen.buffer[row]
@@ -113,6 +122,21 @@ class Player:
         self._reader.cancel()
         with contextlib.suppress(BaseException):
             await self._reader
+
+
+def highlight_move(before: dict[int, str], after: dict[int, str]) -> tuple[list[int], list[int]]:
+    """Which rows lost the highlight and which gained it between two `backgrounds()` snapshots.
+
+    The highlight colour is the one that both leaves some rows and arrives on others, and of those
+    the rarest on screen (an option list's own background covers more rows than its highlight)."""
+    changed = [row for row in before if before[row] != after[row]]
+    candidates = {before[r] for r in changed} & {after[r] for r in changed}
+    if not candidates:
+        return [], []
+    colour = min(candidates, key=lambda c: sum(1 for bg in before.values() if bg == c))
+    left = [r for r in changed if before[r] == colour]
+    arrived = [r for r in changed if after[r] == colour]
+    return left, arrived
 
 
 MENU_TITLES = ("Chai Wallah", "Chai", "Dabba Walla")
