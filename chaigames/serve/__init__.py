@@ -1,0 +1,231 @@
+"""`chaigames serve`: host chaigames over SSH, so anyone with an SSH client can play.
+
+This package is part of the rules-core tree but imports asyncssh (an optional extra) only inside
+functions: `players` and `child` use the standard library, `host` holds the asyncssh glue.
+The command line hooks in through `DESCRIPTION`, `add_arguments(parser)` and `run(args)`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .host import HostOptions
+
+NEEDS_EXTRA = "chaigames serve needs asyncssh: pip install 'chaigames[serve]'"
+
+DESCRIPTION = """\
+Host chaigames over SSH: anyone with an SSH client types `ssh -p 2222 HOST` and lands on
+the chaigames menu, with nothing to install.
+
+Each session must ask for a terminal (plain `ssh` does). It gets a fresh chaigames in its
+own pseudo-terminal, with the client's TERM and window size, following window-size changes.
+The game runs with a fixed, minimal environment: nothing the client sends (env requests such
+as PYTHONPATH, LD_PRELOAD, CHAIGAMES_HOME) reaches it. One session's crash never touches
+another. There is nothing but the game: shells, commands, port forwarding, SFTP, agent and
+X11 forwarding are all refused, and the app offers no command that writes files on the server.
+
+Players and saves:
+  With key authentication (the default) a player is a public key: each key's SHA-256
+  fingerprint has its own save folder under DATA_DIR/players/key/. With --open anyone gets in
+  without authentication and the (sanitised) user name picks the folder under
+  DATA_DIR/players/open/; names are not authenticated, so anyone can use any name. A dropped
+  connection loses nothing: the game is saved after every action, and Continue on the main
+  menu picks it up at the next login.
+
+Safety:
+  Binds 127.0.0.1 unless --host says otherwise. The host key is generated on first start and
+  kept (mode 0600) in DATA_DIR/host_key. On disconnect the game gets SIGHUP, then SIGKILL
+  after a grace period; no process is left behind. Past --max-sessions a new session is
+  refused with a friendly line; a session with no keys for --idle-timeout is ended. One log
+  line per session on stderr: user, key, address, start, end and why it ended.
+
+Needs the serve extra: pip install 'chaigames[serve]'.
+
+examples:
+  chaigames serve                         # key auth from ~/.ssh/authorized_keys, 127.0.0.1:2222
+  chaigames serve --host 0.0.0.0 --authorized-keys players.keys
+  chaigames serve --open --color truecolor
+  ssh -p 2222 localhost                   # then, from any machine that may reach it
+"""
+
+COLOR_CHOICES = ("256", "truecolor", "16")
+
+
+def default_data_dir() -> Path:
+    """Where the host keeps its key and the players' saves: $CHAIGAMES_HOME/serve, else the user data directory."""
+    home = os.environ.get("CHAIGAMES_HOME")
+    if home:
+        return Path(home).expanduser() / "serve"
+    import platformdirs
+
+    return platformdirs.user_data_path("chaigames") / "serve"
+
+
+def parse_duration(text: str) -> float | None:
+    """`30` or `30m` minutes, `90s`, `1h`; `0` or `off` = never. Returns seconds, None for never."""
+    text = text.strip().lower()
+    if text in ("0", "off", "never", "none"):
+        return None
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([smh]?)", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"not a duration: {text!r} (say 30, 30m, 90s or 1h)")
+    seconds = float(m.group(1)) * {"s": 1, "m": 60, "": 60, "h": 3600}[m.group(2)]
+    return seconds or None
+
+
+def port_number(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port {port} is not between 0 and 65535")
+    return port
+
+
+def positive_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)"
+    )
+    parser.add_argument("--port", type=port_number, default=2222, help="port to listen on (default 2222)")
+    parser.add_argument(
+        "--authorized-keys",
+        metavar="FILE",
+        default="~/.ssh/authorized_keys",
+        help="public keys allowed in, OpenSSH format; re-read when it changes (default ~/.ssh/authorized_keys)",
+    )
+    parser.add_argument(
+        "--open",
+        action="store_true",
+        help="let anyone in without authentication; the user name picks the save folder and is NOT authenticated",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="host key and players' saves (default $CHAIGAMES_HOME/serve, else chaigames/serve "
+        "in the user data directory)",
+    )
+    parser.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="256",
+        help="colours the games render: 256 (default; every SSH terminal shows it right), "
+        "truecolor (opt-in: SSH does not forward COLORTERM), 16",
+    )
+    parser.add_argument(
+        "--max-sessions",
+        type=positive_int,
+        default=16,
+        metavar="N",
+        help="games at once; the next session is refused with a friendly line (default 16)",
+    )
+    parser.add_argument(
+        "--idle-timeout",
+        type=parse_duration,
+        default=30 * 60.0,
+        metavar="TIME",
+        help="end a session after this long without a key: 30 or 30m (minutes), 90s, 1h, 0 = never (default 30m)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """`chaigames serve`: returns the exit status (2 when asyncssh is missing or an argument is wrong)."""
+    try:
+        import asyncssh  # noqa: F401
+    except ImportError:
+        print(NEEDS_EXTRA, file=sys.stderr)
+        return 2
+    import asyncio
+    import logging
+
+    from .host import HostOptions
+
+    data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
+    keys = Path(args.authorized_keys).expanduser()
+    if not args.open and not keys.is_file():
+        print(
+            f"chaigames serve: no authorized-keys file at {keys}: add the players' public keys there "
+            "(--authorized-keys FILE), or let anyone in with --open",
+            file=sys.stderr,
+        )
+        return 2
+    options = HostOptions(
+        data_dir=data_dir,
+        host=args.host,
+        port=args.port,
+        authorized_keys=None if args.open else keys,
+        open=args.open,
+        color=args.color,
+        max_sessions=args.max_sessions,
+        idle_timeout=args.idle_timeout,
+    )
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    try:
+        asyncio.run(serve(options))
+    except OSError as exc:
+        print(f"chaigames serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # a broken key file and the like: one line, not a traceback
+        print(f"chaigames serve: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def startup_lines(options: HostOptions, port: int, fingerprint: str) -> list[str]:
+    """What the host says when it starts: where to connect, how players are identified, warnings."""
+    where = options.host if options.host not in ("", "0.0.0.0", "::") else "HOST"
+    lines = [
+        f"chaigames serve: listening on {options.host}:{port}; players connect with: ssh -p {port} {where}",
+        f"host key {fingerprint} (in {options.data_dir / 'host_key'})",
+        f"saves under {options.data_dir / 'players'}; colours {options.color}; at most {options.max_sessions} games",
+    ]
+    if options.open:
+        lines.append(
+            "WARNING: --open: anyone who can reach this port gets in without authentication, and user "
+            "names are NOT authenticated: anyone can use any name and continue that name's games."
+        )
+        if options.host not in ("127.0.0.1", "::1", "localhost"):
+            lines.append(f"WARNING: --open on {options.host}: this is reachable from other machines.")
+    else:
+        lines.append(f"players: the public keys in {options.authorized_keys}")
+    return lines
+
+
+async def serve(options: HostOptions) -> None:
+    """Run the host until SIGINT or SIGTERM, then hang up every game and stop."""
+    import asyncio
+    import contextlib
+    import signal
+
+    from .host import start_host
+
+    host = await start_host(options)
+    for line in startup_lines(options, host.port, host.host_key_fingerprint):
+        print(line, file=sys.stderr, flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        print("chaigames serve: shutting down", file=sys.stderr, flush=True)
+        await host.close()

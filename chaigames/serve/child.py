@@ -1,0 +1,288 @@
+"""One game in its own pseudo-terminal: start it, relay its bytes, follow the window, hang it up.
+
+Standard library only, so the plumbing is testable without SSH. The child is a session leader
+(`start_new_session`) whose controlling terminal is the pty's slave side: resizing the pty sends
+it SIGWINCH through the kernel, and if the server itself dies the closed master hangs it up too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import signal
+import struct
+import subprocess
+import sys
+import termios
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+MAX_COLUMNS = 1000
+MAX_LINES = 500
+READ_CHUNK = 65536
+WRITE_HIGH_WATER = 65536
+
+
+def game_command() -> list[str]:
+    """A fresh `chaigames` on the server's own interpreter."""
+    return [sys.executable, "-m", "chaigames"]
+
+
+def clamp_size(columns: int, lines: int) -> tuple[int, int]:
+    """A window size a pty accepts; 0 (unknown) becomes the 80x24 the game needs at least."""
+    columns = columns if columns > 0 else 80
+    lines = lines if lines > 0 else 24
+    return min(columns, MAX_COLUMNS), min(lines, MAX_LINES)
+
+
+def set_window_size(fd: int, columns: int, lines: int) -> None:
+    columns, lines = clamp_size(columns, lines)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+
+
+def group_alive(pgid: int) -> bool:
+    """Whether a process group still has a live member. Zombies do not count: they are dead, only
+    waiting for whoever inherited them to reap them (which some container inits do slowly)."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        try:
+            os.killpg(pgid, 0)
+        except (ProcessLookupError, PermissionError):
+            return False
+        return True
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        # fields: state, ppid, pgrp, ...
+        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] not in ("Z", "X"):
+            return True
+    return False
+
+
+def _take_terminal() -> None:  # pragma: no cover - runs in the child between fork and exec
+    """Make the pty (already on fds 0-2) the controlling terminal; default signal dispositions."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    for sig in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM, signal.SIGQUIT, signal.SIGWINCH):
+        signal.signal(sig, signal.SIG_DFL)
+
+
+class GameProcess:
+    """A child process on a pty, relayed through callbacks on the running asyncio loop.
+
+    `on_output(bytes)` receives what the game draws; `on_exit(returncode)` is called once, after the
+    child has been reaped and its last output delivered.
+    """
+
+    def __init__(
+        self,
+        *,
+        env: dict[str, str],
+        cwd: Path,
+        columns: int,
+        lines: int,
+        on_output: Callable[[bytes], None],
+        on_exit: Callable[[int], None],
+        command: Sequence[str] | None = None,
+    ) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._on_output = on_output
+        self._on_exit = on_exit
+        self._pending = bytearray()
+        self._reading = False
+        self._writing = False
+        self._output_closed = False
+        self._exit_reported = False
+        self.returncode: int | None = None
+        self.exited = asyncio.Event()
+        self.on_input_drained: Callable[[], None] | None = None
+
+        master, slave = os.openpty()
+        try:
+            set_window_size(master, columns, lines)
+            self.process = subprocess.Popen(
+                list(command or game_command()),
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                cwd=cwd,
+                env=env,
+                start_new_session=True,
+                close_fds=True,
+                preexec_fn=_take_terminal,  # only an ioctl and signal resets between fork and exec
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        self.master = master
+        self.pid = self.process.pid
+        os.set_blocking(master, False)
+        self._resume_output()
+        self._watch_exit()
+
+    # -- output: child -> client ---------------------------------------------------------------
+    def _resume_output(self) -> None:
+        if not self._reading and not self._output_closed:
+            self._loop.add_reader(self.master, self._read_output)
+            self._reading = True
+
+    def pause_output(self) -> None:
+        """The client is slow: stop reading, so the child blocks on a full pty instead of us buffering."""
+        if self._reading:
+            self._loop.remove_reader(self.master)
+            self._reading = False
+
+    def resume_output(self) -> None:
+        self._resume_output()
+
+    def _read_output(self) -> None:
+        try:
+            data = os.read(self.master, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: every slave end is closed, the child is gone
+            data = b""
+        if data:
+            self._on_output(data)
+            return
+        self._close_output()
+        self._maybe_report_exit()
+
+    def _close_output(self) -> None:
+        self.pause_output()
+        self._output_closed = True
+
+    # -- input: client -> child ----------------------------------------------------------------
+    def write(self, data: bytes) -> bool:
+        """Queue keys for the child. Returns False when the queue is long: the caller should pause."""
+        if self.returncode is not None or self._output_closed:
+            return True
+        self._pending += data
+        self._flush_input()
+        return len(self._pending) < WRITE_HIGH_WATER
+
+    def _flush_input(self) -> None:
+        while self._pending:
+            try:
+                n = os.write(self.master, self._pending)
+            except BlockingIOError:
+                break
+            except OSError:
+                self._pending.clear()
+                break
+            del self._pending[:n]
+        if self._pending and not self._writing:
+            self._loop.add_writer(self.master, self._flush_input)
+            self._writing = True
+        elif not self._pending:
+            if self._writing:
+                self._loop.remove_writer(self.master)
+                self._writing = False
+            if self.on_input_drained is not None:
+                self.on_input_drained()
+
+    # -- window --------------------------------------------------------------------------------
+    def resize(self, columns: int, lines: int) -> None:
+        """Set the pty's size; the kernel sends SIGWINCH to the child's foreground process group."""
+        if self.returncode is None and not self._output_closed:
+            with contextlib.suppress(OSError):
+                set_window_size(self.master, columns, lines)
+
+    # -- exit ----------------------------------------------------------------------------------
+    def _watch_exit(self) -> None:
+        try:
+            self._pidfd = os.pidfd_open(self.pid)
+        except (AttributeError, OSError):  # not Linux >= 5.3: poll instead
+            self._pidfd = None
+            self._poller = self._loop.create_task(self._poll_exit())
+            return
+        self._loop.add_reader(self._pidfd, self._reap)
+
+    async def _poll_exit(self) -> None:
+        while self.process.poll() is None:
+            await asyncio.sleep(0.1)
+        self._reaped()
+
+    def _reap(self) -> None:
+        if self._pidfd is not None:
+            self._loop.remove_reader(self._pidfd)
+            os.close(self._pidfd)
+            self._pidfd = None
+        # The child is a zombie now, so its pid (= its process group id) is still reserved: kill
+        # anything the game left behind in its group (it should have none), then reap.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signal.SIGKILL)
+        self.process.wait()
+        self._reaped()
+
+    def _reaped(self) -> None:
+        self._after = self._loop.create_task(self._after_reap())
+
+    async def _after_reap(self) -> None:
+        await self._group_gone()
+        self.returncode = self.process.returncode
+        if self._output_closed:
+            self._maybe_report_exit()
+        else:
+            # Deliver what is still in the pty, then report; EIO ends the reading.
+            self._resume_output()
+            self._loop.call_later(1.0, self._give_up_output)
+
+    async def _group_gone(self, timeout: float = 3.0) -> None:
+        """Wait (bounded) until no live process of the game's group is left, killing any that are."""
+        deadline = self._loop.time() + timeout
+        while self._loop.time() < deadline and group_alive(self.pid):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, signal.SIGKILL)
+            await asyncio.sleep(0.01)
+
+    def _give_up_output(self) -> None:
+        if not self._output_closed:
+            self._close_output()
+            self._maybe_report_exit()
+
+    def _maybe_report_exit(self) -> None:
+        if self.returncode is None or not self._output_closed or self._exit_reported:
+            return
+        self._exit_reported = True
+        if self._writing:
+            self._loop.remove_writer(self.master)
+            self._writing = False
+        with contextlib.suppress(OSError):
+            os.close(self.master)
+        self.exited.set()
+        self._on_exit(self.returncode)
+
+    def signal_group(self, sig: int) -> None:
+        if self.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, sig)
+
+    async def hang_up(self, grace: float) -> int:
+        """SIGHUP to the child's process group, SIGKILL after `grace` seconds; returns once it is reaped."""
+        if self.returncode is None:
+            self.signal_group(signal.SIGHUP)
+            self.signal_group(signal.SIGCONT)
+            try:
+                await asyncio.wait_for(self.exited.wait(), grace)
+            except TimeoutError:
+                self.signal_group(signal.SIGKILL)
+        try:
+            await asyncio.wait_for(self.exited.wait(), grace + 5.0)
+        except TimeoutError:  # the pty never reported; give up on its output
+            self._give_up_output()
+            await self.exited.wait()
+        assert self.returncode is not None
+        return self.returncode
+
+
+def exit_status(returncode: int) -> int:
+    """A process's return code as an SSH exit status (128 + signal number when killed)."""
+    return 128 - returncode if returncode < 0 else returncode & 0xFF

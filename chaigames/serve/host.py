@@ -1,0 +1,492 @@
+"""The SSH side of the game host. asyncssh is imported inside functions only.
+
+`start_host(options)` opens the listener and returns a `Host`: it admits sessions up to
+`max_sessions`, gives each a fresh game in its own pty (`child.GameProcess`), and logs one line per
+session when it ends. The asyncssh subclasses are built by `_ssh_classes()` on first use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from .child import GameProcess, exit_status
+from .players import child_environment, key_id, player_folder
+
+log = logging.getLogger("chaigames.serve")
+
+# Sent to the client when a game ends without restoring the terminal itself (hang-up, kill):
+# reset attributes, leave the alternate screen, mouse reporting and bracketed paste off, cursor on.
+TERMINAL_RESET = b"\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[?1049l\x1b[?25h\r\n"
+
+NEEDS_TERMINAL = "chaigames needs a terminal: connect with `ssh -t -p PORT HOST` (and without a command).\r\n"
+
+
+@dataclass
+class HostOptions:
+    """Everything `chaigames serve` decides; the command line fills it in."""
+
+    data_dir: Path
+    host: str = "127.0.0.1"
+    port: int = 2222
+    authorized_keys: Path | None = None
+    open: bool = False
+    color: str = "256"
+    max_sessions: int = 16
+    idle_timeout: float | None = 30 * 60.0  # seconds of no keys from the player; None = never
+    hangup_grace: float = 5.0  # seconds between SIGHUP and SIGKILL
+    login_timeout: float = 60.0
+    keepalive_interval: float = 30.0  # a dead client is noticed after about 3 of these
+    command: list[str] | None = None  # the game command; None = `python -m chaigames` (tests change it)
+
+
+@dataclass
+class Player:
+    user: str
+    key_fingerprint: str | None  # OpenSSH's "SHA256:..." form, as `ssh-keygen -l` prints it; None under --open
+    folder: Path
+    address: str
+
+
+@dataclass
+class SessionRecord:
+    """What the one log line of a session says."""
+
+    player: Player
+    started: float = field(default_factory=time.time)
+    ended: float | None = None
+    reason: str = ""
+    pid: int | None = None
+
+    def line(self) -> str:
+        def stamp(t: float | None) -> str:
+            return datetime.fromtimestamp(t or time.time(), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+        who = self.player.user or "-"
+        key = f" key={self.player.key_fingerprint}" if self.player.key_fingerprint else " key=- (open)"
+        seconds = (self.ended or time.time()) - self.started
+        return (
+            f"session user={who!r}{key} addr={self.player.address} start={stamp(self.started)} "
+            f"end={stamp(self.ended)} seconds={seconds:.0f} ended={self.reason}"
+        )
+
+
+class AuthorizedKeys:
+    """The authorized-keys file, read again whenever it changes (add a player without a restart)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._stamp: tuple[int, int] | None = None
+        self._keys: Any = None
+        self.load()
+
+    def load(self) -> None:
+        import asyncssh
+
+        st = self.path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+        if stamp != self._stamp:
+            self._keys = asyncssh.import_authorized_keys(self.path.read_text())
+            self._stamp = stamp
+
+    def allows(self, key: Any, address: str) -> bool:
+        try:
+            self.load()
+        except (OSError, ValueError) as exc:  # keep the last good list
+            log.warning("cannot re-read %s: %s", self.path, exc)
+        return self._keys.validate(key, address, address) is not None
+
+
+class Host:
+    """A running game host: its listener, its sessions and its limits."""
+
+    def __init__(self, options: HostOptions) -> None:
+        self.options = options
+        self.sessions: set[Any] = set()  # admitted sessions whose game is running or ending
+        self.connections: set[Any] = set()  # open SSH connections, authenticated or not
+        self.port = options.port
+        self.host_key_fingerprint = ""
+        self.authorized: AuthorizedKeys | None = None
+        self._acceptor: Any = None
+        self._closing = False
+        self._ending: set[asyncio.Task[None]] = set()
+        self._changed = asyncio.Event()
+
+    # -- admission -----------------------------------------------------------------------------
+    def admit(self, session: Any) -> bool:
+        if self._closing or len(self.sessions) >= self.options.max_sessions:
+            return False
+        self.sessions.add(session)
+        return True
+
+    def release(self, session: Any) -> None:
+        self.sessions.discard(session)
+        self._changed.set()
+
+    async def wait_sessions(self, count: int, timeout: float) -> bool:
+        """Wait (at most `timeout` seconds) until at most `count` sessions are left; True if so."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while len(self.sessions) > count:
+            left = deadline - loop.time()
+            if left <= 0:
+                return False
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), left)
+        return True
+
+    def track(self, task: asyncio.Task[None]) -> None:
+        self._ending.add(task)
+        task.add_done_callback(self._ending.discard)
+
+    @property
+    def children(self) -> list[int]:
+        """Process ids of the games now running (tests and the benchmark look at them)."""
+        return [s.game.pid for s in self.sessions if s.game is not None and s.game.returncode is None]
+
+    # -- shutdown ------------------------------------------------------------------------------
+    async def close(self) -> None:
+        """Stop listening, hang up every game (SIGHUP, then SIGKILL after the grace), close every connection."""
+        self._closing = True
+        if self._acceptor is not None:
+            self._acceptor.close()  # existing connections stay open until we close them below
+        for session in list(self.sessions):
+            session.end("server shut down", "\r\nThe game host is shutting down. Your game is saved.\r\n")
+        while self._ending:
+            await asyncio.gather(*list(self._ending), return_exceptions=True)
+        for conn in list(self.connections):
+            conn.close()
+        if self._acceptor is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._acceptor.wait_closed(), 2)
+
+
+def plural(n: float, unit: str) -> str:
+    return f"{n:g} {unit}{'' if n == 1 else 's'}"
+
+
+def _ssh_classes() -> tuple[type, type]:
+    """The asyncssh server and session classes, defined here so asyncssh loads only when serving."""
+    import asyncssh
+
+    class GameServer(asyncssh.SSHServer):
+        """One SSH connection: who the player is; games only, nothing else."""
+
+        def __init__(self, host: Host) -> None:
+            self.host = host
+            self.conn: Any = None
+            self.address = "?"
+            self.user = ""
+            self.key_fingerprint: str | None = None
+            self.key_folder: str | None = None
+
+        def connection_made(self, conn: Any) -> None:
+            self.conn = conn
+            self.host.connections.add(conn)
+            peer = conn.get_extra_info("peername") or ("?", 0)
+            self.address = f"{peer[0]}:{peer[1]}"
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self.host.connections.discard(self.conn)
+
+        def begin_auth(self, username: str) -> bool:
+            self.user = username
+            return not self.host.options.open  # --open: no authentication at all
+
+        def password_auth_supported(self) -> bool:
+            return False
+
+        def kbdint_auth_supported(self) -> bool:
+            return False
+
+        def host_based_auth_supported(self) -> bool:
+            return False
+
+        def public_key_auth_supported(self) -> bool:
+            return not self.host.options.open
+
+        def validate_public_key(self, username: str, key: Any) -> bool:
+            authorized = self.host.authorized
+            if authorized is None or not authorized.allows(key, self.address.rpartition(":")[0]):
+                return False
+            # The last key accepted before auth completes is the one that signed: it names the player.
+            self.key_fingerprint = key.get_fingerprint("sha256")
+            self.key_folder = key_id(key.public_data)
+            return True
+
+        def validate_ca_key(self, username: str, key: Any) -> bool:
+            return False
+
+        def session_requested(self) -> Any:
+            opts = self.host.options
+            if not opts.open and self.key_folder is None:
+                return False  # cannot happen after key auth; never fall back to a shared folder
+            if opts.open:
+                folder = player_folder(opts.data_dir, user=self.user)
+            else:
+                folder = player_folder(opts.data_dir, key=self.key_folder)
+            player = Player(self.user, None if opts.open else self.key_fingerprint, folder, self.address)
+            return GameSession(self.host, player)
+
+        # Nothing but the game: no port forwarding either way, no Unix sockets, no tunnels.
+        def connection_requested(self, *args: Any) -> bool:
+            return False
+
+        def server_requested(self, *args: Any) -> bool:
+            return False
+
+        def unix_connection_requested(self, *args: Any) -> bool:
+            return False
+
+        def unix_server_requested(self, *args: Any) -> bool:
+            return False
+
+        def tun_requested(self, *args: Any) -> bool:
+            return False
+
+        def tap_requested(self, *args: Any) -> bool:
+            return False
+
+    class GameSession(asyncssh.SSHServerSession):
+        """One SSH session channel = one game in its own pty."""
+
+        def __init__(self, host: Host, player: Player) -> None:
+            self.host = host
+            self.player = player
+            self.record = SessionRecord(player)
+            self.chan: Any = None
+            self.term: str | None = None
+            self.size = (80, 24)
+            self.game: GameProcess | None = None
+            self.admitted = False
+            self.finished = False
+            self.logged = False
+            self.last_input = time.monotonic()
+            self._idle_timer: asyncio.TimerHandle | None = None
+            self._ending: asyncio.Task[None] | None = None
+
+        # -- requests --------------------------------------------------------------------------
+        def connection_made(self, chan: Any) -> None:
+            self.chan = chan
+
+        def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
+            self.term = term_type or ""
+            self.size = (term_size[0], term_size[1])
+            return True
+
+        def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+            self.size = (width, height)
+            if self.game is not None:
+                self.game.resize(width, height)
+
+        def shell_requested(self) -> bool:
+            return True
+
+        def exec_requested(self, command: str) -> bool:
+            self.record.reason = "refused: exec request"
+            return False
+
+        def subsystem_requested(self, subsystem: str) -> bool:
+            self.record.reason = f"refused: subsystem {subsystem[:20]!r}"
+            return False
+
+        def break_received(self, msec: int) -> bool:
+            return False
+
+        def signal_received(self, signal: str) -> None:
+            """The client may not signal the game."""
+
+        def eof_received(self) -> bool:
+            return True  # keep the channel; the game decides when it is over
+
+        # -- the game --------------------------------------------------------------------------
+        def session_started(self) -> None:
+            if self.term is None:
+                self.refuse("refused: no terminal", NEEDS_TERMINAL)
+                return
+            if not self.host.admit(self):
+                limit = self.host.options.max_sessions
+                self.refuse(
+                    "refused: host full",
+                    f"The chaigames host is full ({limit} game{'s' if limit != 1 else ''} running). "
+                    "Please try again in a few minutes.\r\n",
+                )
+                return
+            self.admitted = True
+            opts = self.host.options
+            try:
+                self.player.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+                self.game = GameProcess(
+                    env=child_environment(home=self.player.folder, term=self.term, color=opts.color),
+                    cwd=self.player.folder,
+                    columns=self.size[0],
+                    lines=self.size[1],
+                    on_output=self._output,
+                    on_exit=self._game_exited,
+                    command=opts.command,
+                )
+            except Exception as exc:  # a full disk, no ptys left, a broken interpreter: this session only
+                log.warning("game failed to start for %s: %s", self.player.address, exc)
+                self.host.release(self)
+                self.refuse(f"game failed to start: {exc}", "The game could not start. Please try again later.\r\n")
+                return
+            self.game.on_input_drained = self._input_drained
+            self.record.pid = self.game.pid
+            if opts.idle_timeout:
+                self._idle_timer = asyncio.get_running_loop().call_later(opts.idle_timeout, self._check_idle)
+
+        def refuse(self, reason: str, message: str) -> None:
+            self.record.reason = reason
+            self._send(message.encode())
+            with contextlib.suppress(Exception):
+                self.chan.exit(1)
+            self._log()
+
+        def _send(self, data: bytes) -> None:
+            """Write to the client unless its channel is already closing (then the bytes have nowhere to go)."""
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.chan.write(data)
+
+        def _output(self, data: bytes) -> None:
+            if not self.finished:
+                self._send(data)
+
+        def data_received(self, data: bytes, datatype: Any) -> None:
+            self.last_input = time.monotonic()
+            if self.game is not None and not self.game.write(data):
+                self.chan.pause_reading()
+
+        def _input_drained(self) -> None:
+            if not self.finished:
+                self.chan.resume_reading()
+
+        def pause_writing(self) -> None:
+            if self.game is not None:
+                self.game.pause_output()
+
+        def resume_writing(self) -> None:
+            if self.game is not None:
+                self.game.resume_output()
+
+        def _check_idle(self) -> None:
+            timeout = self.host.options.idle_timeout or 0
+            left = self.last_input + timeout - time.monotonic()
+            if left > 0:
+                self._idle_timer = asyncio.get_running_loop().call_later(left, self._check_idle)
+                return
+            said = plural(timeout / 60, "minute") if timeout >= 60 else plural(timeout, "second")
+            self.end("idle timeout", f"\r\nNo keys for {said}: goodbye. Your game is saved.\r\n")
+
+        def _game_exited(self, returncode: int) -> None:
+            if self._ending is not None:
+                return  # we hung it up; end() finishes the session
+            self.record.reason = "player quit" if returncode == 0 else f"game ended with status {returncode}"
+            if returncode != 0:
+                self._send(TERMINAL_RESET + b"The game stopped unexpectedly. Your game is saved.\r\n")
+            self._finish(exit_status(returncode))
+
+        def end(self, reason: str, message: str | None = None) -> None:
+            """End the session from our side: hang up the game, tell the player why, close."""
+            if self._ending is not None or self.finished:
+                return
+            self.record.reason = reason
+            self._ending = asyncio.get_running_loop().create_task(self._hang_up(message))
+            self.host.track(self._ending)
+
+        async def _hang_up(self, message: str | None) -> None:
+            if self.game is not None:
+                await self.game.hang_up(self.host.options.hangup_grace)
+            if message is not None and not self.finished:
+                self._send(TERMINAL_RESET + message.encode())
+            self._finish(1)
+
+        def _finish(self, status: int) -> None:
+            if self.finished:
+                return
+            self.finished = True
+            if self._idle_timer is not None:
+                self._idle_timer.cancel()
+            with contextlib.suppress(Exception):
+                self.chan.exit(status)
+            self.host.release(self)
+            self._log()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.admitted and not self.finished:
+                self.end("client disconnected")
+            elif not self.admitted:
+                self.record.reason = self.record.reason or "closed before a game started"
+                self._log()
+
+        def _log(self) -> None:
+            if not self.logged:
+                self.logged = True
+                self.record.ended = time.time()
+                log.info(self.record.line())
+
+    return GameServer, GameSession
+
+
+def load_host_key(data_dir: Path) -> Any:
+    """The host key under the data directory: generated on first start (ed25519), kept with mode 0600."""
+    import asyncssh
+
+    path = data_dir / "host_key"
+    if not path.exists():
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(key.export_private_key())
+        return key
+    mode = path.stat().st_mode & 0o777
+    if mode & 0o077:
+        log.warning("host key %s was readable by others (mode %o): set to 0600", path, mode)
+        path.chmod(0o600)
+    return asyncssh.read_private_key(path)
+
+
+async def start_host(options: HostOptions) -> Host:
+    """Open the listener; the returned Host serves until `await host.close()`."""
+    import asyncssh
+
+    host = Host(options)
+    options.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if not options.open:
+        if options.authorized_keys is None:
+            raise ValueError("key authentication needs an authorized-keys file (or --open)")
+        host.authorized = AuthorizedKeys(options.authorized_keys)
+    key = load_host_key(options.data_dir)
+    host.host_key_fingerprint = key.get_fingerprint("sha256")
+    server_class, _ = _ssh_classes()
+    host._acceptor = await asyncssh.create_server(
+        lambda: server_class(host),
+        options.host,
+        options.port,
+        server_host_keys=[key],
+        encoding=None,
+        line_editor=False,
+        allow_pty=True,
+        x11_forwarding=False,
+        agent_forwarding=False,
+        allow_scp=False,
+        sftp_factory=None,
+        public_key_auth=not options.open,
+        password_auth=False,
+        kbdint_auth=False,
+        host_based_auth=False,
+        gss_auth=False,
+        gss_kex=False,
+        login_timeout=options.login_timeout,
+        keepalive_interval=options.keepalive_interval,
+        reuse_address=True,
+    )
+    host.port = host._acceptor.get_port()
+    return host

@@ -1,0 +1,50 @@
+"""Fixtures for the SSH game host: a host on 127.0.0.1 and a free port, client keys, clean-up."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pytest
+
+from chaigames.serve.host import Host, HostOptions, start_host
+
+
+@pytest.fixture
+def client_key() -> Any:
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+@pytest.fixture
+def other_key() -> Any:
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+@pytest.fixture
+def authorized_keys(tmp_path: Path, client_key: Any) -> Path:
+    path = tmp_path / "authorized_keys"
+    path.write_bytes(client_key.export_public_key())
+    return path
+
+
+@pytest.fixture
+async def make_host(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[Callable[..., Any]]:
+    """`await make_host(**options)` starts a host on a free loopback port; all are closed afterwards."""
+    caplog.set_level(logging.INFO, logger="chaigames.serve")
+    hosts: list[Host] = []
+
+    async def make(**kw: Any) -> Host:
+        kw.setdefault("data_dir", tmp_path / "serve")
+        kw.setdefault("open", "authorized_keys" not in kw)
+        kw.setdefault("hangup_grace", 2.0)
+        options = HostOptions(host="127.0.0.1", port=0, **kw)
+        host = await start_host(options)
+        hosts.append(host)
+        return host
+
+    yield make
+    for host in hosts:
+        await host.close()

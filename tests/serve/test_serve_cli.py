@@ -1,0 +1,137 @@
+"""`chaigames serve` on the command line: the missing extra, --help, bad arguments, a real start and stop."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from chaigames import cli
+from chaigames.serve import NEEDS_EXTRA, parse_duration
+from tests.serve.sshplay import connect
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_without_asyncssh_it_says_to_install_the_extra(monkeypatch, capsys):
+    """Issue #8: without asyncssh, `chaigames serve` says exactly what to install and exits 2."""
+    monkeypatch.setitem(sys.modules, "asyncssh", None)  # `import asyncssh` now raises ImportError
+    assert cli.main(["serve", "--open"]) == 2
+    err = capsys.readouterr().err
+    assert err == NEEDS_EXTRA + "\n"
+    assert "pip install 'chaigames[serve]'" in err
+
+
+def test_help_documents_every_option(capsys):
+    """Issue #8: `chaigames serve --help` documents all of it."""
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["serve", "--help"])
+    assert exit_.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for words in (
+        "--host",
+        "--port",
+        "--authorized-keys",
+        "--open",
+        "--data-dir",
+        "--color {256,truecolor,16}",
+        "--max-sessions",
+        "--idle-timeout",
+        "default 127.0.0.1",
+        "default 2222",
+        "default ~/.ssh/authorized_keys",
+        "default 16",
+        "default 30m",
+        "NOT authenticated",
+        "SHA-256 fingerprint",
+        "mode 0600",
+        "SIGHUP, then SIGKILL",
+        "port forwarding, SFTP, agent",
+        "One log line per session",
+        "pip install 'chaigames[serve]'",
+        "ssh -p 2222",
+    ):
+        assert words in text, words
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["serve", "--port", "70000"],
+        ["serve", "--max-sessions", "0"],
+        ["serve", "--idle-timeout", "soon"],
+        ["serve", "--color", "8"],
+    ],
+)
+def test_bad_arguments_say_one_line_and_exit_2(argv, capsys):
+    assert cli.main(argv) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_missing_authorized_keys_file_exits_2(tmp_path, capsys):
+    """Key auth is the default: with no keys to check, the host refuses to start rather than let nobody in."""
+    argv = ["serve", "--authorized-keys", str(tmp_path / "none"), "--data-dir", str(tmp_path)]
+    assert cli.main(argv) == 2
+    assert "--open" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"), [("30", 1800), ("30m", 1800), ("90s", 90), ("1h", 3600), ("0", None), ("off", None)]
+)
+def test_idle_timeout_durations(text, seconds):
+    assert parse_duration(text) == seconds
+
+
+def test_serve_modules_import_no_asyncssh_nor_front_end():
+    """The design's layering: importing chaigames.serve loads neither asyncssh nor Textual, Rich or screens."""
+    code = (
+        "import sys, chaigames.serve, chaigames.serve.host, chaigames.serve.child, chaigames.serve.players; "
+        "bad = {'asyncssh', 'textual', 'rich', 'screens'} & set(sys.modules); print(sorted(bad))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+async def test_real_command_starts_warns_serves_and_stops_on_sigterm(tmp_path):
+    """`chaigames serve --open --port 0` end to end: the start-up warning, a session, SIGTERM, exit 0."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "chaigames",
+        "serve",
+        "--open",
+        "--port",
+        "0",
+        "--data-dir",
+        str(tmp_path / "serve"),
+        cwd=ROOT,
+        env=env,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        lines: list[str] = []
+        while not any("WARNING: --open" in line for line in lines):
+            line = (await asyncio.wait_for(proc.stderr.readline(), 20)).decode()
+            assert line, "".join(lines)
+            lines.append(line)
+        text = "".join(lines)
+        assert "names are NOT authenticated" in text
+        port = int(text.split("listening on 127.0.0.1:", 1)[1].split(";", 1)[0])
+        async with await connect(port, user="cli") as conn:
+            result = await conn.run(encoding=None)
+        assert b"chaigames needs a terminal" in result.stdout
+        proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(proc.wait(), 20) == 0
+        rest = (await asyncio.wait_for(proc.stderr.read(), 20)).decode()
+        assert "session user='cli'" in rest and "ended=refused: no terminal" in rest
+        assert "shutting down" in rest
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()

@@ -1,0 +1,150 @@
+"""How sessions end: the player quits, the game crashes, the player goes idle or away, the host stops."""
+
+from __future__ import annotations
+
+import asyncio
+import stat
+import sys
+
+from chaigames.serve.child import WRITE_HIGH_WATER
+from chaigames.serve.host import load_host_key
+from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
+
+# A stand-in game that ignores SIGHUP and leaves a grandchild in its process group: only SIGKILL to the
+# group ends them both.
+STUBBORN = (
+    "import signal, subprocess, sys, time\n"
+    "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+    "kid = subprocess.Popen([sys.executable, '-c', 'import signal, time; signal.signal(signal.SIGHUP, signal.SIG_IGN);"
+    " [time.sleep(0.1) for _ in range(600)]'])\n"
+    "print('ready', kid.pid, flush=True)\n"
+    "[time.sleep(0.1) for _ in range(600)]\n"
+)
+
+QUIET = "import time\nprint('ready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
+
+
+def grandchild_pid(player: Player) -> int:
+    return int(player.text.split("ready", 1)[1].split()[0])
+
+
+async def test_player_quits_and_the_session_ends_cleanly(make_host, caplog):
+    """Quitting the game (q on the menu) ends the SSH session with status 0 and one log line."""
+    host = await make_host()
+    async with await connect(host.port, user="quitter") as conn:
+        player = await Player.open(conn)
+        await player.wait_text(*MENU_TITLES, "Quit")
+        [pid] = host.children
+        player.send(b"q")
+        assert await player.wait_closed() == 0
+    assert await host.wait_sessions(0, timeout=10)
+    assert not alive(pid)
+    [line] = [r.getMessage() for r in caplog.records if r.getMessage().startswith("session ")]
+    assert "user='quitter'" in line and "addr=127.0.0.1:" in line and "ended=player quit" in line
+    assert "start=" in line and "end=" in line
+
+
+async def test_a_crashing_game_touches_no_other_session(make_host, caplog):
+    """Issue #8: one session's crash never touches another or the server."""
+    crash = [sys.executable, "-c", "print('about to fail', flush=True); raise SystemExit(3)"]
+    host = await make_host()
+    async with await connect(host.port, user="steady") as steady_conn:
+        steady = await Player.open(steady_conn)
+        await steady.wait_text(*MENU_TITLES)
+        host.options.command = crash
+        async with await connect(host.port, user="crashy") as conn:
+            victim = await Player.open(conn)
+            assert await victim.wait_closed() == 3
+            assert "The game stopped unexpectedly. Your game is saved." in victim.text
+        host.options.command = None
+        assert len(host.children) == 1 and alive(host.children[0])
+        steady.send(b"\x1b[B")  # still playing
+        async with await connect(host.port, user="next") as conn:
+            fresh = await Player.open(conn)
+            await fresh.wait_text(*MENU_TITLES)
+            await fresh.close()
+        await steady.close()
+    assert "user='crashy'" in caplog.text and "ended=game ended with status 3" in caplog.text
+
+
+async def test_hang_up_then_kill_leaves_no_process_behind(make_host, caplog):
+    """Issue #8: on disconnect the game's process group gets SIGHUP, then SIGKILL after the grace period."""
+    host = await make_host(command=[sys.executable, "-c", STUBBORN], hangup_grace=0.3)
+    conn = await connect(host.port, user="gone")
+    player = await Player.open(conn)
+    await player.wait_text("ready")
+    [pid] = host.children
+    kid = grandchild_pid(player)
+    assert alive(pid) and alive(kid)
+    conn.close()
+    assert await host.wait_sessions(0, timeout=10)
+    assert not alive(pid) and not alive(kid)
+    assert "user='gone'" in caplog.text and "ended=client disconnected" in caplog.text
+
+
+async def test_idle_session_is_ended(make_host, caplog):
+    """Issue #8: `--idle-timeout` ends a session that sent no keys for that long; the game is hung up.
+
+    A stand-in game that starts in milliseconds, so the timeout cannot strike before it is up."""
+    host = await make_host(command=[sys.executable, "-c", QUIET], idle_timeout=1.0, hangup_grace=0.3)
+    async with await connect(host.port, user="sleepy") as conn:
+        player = await Player.open(conn)
+        assert await player.wait_closed() == 1
+        assert "No keys for 1 second: goodbye. Your game is saved." in player.text
+    assert "user='sleepy'" in caplog.text and "ended=idle timeout" in caplog.text
+    assert host.children == [] and host.sessions == set()
+
+
+async def test_host_shutdown_hangs_up_every_game(make_host):
+    """Stopping the host tells each player, hangs up each game and leaves no process."""
+    host = await make_host(command=[sys.executable, "-c", STUBBORN], hangup_grace=0.3)
+    async with await connect(host.port) as conn:
+        player = await Player.open(conn)
+        await player.wait_text("ready")
+        [pid] = host.children
+        kid = grandchild_pid(player)
+        await host.close()
+        assert await player.wait_closed() == 1
+        assert "The game host is shutting down. Your game is saved." in player.text
+    assert not alive(pid) and not alive(kid)
+
+
+def test_host_key_is_made_once_and_kept_private(tmp_path):
+    """Issue #8: the host key is generated on first start and kept (mode 0600) under the data directory."""
+    first = load_host_key(tmp_path)
+    path = tmp_path / "host_key"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    path.chmod(0o644)
+    again = load_host_key(tmp_path)
+    assert again.get_fingerprint() == first.get_fingerprint()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+FLOOD = "import sys\nwhile True:\n    sys.stdout.write('chai ' * 2000)\n"
+
+
+async def test_a_client_that_stops_reading_stalls_only_its_own_game(make_host):
+    """Backpressure: when a client stops reading, the host stops reading that game's pty (the game blocks on
+    its full terminal) instead of buffering without bound; keys sent to a game that reads none are capped too."""
+    host = await make_host(command=[sys.executable, "-c", FLOOD], hangup_grace=0.3)
+    async with await connect(host.port) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        [session] = host.sessions
+
+        async def paused() -> None:
+            while session.game._reading:
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(paused(), 20)
+        buffered = session.chan.get_write_buffer_size()
+        assert buffered < 8 * 1024 * 1024  # asyncssh's window plus one high-water mark, not unbounded
+        process.stdin.write(b"k" * 1_000_000)  # the flooding game reads no keys
+
+        async def keys_queued() -> None:
+            while len(session.game._pending) < WRITE_HIGH_WATER:
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(keys_queued(), 20)
+        assert len(session.game._pending) < 300_000  # reading from the client paused at the high-water mark
+        process.close()
+    assert await host.wait_sessions(0, timeout=10)
