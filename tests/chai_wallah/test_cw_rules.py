@@ -100,15 +100,18 @@ def test_cw3_age_is_when_an_offer_last_gained_a_die():
 
 def test_cw3_oldest_offer_wins_over_seat_order():
     st = market()
-    st.seats[C].values[1] = 3
-    st.seats[B].values[1] = 4
-    st.apply(C, SetOffer(("spice",)), 1.0)
-    st.apply(B, SetOffer(("milk", "spice")), 1.5)  # trades spice with C at once
-    st.apply(D, SetOffer(("milk",)), 2.0)  # trades with B's milk
-    assert st.seats[B].offered() == frozenset()
-    st.apply(D, SetOffer(("tea",)), 3.0)
-    st.apply(C, SetOffer(("tea",)), 3.5)  # trades with D
-    assert st.seats[C].states[0] == FRESH and st.seats[D].states[0] == FRESH
+    st.apply(D, SetOffer(("tea",)), 1.0)
+    st.apply(B, SetOffer(("milk",)), 2.0)
+    st.apply(A, SetOffer(("tea", "milk")), 3.0)
+    assert st.seats[D].states[0] == FRESH and st.seats[B].states[3] == OFFERED
+
+
+def test_cw9_offers_of_the_same_age_go_by_seat_order():
+    st = market()
+    st.apply(D, SetOffer(("tea",)), 1.0)
+    st.apply(B, SetOffer(("milk",)), 1.0)
+    st.apply(A, SetOffer(("tea", "milk")), 3.0)
+    assert st.seats[B].states[3] == FRESH and st.seats[D].states[0] == OFFERED
 
 
 def test_cw3_never_trades_with_itself():
