@@ -63,14 +63,14 @@ def decide(view: dict[str, Any], *, stuck: bool = False) -> Any | None:
 
 
 def signature(view: dict[str, Any]) -> tuple[Any, ...]:
-    """The part of a bot's view it reacts to: its dice, the orders, freeze, lock, pause, end."""
+    """The part of a bot's view it reacts to: its dice, the orders, freeze, lock, end. (A pause is
+    not a change: the driver shifts every pending decision by the pause instead.)"""
     me = view["seats"][view["seat"]]
     return (
         tuple((d["value"], d["state"]) for d in me["dice"]),
         tuple(tuple(o) for o in view["orders"]),
         view["frozen_for"] is not None,
         me["locked_for"] is not None,
-        view["paused"],
         view["winner"],
     )
 

@@ -50,7 +50,7 @@ def ingredient_index(name: str) -> int:
 
 def fits(value: int, need: int) -> bool:
     """One die fits one ingredient of an order: the same value, or the wild 1."""
-    return value == WILD or value == need
+    return value in (WILD, need)
 
 
 def matches(values: Sequence[int], order: Sequence[int]) -> bool:
