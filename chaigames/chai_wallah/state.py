@@ -393,6 +393,8 @@ class ChaiWallahState:
             else:
                 seat.states[i] = HELD
                 seat.stall_due[i] = None
+                if not seat.offered():
+                    seat.offer_age = None
             seat.forming_until = t + FORMING_DELAY
             offer = [INGREDIENTS[k] for k in sorted(seat.offered())]
             text = f"{name} is forming an offer: {_join(offer) if offer else 'nothing'}"
@@ -443,10 +445,6 @@ class ChaiWallahState:
                 data={"t": t, "seat": s, "order": order, "slot": slot},
             )
         ]
-        if seat.score >= self.target:  # CW-10: the first seat to reach the target wins at once
-            self.winner = s
-            events.append(Event("win", f"{name} wins with {seat.score} orders", data={"t": t, "seat": s}))
-            return events
         if not self.deck:  # CW-10: the claimed cards are shuffled into a new deck
             self.deck = self.claimed
             self.claimed = []
@@ -461,6 +459,10 @@ class ChaiWallahState:
                 data={"t": t, "slot": slot, "order": self.face_up[slot]},
             )
         )
+        if seat.score >= self.target:  # CW-10: the first seat to reach the target wins at once
+            self.winner = s
+            events.append(Event("win", f"{name} wins with {seat.score} orders", data={"t": t, "seat": s}))
+            return events
         self._shift(FREEZE)
         self.frozen_until = t + FREEZE
         self.freeze_claimer = s

@@ -80,9 +80,7 @@ def test_cw11_bots_act_only_after_their_reaction_delay_and_are_recorded_with_the
 
 
 def test_driver_leaves_human_seats_alone():
-    cfg = SPEC.validate(
-        GameConfig(seats=tuple(SeatConfig(NAMES[i], None if i == 0 else "normal") for i in range(4)))
-    )
+    cfg = SPEC.validate(GameConfig(seats=tuple(SeatConfig(NAMES[i], None if i == 0 else "normal") for i in range(4))))
     session = Session(SPEC, cfg, 5)
     driver = make_driver(session)
     driver.advance(40.0)
@@ -106,9 +104,7 @@ def test_driver_result_does_not_depend_on_how_often_it_is_advanced():
 
 
 def test_driver_human_action_reaches_the_bots_at_its_time():
-    cfg = SPEC.validate(
-        GameConfig(seats=tuple(SeatConfig(NAMES[i], None if i == 0 else "easy") for i in range(4)))
-    )
+    cfg = SPEC.validate(GameConfig(seats=tuple(SeatConfig(NAMES[i], None if i == 0 else "easy") for i in range(4))))
     session = Session(SPEC, cfg, 2)
     driver = make_driver(session)
     driver.act(0, Claim(), 0.5)  # very likely a false claim: locked

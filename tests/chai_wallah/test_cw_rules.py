@@ -369,7 +369,7 @@ def test_cw10_first_seat_to_reach_the_target_wins_at_once(target):
     st.seats[C].score = target - 1
     lay(st, C, (3, 4, 4, 3))
     events = st.apply(C, Claim(), 1.0)
-    assert [e.kind for e in events] == ["claim", "win"]
+    assert [e.kind for e in events] == ["claim", "new_order", "win"]
     assert st.is_over() and st.actors() == ()
     r = st.result()
     assert r.winners == (C,) and r.scores == (0, 0, target, 0)
