@@ -125,11 +125,11 @@ class BotDriver:
             return []
 
     def _stuck(self, b: _BotSeat, t: float) -> bool:
-        return self.state.stall is None and t - b.dice_since >= STUCK_AFTER
+        return self.state.stall is None and t >= b.dice_since + STUCK_AFTER
 
     def _schedule_stuck(self, b: _BotSeat, t: float) -> None:
         """With the stall off, look again when the dice have sat unchanged for 5 s."""
-        if self.state.stall is None and t - b.dice_since < STUCK_AFTER:
+        if self.state.stall is None and t < b.dice_since + STUCK_AFTER:  # same sum as _stuck: no float gap
             b.due = b.dice_since + STUCK_AFTER
 
     def _observe(self, t: float) -> None:
@@ -156,9 +156,11 @@ def play_headless(config: Any, seed: int, max_actions: int) -> Session:
 
     session = Session(SPEC, config, seed)
     driver = BotDriver(session)
-    while not session.over and session.action_count < max_actions:
+    steps = 0
+    while not session.over and session.action_count < max_actions and steps < 50 * max_actions:
         due = driver.next_due()
         if due is None or due > HEADLESS_LIMIT:
             break
         driver.advance(due)
+        steps += 1
     return session

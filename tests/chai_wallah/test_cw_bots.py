@@ -6,7 +6,7 @@ from chaigames.chai_wallah import SPEC, Claim, Reroll, SetOffer, make_driver
 from chaigames.chai_wallah.bots import MIN_REACTION, REACTION, ChaiWallahBot, decide
 from chaigames.chai_wallah.state import FRESH, LOCK
 from chaigames.engine import GameConfig, SeatConfig, Session, play_bots
-from tests.chai_wallah.cw_util import A, B, NAMES, config, far, lay, orders, table
+from tests.chai_wallah.cw_util import NAMES, A, B, config, far, lay, orders, table
 
 O1, O2, O3 = (5, 3, 3, 5), (2, 6, 3, 2), (3, 4, 4, 3)
 

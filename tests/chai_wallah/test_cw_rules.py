@@ -8,7 +8,6 @@ from chaigames.chai_wallah import Claim, Pause, Reroll, Resume, SetOffer, Toggle
 from chaigames.chai_wallah.orders import ORDER_DECK
 from chaigames.chai_wallah.state import FRESH, HELD, OFFERED
 from chaigames.engine import IllegalAction
-
 from tests.chai_wallah.cw_util import A, B, C, D, far, lay, orders, table
 
 O1, O2, O3 = (5, 3, 3, 5), (2, 6, 3, 2), (3, 4, 4, 3)
