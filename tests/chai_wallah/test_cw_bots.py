@@ -164,3 +164,23 @@ def test_bot_choose_protocol_returns_a_legal_action():
     assert bot.choose(st.view(A), legal, 1) == SetOffer(("sugar", "milk"))
     far(st, B)
     assert bot.choose(st.view(B), st.legal_actions(B), 1) in st.legal_actions(B)
+
+
+def test_stall_off_stuck_check_has_no_float_gap():
+    """Regression: a bot looking again exactly 5 s after its dice last changed must count as stuck
+    ((a + 5) - a < 5 for some floats a); otherwise it re-scheduled itself at the same moment forever."""
+    session = Session(SPEC, config(4, "normal", stall=None), 1)
+    driver = make_driver(session)
+    b = driver.bots[0]
+    b.dice_since = 60.398252889171125
+    t = b.dice_since + 5.0
+    assert t - b.dice_since < 5.0  # the float trap itself
+    assert driver._stuck(b, t)
+    b.due = None
+    driver._schedule_stuck(b, t)
+    assert b.due is None
+
+
+def test_stall_off_games_all_finish():
+    for seed in range(30):
+        assert play_bots(SPEC, config(4, "normal", stall=None), seed).finished
