@@ -112,6 +112,7 @@ class BotDriver:
 
     # -- inside --------------------------------------------------------------------------------
     def _decide(self, seat: int, t: float) -> list[Event]:
+        t = max(t, self.state.now)  # a decision never lands before the game clock
         b = self.bots[seat]
         b.due = None
         view = self.state.view(seat)
@@ -133,7 +134,9 @@ class BotDriver:
             b.due = b.dice_since + STUCK_AFTER
 
     def _observe(self, t: float) -> None:
-        """Bots whose view changed react U(range) x factor after this moment."""
+        """Bots whose view changed react U(range) x factor after this moment (never before the game
+        clock: a human action applied straight through the session still counts from its time)."""
+        t = max(t, self.state.now)
         for seat, b in self.bots.items():
             view = self.state.view(seat)
             dice = dice_signature(view)

@@ -184,3 +184,14 @@ def test_stall_off_stuck_check_has_no_float_gap():
 def test_stall_off_games_all_finish():
     for seed in range(30):
         assert play_bots(SPEC, config(4, "normal", stall=None), seed).finished
+
+
+def test_driver_copes_with_actions_applied_straight_through_the_session():
+    """A screen that forgets `driver.act` still gets bots that react after the action's time."""
+    cfg = SPEC.validate(GameConfig(seats=tuple(SeatConfig(NAMES[i], None if i == 0 else "hard") for i in range(4))))
+    session = Session(SPEC, cfg, 6)
+    driver = make_driver(session)
+    session.apply(0, SetOffer(("tea", "spice", "sugar", "milk")), 5.0)
+    driver.advance(60.0)
+    bot_times = [e.t for e in session.record.entries if e.seat != 0]
+    assert bot_times and min(bot_times) >= 5.0
