@@ -125,6 +125,8 @@ class ChaiWallahState:
             return "the game is paused"
         if self.frozen_until is not None:
             taken = self.freeze_taken
+            if seat == self.freeze_claimer:
+                return "market frozen: you took that order"
             if isinstance(action, Claim) and taken is not None and matches(self.seats[seat].values, taken):
                 return f"too late: {self.name(self.freeze_claimer or 0)} took it"
             return "market frozen"

@@ -303,6 +303,7 @@ def test_cw6_too_late_for_a_seat_whose_dice_matched_the_order_just_taken():
     lay(st, B, (1, 3, 1, 5))
     st.apply(A, Claim(), 1.0)
     refused(st, B, Claim(), 1.2, "too late: Asha took it")
+    refused(st, A, Claim(), 1.3, "market frozen: you took that order")
     assert st.seats[B].locked_until is None  # no lock
 
 
