@@ -1,0 +1,443 @@
+"""One test per rule of the rulebook and clarification CW-1 to CW-10, on a fake clock."""
+
+from __future__ import annotations
+
+import pytest
+
+from chaigames.chai_wallah import Claim, Pause, Reroll, Resume, SetOffer, Toggle
+from chaigames.chai_wallah.orders import ORDER_DECK
+from chaigames.chai_wallah.state import FRESH, HELD, OFFERED
+from chaigames.engine import IllegalAction
+from tests.chai_wallah.cw_util import A, B, C, D, far, lay, orders, table
+
+O1, O2, O3 = (5, 3, 3, 5), (2, 6, 3, 2), (3, 4, 4, 3)
+
+
+def market(**options):
+    """Four seats whose dice match no order: a quiet table to set up a scene on."""
+    st = table(**options)
+    orders(st, O1, O2, O3)
+    for s in range(4):
+        far(st, s)
+    return st
+
+
+def refused(st, seat, action, t, reason):
+    st.tick(t)
+    before = st.to_json()
+    with pytest.raises(IllegalAction, match=reason):
+        st.apply(seat, action, t)
+    assert st.to_json() == before
+
+
+# -- setup (rulebook "Setup") -----------------------------------------------------------------
+def test_setup_three_orders_face_up_and_everyone_rolled():
+    st = table(seats=6, bots="normal")
+    assert len(st.face_up) == 3 and len(st.deck) == 17
+    assert sorted(st.face_up + st.deck) == sorted(ORDER_DECK)
+    assert all(len(s.values) == 4 and all(1 <= v <= 6 for v in s.values) for s in st.seats)
+    assert all(s.states == [HELD] * 4 for s in st.seats)
+    assert st.actors() == tuple(range(6))
+
+
+# -- CW-3 trades ------------------------------------------------------------------------------
+def test_cw3_trade_swaps_same_ingredient_values_unchanged_received_dice_fresh():
+    """Rulebook: "You must trade ingredients of the same type" and "without changing their value"."""
+    st = market()
+    st.seats[A].values[2] = 2
+    st.seats[B].values[2] = 5
+    st.apply(B, SetOffer(("sugar",)), 1.0)
+    events = st.apply(A, SetOffer(("sugar",)), 2.0)
+    assert [e.kind for e in events] == ["offer", "trade"]
+    assert st.seats[A].values[2] == 5 and st.seats[B].values[2] == 2
+    assert st.seats[A].states[2] == FRESH and st.seats[B].states[2] == FRESH
+    assert st.seats[A].values[:2] == [6, 6] and st.seats[B].values[:2] == [6, 6]
+
+
+def test_cw3_only_shared_ingredients_swap_the_rest_keeps_waiting():
+    st = market()
+    st.seats[A].values = [2, 6, 2, 6]
+    st.seats[B].values = [6, 6, 4, 3]
+    st.apply(B, SetOffer(("sugar", "milk")), 1.0)
+    st.apply(A, SetOffer(("tea", "sugar")), 2.0)
+    assert st.seats[A].values == [2, 6, 4, 6] and st.seats[B].values == [6, 6, 2, 3]
+    assert st.seats[A].states == [OFFERED, HELD, FRESH, HELD]
+    assert st.seats[B].states == [HELD, HELD, FRESH, OFFERED]
+
+
+def test_cw3_no_trade_without_a_shared_ingredient():
+    st = market()
+    st.apply(B, SetOffer(("milk",)), 1.0)
+    events = st.apply(A, SetOffer(("tea",)), 2.0)
+    assert [e.kind for e in events] == ["offer"]
+
+
+def test_cw3_oldest_waiting_offer_first_and_no_chain():
+    st = market()
+    st.seats[B].values[0] = 2
+    st.seats[C].values[3] = 2
+    st.apply(B, SetOffer(("tea",)), 1.0)
+    st.apply(C, SetOffer(("milk",)), 2.0)
+    st.apply(D, SetOffer(("tea",)), 2.5)  # trades with B at once (the oldest waiting tea)
+    st.apply(A, SetOffer(("tea", "milk")), 3.0)  # B's tea is gone: only C shares milk
+    assert st.seats[D].values[0] == 2 and st.seats[B].values[0] == 6
+    assert st.seats[A].values[3] == 2 and st.seats[C].values[3] == 6
+    assert st.seats[A].states[0] == OFFERED  # A's tea keeps waiting, no chain of trades
+
+
+def test_cw3_age_is_when_an_offer_last_gained_a_die():
+    st = market()
+    st.seats[C].values[3] = 2
+    st.apply(B, SetOffer(("tea",)), 1.0)
+    st.apply(C, SetOffer(("milk",)), 2.0)
+    st.apply(B, SetOffer(("tea", "sugar")), 3.0)  # gains sugar: B's offer is now younger than C's
+    assert st.seats[B].offer_age == 3.0
+    st.apply(A, SetOffer(("tea", "milk")), 4.0)
+    assert st.seats[A].values[3] == 2 and st.seats[A].states == [OFFERED, HELD, HELD, FRESH]
+    assert st.seats[B].offered() == {0, 2}
+
+
+def test_cw3_oldest_offer_wins_over_seat_order():
+    st = market()
+    st.apply(D, SetOffer(("tea",)), 1.0)
+    st.apply(B, SetOffer(("milk",)), 2.0)
+    st.apply(A, SetOffer(("tea", "milk")), 3.0)
+    assert st.seats[D].states[0] == FRESH and st.seats[B].states[3] == OFFERED
+
+
+def test_cw9_offers_of_the_same_age_go_by_seat_order():
+    st = market()
+    st.apply(D, SetOffer(("tea",)), 1.0)
+    st.apply(B, SetOffer(("milk",)), 1.0)
+    st.apply(A, SetOffer(("tea", "milk")), 3.0)
+    assert st.seats[B].states[3] == FRESH and st.seats[D].states[0] == OFFERED
+
+
+def test_cw3_never_trades_with_itself():
+    st = market()
+    events = st.apply(A, SetOffer(("tea", "spice", "sugar", "milk")), 1.0)
+    assert [e.kind for e in events] == ["offer"]
+    assert st.seats[A].states == [OFFERED] * 4 and st.seats[A].values == [6, 6, 6, 6]
+
+
+def test_cw3_offering_everything_trades_all_shared_dice():
+    """Rulebook FAQ: "all of your dice by calling out everything"."""
+    st = market()
+    st.seats[B].values = [2, 3, 4, 5]
+    st.apply(B, SetOffer(("tea", "spice", "sugar", "milk")), 1.0)
+    st.apply(A, SetOffer(("tea", "spice", "sugar", "milk")), 2.0)
+    assert st.seats[A].values == [2, 3, 4, 5] and st.seats[A].states == [FRESH] * 4
+
+
+def test_cw3_a_keyboard_offer_goes_live_0_4_s_after_the_last_die_key():
+    st = market()
+    st.seats[B].values[2] = 4
+    st.apply(B, SetOffer(("sugar",)), 1.0)
+    st.apply(A, Toggle("sugar"), 2.0)
+    assert st.view(A)["seats"][A]["forming"]
+    st.tick(2.399)
+    assert st.seats[A].values[2] == 6  # forming: not yet live
+    events = st.tick(2.4)
+    assert [e.kind for e in events] == ["trade"] and events[0].data["t"] == 2.4
+    assert st.seats[A].values[2] == 4 and st.seats[A].states[2] == FRESH
+
+
+def test_cw3_another_die_key_restarts_the_forming_delay():
+    st = market()
+    st.apply(B, SetOffer(("sugar",)), 1.0)
+    st.apply(A, Toggle("sugar"), 2.0)
+    st.apply(A, Toggle("tea"), 2.3)
+    st.tick(2.6)
+    assert st.seats[A].states[2] == OFFERED
+    st.tick(2.7)
+    assert st.seats[A].states[2] == FRESH and st.seats[A].states[0] == OFFERED
+
+
+def test_cw1_a_die_key_toggles_offered_back_to_held():
+    st = market()
+    st.apply(A, Toggle("milk"), 1.0)
+    assert st.seats[A].states[3] == OFFERED
+    st.apply(A, Toggle("milk"), 1.1)
+    assert st.seats[A].states[3] == HELD
+    st.tick(2.0)
+    assert not st.view(A)["seats"][A]["forming"] and st.seats[A].offered() == frozenset()
+
+
+# -- CW-4 bundle -------------------------------------------------------------------------------
+def test_cw4_bundle_trades_only_with_exactly_the_same_set():
+    st = market(bundle=True)
+    st.seats[B].values = [6, 6, 2, 6]
+    st.seats[C].values = [2, 6, 3, 6]
+    st.apply(B, SetOffer(("sugar",)), 1.0)  # older, but only sugar
+    st.apply(C, SetOffer(("tea", "sugar")), 2.0)
+    st.apply(A, SetOffer(("tea", "sugar")), 3.0)
+    assert st.seats[A].values == [2, 6, 3, 6]
+    assert st.seats[B].states[2] == OFFERED
+
+
+def test_cw4_without_bundle_the_same_scene_trades_with_the_oldest():
+    st = market(bundle=False)
+    st.seats[B].values = [6, 6, 2, 6]
+    st.apply(B, SetOffer(("sugar",)), 1.0)
+    st.apply(C, SetOffer(("milk",)), 2.0)
+    st.apply(A, SetOffer(("tea", "sugar")), 3.0)
+    assert st.seats[A].values[2] == 2 and st.seats[A].states[0] == OFFERED
+
+
+# -- CW-1 / CW-8 re-rolls ----------------------------------------------------------------------
+def _fresh_sugar(st):
+    st.seats[B].values[2] = 4
+    st.apply(B, SetOffer(("sugar",)), 1.0)
+    st.apply(A, SetOffer(("sugar",)), 2.0)
+    assert st.seats[A].states[2] == FRESH and st.seats[A].fresh_until[2] == 10.0
+
+
+def test_cw1_fresh_die_may_be_rerolled_within_8_s_then_it_is_held():
+    st = market()
+    _fresh_sugar(st)
+    events = st.apply(A, Reroll("sugar"), 9.999)
+    assert events[-1].kind == "reroll" and events[-1].reveal
+    assert st.seats[A].states[2] == HELD
+    refused(st, A, Reroll("sugar"), 9.9995, "only a fresh die")
+
+
+def test_cw9_at_exactly_8_s_the_fresh_die_is_held():
+    st = market()
+    _fresh_sugar(st)
+    refused(st, A, Reroll("sugar"), 10.0, "only a fresh die may be re-rolled, and your sugar die is held")
+    assert st.seats[A].states[2] == HELD
+
+
+def test_cw8_reroll_refused_on_a_held_or_offered_die():
+    st = market()
+    refused(st, A, Reroll("tea"), 1.0, "your tea die is held")
+    st.apply(A, SetOffer(("tea",)), 1.0)
+    refused(st, A, Reroll("tea"), 1.5, "your tea die is offered")
+
+
+def test_cw1_die_key_on_a_fresh_die_rerolls_it():
+    st = market()
+    _fresh_sugar(st)
+    events = st.apply(A, Toggle("sugar"), 3.0)
+    assert events[-1].kind == "reroll" and st.seats[A].states[2] == HELD
+    st.apply(A, Toggle("sugar"), 3.5)  # press again to offer it
+    assert st.seats[A].states[2] == OFFERED
+
+
+def test_cw1_a_fresh_die_cannot_be_put_in_an_offer():
+    st = market()
+    _fresh_sugar(st)
+    refused(st, A, SetOffer(("sugar",)), 3.0, "fresh")
+
+
+# -- CW-5 the stall ----------------------------------------------------------------------------
+@pytest.mark.parametrize("delay", [3, 6, 10])
+def test_cw5_stall_swaps_a_die_waiting_its_delay(delay):
+    st = market(stall=delay)
+    st.apply(A, SetOffer(("tea",)), 1.0)
+    st.tick(1.0 + delay - 0.001)
+    assert st.seats[A].states[0] == OFFERED
+    events = st.tick(1.0 + delay)
+    assert [e.kind for e in events] == ["stall"] and events[0].reveal
+    assert st.seats[A].states[0] == FRESH and st.seats[A].fresh_until[0] == 1.0 + delay + 8.0
+    assert st.seats[A].values[0] == events[0].data["value"]
+
+
+def test_cw5_stall_off_never_swaps():
+    st = market(stall=None)
+    st.apply(A, SetOffer(("tea",)), 1.0)
+    assert st.tick(1000.0) == [] and st.seats[A].states[0] == OFFERED
+    assert st.next_due() is None
+
+
+def test_cw5_a_withdrawn_die_is_not_swapped():
+    st = market()
+    st.apply(A, SetOffer(("tea",)), 1.0)
+    st.apply(A, SetOffer(()), 2.0)
+    assert st.tick(20.0) == []
+
+
+# -- CW-6 claim --------------------------------------------------------------------------------
+def test_cw6_valid_claim_freezes_takes_the_card_and_turns_a_new_one():
+    st = market()
+    lay(st, A, (5, 1, 3, 5))  # O1 with a wild spice
+    st.apply(A, SetOffer(("spice",)), 0.5)
+    st.apply(B, SetOffer(("milk",)), 0.6)
+    deck_top = st.deck[-1]
+    events = st.apply(A, Claim(), 1.0)
+    assert [e.kind for e in events] == ["claim", "new_order"]
+    assert st.seats[A].score == 1 and st.claimed == [O1]
+    assert st.face_up == [deck_top, O2, O3]  # the same slot
+    assert st.seats[A].offered() == frozenset()  # claimer's offers withdrawn
+    assert st.seats[B].offered() == {3}  # others' offers stay
+    assert st.view(None)["frozen_for"] == 2.0
+    assert st.seats[A].values == [5, 1, 3, 5]  # the dice lie on the card until the market reopens
+    events = st.tick(3.0)
+    assert [e.kind for e in events] == ["reroll_all"] and st.frozen_until is None
+    assert st.seats[A].values == events[0].data["values"] and st.seats[A].states == [HELD] * 4
+
+
+def test_cw6_freeze_pauses_every_timer():
+    st = market()
+    lay(st, A, (5, 3, 3, 5))
+    st.apply(B, SetOffer(("milk",)), 0.0)  # stall due at 6.0
+    st.apply(A, Claim(), 1.0)
+    assert st.seats[B].stall_due[3] == 8.0
+    assert st.tick(7.999) == [] or st.seats[B].states[3] == OFFERED
+    assert st.seats[B].states[3] == OFFERED
+    assert [e.kind for e in st.tick(8.0)] == ["stall"]
+
+
+def test_cw6_during_the_freeze_actions_are_refused_market_frozen():
+    st = market()
+    lay(st, A, (5, 3, 3, 5))
+    st.apply(A, Claim(), 1.0)
+    refused(st, B, SetOffer(("tea",)), 1.5, "market frozen")
+    refused(st, B, Claim(), 2.999, "market frozen")
+    st.apply(B, SetOffer(("tea",)), 3.0)  # half-open: the freeze is over at exactly +2 s
+
+
+def test_cw6_too_late_for_a_seat_whose_dice_matched_the_order_just_taken():
+    st = market()
+    lay(st, A, (5, 3, 3, 5))
+    lay(st, B, (1, 3, 1, 5))
+    st.apply(A, Claim(), 1.0)
+    refused(st, B, Claim(), 1.2, "too late: Asha took it")
+    refused(st, A, Claim(), 1.3, "market frozen: you took that order")
+    assert st.seats[B].locked_until is None  # no lock
+
+
+def test_cw9_first_valid_claim_in_arrival_order_wins():
+    st = market()
+    lay(st, A, (5, 3, 3, 5))
+    lay(st, B, (5, 3, 3, 5))
+    st.apply(B, Claim(), 1.0)
+    refused(st, A, Claim(), 1.0, "too late: Bina took it")
+    assert st.seats[B].score == 1 and st.seats[A].score == 0
+
+
+def test_cw6_claim_takes_the_leftmost_matching_order():
+    st = market()
+    lay(st, A, (1, 1, 1, 1))
+    st.apply(A, Claim(), 1.0)
+    assert st.claimed == [O1]
+
+
+# -- CW-7 false claim --------------------------------------------------------------------------
+def test_cw7_false_claim_locks_for_3_s_and_withdraws_offers():
+    st = market()
+    lay(st, A, (5, 3, 3, 6))  # three of four: no match
+    st.apply(A, SetOffer(("milk",)), 0.5)
+    events = st.apply(A, Claim(), 1.0)
+    assert [e.kind for e in events] == ["false_claim"]
+    assert st.seats[A].offered() == frozenset() and st.seats[A].score == 0
+    refused(st, A, SetOffer(("milk",)), 1.9, r"locked for 2\.1 s")
+    st.apply(B, SetOffer(("tea",)), 2.0)  # others play on
+    refused(st, A, Claim(), 3.999, "locked for 0.0 s")
+    st.apply(A, SetOffer(("milk",)), 4.0)
+
+
+# -- CW-12 pause -------------------------------------------------------------------------------
+def test_cw12_pause_shifts_every_deadline():
+    st = market()
+    _fresh_sugar(st)  # A's sugar fresh until 10.0
+    st.apply(C, SetOffer(("tea",)), 2.0)  # stall at 8.0
+    lay(st, D, (6, 6, 6, 5))
+    st.apply(D, Claim(), 2.5)  # locked until 5.5
+    st.apply(B, Pause(), 3.0)
+    assert st.next_due() is None and st.tick(50.0) == []
+    refused(st, A, Reroll("sugar"), 100.0, "paused")
+    assert st.legal_actions(A) == [Resume()]
+    st.apply(A, Resume(), 103.0)
+    assert st.seats[A].fresh_until[2] == 110.0
+    assert st.seats[C].stall_due[0] == 108.0
+    assert st.seats[D].locked_until == 105.5
+    st.apply(A, Reroll("sugar"), 109.0)
+
+
+def test_cw12_pause_and_resume_refused_twice():
+    st = market()
+    refused(st, A, Resume(), 1.0, "not paused")
+    st.apply(A, Pause(), 1.0)
+    refused(st, B, Pause(), 2.0, "already paused")
+
+
+# -- CW-10 end ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("target", [3, 4, 5])
+def test_cw10_first_seat_to_reach_the_target_wins_at_once(target):
+    st = market(target=target)
+    st.seats[C].score = target - 1
+    lay(st, C, (3, 4, 4, 3))
+    events = st.apply(C, Claim(), 1.0)
+    assert [e.kind for e in events] == ["claim", "new_order", "win"]
+    assert st.is_over() and st.actors() == ()
+    r = st.result()
+    assert r.winners == (C,) and r.scores == (0, 0, target, 0)
+    assert r.breakdown[0].source == "orders"
+    refused(st, A, Claim(), 2.0, "the game is over")
+    assert st.legal_actions(A) == []
+
+
+def test_cw10_no_win_below_the_target():
+    st = market(target=4)
+    st.seats[C].score = 2
+    lay(st, C, (3, 4, 4, 3))
+    st.apply(C, Claim(), 1.0)
+    assert not st.is_over()
+
+
+def test_cw10_empty_deck_reshuffles_the_claimed_orders():
+    st = market(target=5)
+    st.claimed = list(st.deck)
+    st.deck = []
+    lay(st, A, (5, 3, 3, 5))
+    events = st.apply(A, Claim(), 1.0)
+    assert [e.kind for e in events] == ["claim", "reshuffle", "new_order"]
+    assert st.claimed == [] and len(st.deck) == 17  # 17 claimed + the one just taken, minus the new one
+    assert sorted(st.deck + st.face_up) == sorted(ORDER_DECK)
+
+
+# -- CW-9 time ---------------------------------------------------------------------------------
+def test_cw9_tick_handles_due_events_in_order_each_at_its_own_time():
+    st = market(stall=3)
+    st.apply(B, SetOffer(("milk",)), 1.0)  # stall at 4.0, fresh until 12.0
+    st.apply(A, SetOffer(("milk",)), 2.0)  # trade: both fresh until 10.0
+    st.apply(C, SetOffer(("tea",)), 2.0)  # stall at 5.0
+    events = st.tick(20.0)
+    assert [(e.kind, e.data["t"]) for e in events] == [("stall", 5.0), ("hold", 10.0), ("hold", 10.0), ("hold", 13.0)]
+    assert [e.data["seat"] for e in events[1:3]] == [A, B]  # ties: seat order
+
+
+def test_cw9_ties_go_by_seat_then_tea_spice_sugar_milk():
+    st = market()
+    st.apply(B, SetOffer(("milk", "tea")), 1.0)
+    st.apply(A, SetOffer(("tea", "milk")), 1.0)
+    events = st.tick(20.0)
+    assert [(e.data["seat"], e.data["die"]) for e in events] == [(A, 0), (A, 3), (B, 0), (B, 3)]
+
+
+def test_cw9_time_never_runs_backwards():
+    st = market()
+    st.apply(A, SetOffer(("tea",)), 2.0)
+    refused(st, B, SetOffer(("tea",)), 1.0, "before the game clock")
+
+
+def test_refused_action_with_timers_due_changes_nothing_not_even_time():
+    st = market()
+    st.apply(A, SetOffer(("tea",)), 1.0)
+    before = st.to_json()
+    with pytest.raises(IllegalAction):
+        st.apply(A, Reroll("spice"), 30.0)  # the stall would have fired at 7.0
+    assert st.to_json() == before
+
+
+# -- legal actions -----------------------------------------------------------------------------
+def test_legal_actions_all_apply_and_illegal_ones_are_not_listed():
+    st = market()
+    _fresh_sugar(st)
+    legal = st.legal_actions(A)
+    assert Reroll("sugar") in legal and Reroll("tea") not in legal
+    assert not any(isinstance(a, SetOffer) and "sugar" in a.dice for a in legal)
+    for action in legal:
+        st.clone().apply(A, action, 3.0)
+    assert len([a for a in legal if isinstance(a, SetOffer)]) == 7  # 8 subsets of 3 dice minus the current
