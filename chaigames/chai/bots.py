@@ -168,11 +168,17 @@ def customer_worth(st: ChaiState, seat: int, cid: str) -> float:
     return worth
 
 
-def evaluate(st: ChaiState, seat: int, decay: float = 0.72, pool_weight: float = 0.55) -> float:
-    """Points in hand (VP + money) plus the discounted worth of the two best customers within reach."""
-    score = float(sum(CUSTOMERS[c].vp for c in st.fulfilled[seat]) + st.money[seat])
+def evaluate(
+    st: ChaiState, seat: int, decay: float = 0.72, pool_weight: float = 0.55, money_weight: float = 0.4
+) -> float:
+    """Points in hand (VP + money) plus the discounted worth of the best customers within reach.
+
+    Until the last cup round is done coins count for less than their face value: a market visit
+    always nets coins, and a bot that values them fully farms the market instead of serving."""
+    vp = float(sum(CUSTOMERS[c].vp for c in st.fulfilled[seat]))
     if st.phase == "over" or st.rounds_done >= CUP_ROUNDS:
-        return score
+        return vp + st.money[seat]
+    score = vp + money_weight * st.money[seat]
     options = []
     for cid in st.reserved[seat]:
         w = customer_worth(st, seat, cid)
