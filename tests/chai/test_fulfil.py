@@ -76,7 +76,7 @@ def test_exact_ingredients_with_repeats():
     st = new(2)
     give_customer(st, 0, "green-1")  # 2 mint / 1 milk
     give_additives(st, 0, milk=1)
-    set_market(st, ["mint lemon ginger berries lavender jasmine"] + ROWS[1:])
+    set_market(st, ["mint lemon ginger berries lavender jasmine", *ROWS[1:]])
     st.apply(0, VisitMarket(0, 0))  # only one mint
     assert st.turn == 1, "one mint is not enough, so no fulfil step"
     assert st.fulfil_problem(0, "green-1") is not None
@@ -100,7 +100,7 @@ def test_no_fee_can_be_paid_with_no_money():
     st = new(2)
     put_in_pool(st, "black-1")
     ready(st, 0, "black-1")
-    set_market(st, ["lavender lavender lavender lavender lavender mint"] + ROWS[1:])
+    set_market(st, ["lavender lavender lavender lavender lavender mint", *ROWS[1:]])
     st.apply(0, VisitMarket(0, 0))  # 1 + 3 - 3 = 1 coin
     st.money[0] = 0
     assert "no money" in st.fulfil_problem(0, "black-1")
