@@ -23,6 +23,12 @@ def config(n: int = 2, start: int | None = 0, teas: tuple[str, ...] | None = Non
     return SPEC.validate(raw)
 
 
+def bot_config(levels: tuple[str, ...], **options: Any) -> GameConfig:
+    """Every seat a bot at the given levels; the start player drawn by the game."""
+    seats = tuple(SeatConfig(NAMES[i], bot=lv) for i, lv in enumerate(levels))
+    return SPEC.validate(GameConfig(seats=seats, options=options))
+
+
 def new(n: int = 2, seed: int = 0, start: int | None = 0, **options: Any) -> ChaiState:
     return ChaiState(config(n, start, **options), seed)
 
