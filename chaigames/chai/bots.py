@@ -27,10 +27,12 @@ from .actions import (
     VisitMarket,
 )
 from .data import (
+    ADDITIVE_NEEDS,
     ADDITIVES,
     CARDS_PER_ADDITIVE,
     CUP_ROUNDS,
     CUSTOMERS,
+    FLAVOUR_NEEDS,
     FLAVOURS,
     OTHER_TEA_FEE,
     RESERVE_LIMIT,
@@ -145,13 +147,12 @@ def determinise(view: dict[str, Any], rng: Rng) -> ChaiState:
 # -- judging a position -------------------------------------------------------------------------------
 def missing(st: ChaiState, seat: int, cid: str) -> int:
     """How many tiles and additive cards `seat` still lacks for customer `cid`."""
-    cust = CUSTOMERS[cid]
     have_t, have_a = st.tiles[seat], st.adds[seat]
     m = 0
-    for f, need in enumerate(cust.flavours):
+    for f, need in FLAVOUR_NEEDS[cid]:
         if need > have_t[f]:
             m += need - have_t[f]
-    for k, need in enumerate(cust.additives):
+    for k, need in ADDITIVE_NEEDS[cid]:
         if need > have_a[k]:
             m += need - have_a[k]
     return m
@@ -200,15 +201,8 @@ def evaluate(
 
 def distinct_actions(st: ChaiState, legal: Sequence[Any]) -> list[Any]:
     """The legal actions with one market cell per group (cells of one group do the same)."""
-    out, seen = [], set()
-    for a in legal:
-        if isinstance(a, VisitMarket):
-            g = tuple(st.market.group(a.row, a.col))
-            if g in seen:
-                continue
-            seen.add(g)
-        out.append(a)
-    return out
+    reps = {g[0] for g in st.market.groups()}
+    return [a for a in legal if not isinstance(a, VisitMarket) or (a.row, a.col) in reps]
 
 
 # -- the bots --------------------------------------------------------------------------------------
@@ -361,7 +355,8 @@ class RolloutBot(PlannerBot):
 
 
 class _FastPolicy:
-    """A quick greedy policy for rollouts: fulfil the best order, else the move `evaluate` likes best."""
+    """A quick greedy policy for rollouts, judged without copying the state: fulfil the best order;
+    else the market group or additive kind that most shortens the way to a worthwhile customer."""
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
@@ -373,16 +368,77 @@ class _FastPolicy:
         first = legal[0]
         if isinstance(first, Fulfil):
             return max((a for a in legal if isinstance(a, Fulfil)), key=lambda a: CUSTOMERS[a.customer].vp)
-        best, best_score = legal[-1], float("-inf")
+        targets = self._targets(st, seat)
+        if isinstance(first, DiscardTile | DiscardAdditive | DiscardCustomer):
+            return self._discard(st, seat, legal, targets)
+        best, best_score = None, float("-inf")
+        have_t, have_a = st.tiles[seat], st.adds[seat]
+        room_t = 12 - sum(have_t)
+        room_a = 6 - sum(st.adds[seat])
+        rows = st.market.rows
         for a in distinct_actions(st, legal):
-            if isinstance(a, ReserveDeck | DrawAdditive | ReservePool):
+            if isinstance(a, VisitMarket):
+                group = st.market.group(a.row, a.col)
+                f = rows[a.row][a.col]
+                k = len(group)
+                price = max(c for _, c in group)
+                score = 0.4 * (3 - (1, 1, 2, 2, 3, 3)[price])
+                score += self._gain(targets, have_t, f, k, 0) - max(0, k - room_t) * 0.5
+            elif isinstance(a, TakeAdditives):
+                kind = ADDITIVES.index(a.kind)
+                k = st.display.count(kind)
+                score = self._gain(targets, have_a, kind, k, 1) - max(0, k - room_a) * 0.5
+                if st.phase == "main":
+                    score *= 0.75  # half a turn: the second action may add more
+            else:
                 continue
-            child = st.clone()
-            child.apply(seat, a)
-            score = evaluate(child, seat) + self.rng.random() * 0.01
+            score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = a, score
+        return best if best is not None else self.rng.choice(legal)
+
+    @staticmethod
+    def _targets(st: ChaiState, seat: int) -> list[tuple[float, str]]:
+        out = []
+        for cid in st.reserved[seat]:
+            w = customer_worth(st, seat, cid)
+            if w:
+                out.append((w, cid))
+        for cid, coins in st.pool:
+            w = customer_worth(st, seat, cid)
+            if w:
+                out.append(((w + coins) * 0.55, cid))
+        return out
+
+    @staticmethod
+    def _gain(targets: list[tuple[float, str]], have: list[int], idx: int, k: int, which: int) -> float:
+        """The best rise in a target's discounted worth from gaining k of item idx."""
+        best = 0.0
+        for w, cid in targets:
+            need = dict(FLAVOUR_NEEDS[cid] if which == 0 else ADDITIVE_NEEDS[cid]).get(idx, 0)
+            useful = min(k, need - have[idx])
+            if useful > 0:
+                gain = w * (1 - 0.72**useful)
+                if gain > best:
+                    best = gain
         return best
+
+    @staticmethod
+    def _discard(st: ChaiState, seat: int, legal: list[Any], targets: list[tuple[float, str]]) -> Any:
+        if isinstance(legal[0], DiscardCustomer):
+            return min(legal, key=lambda a: customer_worth(st, seat, a.customer))
+        needed_t = [0] * len(FLAVOURS)
+        needed_a = [0] * len(ADDITIVES)
+        for _, cid in targets:
+            for f, n in FLAVOUR_NEEDS[cid]:
+                needed_t[f] = max(needed_t[f], n)
+            for k, n in ADDITIVE_NEEDS[cid]:
+                needed_a[k] = max(needed_a[k], n)
+        if isinstance(legal[0], DiscardTile):
+            return max(
+                legal, key=lambda a: st.tiles[seat][FLAVOURS.index(a.flavour)] - needed_t[FLAVOURS.index(a.flavour)]
+            )
+        return max(legal, key=lambda a: st.adds[seat][ADDITIVES.index(a.kind)] - needed_a[ADDITIVES.index(a.kind)])
 
 
 def make_bot(level: str, seed: int, seat: int) -> Any:

@@ -135,6 +135,15 @@ CUSTOMERS: dict[str, Customer] = {
 }
 
 
+# The non-zero needs of each customer as (index, count) pairs: the hot loops of the rules and bots.
+FLAVOUR_NEEDS: dict[str, tuple[tuple[int, int], ...]] = {
+    cid: tuple((i, n) for i, n in enumerate(c.flavours) if n) for cid, c in CUSTOMERS.items()
+}
+ADDITIVE_NEEDS: dict[str, tuple[tuple[int, int], ...]] = {
+    cid: tuple((i, n) for i, n in enumerate(c.additives) if n) for cid, c in CUSTOMERS.items()
+}
+
+
 def customers_of(tea: str) -> list[str]:
     """The 8 customer ids of a tea, in card order."""
     return [f"{tea}-{n}" for n in range(1, CUSTOMERS_PER_TEA + 1)]

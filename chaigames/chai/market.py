@@ -79,15 +79,16 @@ class Market:
 
     def group(self, row: int, col: int) -> list[tuple[int, int]]:
         """Every cell orthogonally connected to (row, col) through tiles of its flavour (no diagonals)."""
-        flavour = self.at(row, col)
-        if flavour is None:
+        rows = self.rows
+        if not (0 <= row < ROWS and 0 <= col < len(rows[row])):
             return []
+        flavour = rows[row][col]
         seen = {(row, col)}
         stack = [(row, col)]
         while stack:
             r, c = stack.pop()
             for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if (nr, nc) not in seen and self.at(nr, nc) == flavour:
+                if 0 <= nr < ROWS and 0 <= nc < len(rows[nr]) and rows[nr][nc] == flavour and (nr, nc) not in seen:
                     seen.add((nr, nc))
                     stack.append((nr, nc))
         return sorted(seen)

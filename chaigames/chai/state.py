@@ -27,6 +27,7 @@ from .actions import (
 )
 from .data import (
     ADDITIVE_LIMIT,
+    ADDITIVE_NEEDS,
     ADDITIVES,
     AWARD_MIN_SEATS,
     AWARD_POINTS,
@@ -34,6 +35,7 @@ from .data import (
     CUP_ROUNDS,
     CUSTOMERS,
     DISPLAY_SIZE,
+    FLAVOUR_NEEDS,
     FLAVOURS,
     MARKET_INCOME,
     OTHER_TEA_FEE,
@@ -196,10 +198,21 @@ class ChaiState:
         return None
 
     def fulfillable(self, seat: int) -> list[str]:
+        """The customers `seat` could serve now (the same test as `fulfil_problem`, made fast)."""
         if None not in self.cups:
             return []
-        cands = self.reserved[seat] + [p[0] for p in self.pool]
-        return [c for c in cands if self.fulfil_problem(seat, c) is None]
+        have_t, have_a = self.tiles[seat], self.adds[seat]
+        own, broke = self.teas[seat], self.money[seat] < OTHER_TEA_FEE
+        out = []
+        for cid in self.reserved[seat] + [p[0] for p in self.pool]:
+            tea = CUSTOMERS[cid].tea
+            if self.tokens.get(tea, 0) <= 0 or (broke and tea != own):
+                continue
+            if all(have_t[f] >= n for f, n in FLAVOUR_NEEDS[cid]) and all(
+                have_a[k] >= n for k, n in ADDITIVE_NEEDS[cid]
+            ):
+                out.append(cid)
+        return out
 
     # -- legal actions ----------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Any]:

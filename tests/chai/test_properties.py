@@ -22,6 +22,7 @@ from chaigames.chai.actions import (
     VisitMarket,
 )
 from chaigames.chai.data import ADDITIVES, CUSTOMERS, FLAVOURS
+from chaigames.chai.invariants import problems
 from chaigames.engine import IllegalAction, Rng, Session, play_bots
 
 from .helpers import bot_config, check_conservation, config
@@ -128,3 +129,12 @@ def test_clone_is_independent():
     st.apply(seat, st.legal_actions(seat)[0])
     assert copy.to_json() == before
     assert copy.to_json() != st.to_json()
+
+
+def test_invariant_checker_catches_a_lost_tile_and_a_duplicated_customer():
+    st = Session(SPEC, config(2), 1).state
+    assert problems(st) == []
+    st.bag.counts[0] -= 1
+    st.pool.append([st.reserved[0][0], 0])
+    found = problems(st)
+    assert any("flavour tiles" in p for p in found) and any("customer" in p for p in found)
