@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from chaigames.chai import SPEC  # noqa: E402
-from chaigames.chai.bots import determinise  # noqa: E402
-from chaigames.engine import GameConfig, Rng, SeatConfig, Session, make_bots, play_bots  # noqa: E402
+from chaigames.chai import SPEC
+from chaigames.chai.bots import determinise
+from chaigames.engine import GameConfig, Rng, SeatConfig, Session, make_bots, play_bots
 
 
 def bots(levels: list[str]) -> GameConfig:
