@@ -148,3 +148,16 @@ def test_tie_break_order_is_score_then_customers_then_money():
     """The fewer-customers rule is applied before money."""
     st = finished(2, [["green-8"], ["green-1", "black-1"]], [5, 12])  # 20 vs 20; seat 0 fewer customers
     assert st.result().winners == (0,)
+
+
+def test_no_award_for_zero_orders():
+    """Our reading (rules.md): the awards go to the most orders and teas, and zero is not an achievement."""
+    rows = {row.source: row.values for row in finished(3, [[], [], []], [1, 2, 3]).result().breakdown}
+    assert rows["most orders"] == (0, 0, 0) and rows["most diverse recipes"] == (0, 0, 0)
+
+
+def test_awards_with_5_players():
+    st = finished(5, [["green-1"], ["black-1", "white-1"], [], [], ["white-2"]], [0] * 5)
+    rows = {row.source: row.values for row in st.result().breakdown}
+    assert rows["most orders"] == (0, 5, 0, 0, 0)
+    assert rows["most diverse recipes"] == (0, 5, 0, 0, 0)
