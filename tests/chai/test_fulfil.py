@@ -51,6 +51,7 @@ def to_fulfil_step(st, seat=0):
     set_market(st, ROWS)
     st.apply(seat, VisitMarket(0, 0))  # one mint for 1
     assert st.phase == "fulfil", st.phase
+    assert st.market.tile_count() == 17, "the market is refilled only at the end of the turn (step 4)"
 
 
 def test_fulfil_own_tea_uses_own_token_fills_a_cup_and_flips_its_tip():

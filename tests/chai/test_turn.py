@@ -65,7 +65,6 @@ def test_visit_single_tile_column_1_costs_1():
 def test_market_refilled_at_end_of_turn_only():
     st = new(2)
     set_market(st, ROWS3)
-    st.clone()
     events = st.apply(0, VisitMarket(0, 0))
     assert st.market.tile_count() == 18
     assert any(e.kind == "refill" and e.reveal for e in events)
@@ -124,7 +123,7 @@ def test_blind_draw_is_private_and_reveals():
 def test_discard_pile_shuffled_into_new_deck_when_deck_runs_out():
     """CH-2."""
     st = new(2)
-    st.add_discard = [c for c in [0] * 5]
+    st.add_discard = [0] * 5
     for k in st.add_deck:
         st.add_discard[k] += 1
     st.add_deck = []
