@@ -27,6 +27,10 @@ def customer_text(cid: str) -> str:
     return f"{cid} ({c.vp} VP: {c.recipe_text()})"
 
 
+def _coins(n: int) -> str:
+    return "1 coin" if n == 1 else f"{n} coins"
+
+
 def _counts(d: dict[str, int], label: Any = str) -> str:
     parts = [f"{n} {label(k)}" for k, n in d.items() if n]
     return ", ".join(parts) if parts else "none"
@@ -43,6 +47,7 @@ def describe_view(view: dict[str, Any]) -> str:
         lines.append(f"Turn: {players[view['turn']]['name']}")
     lines.append("Market (price by column: " + " ".join(str(p) for p in COLUMN_PRICES) + "):")
     width = max(len(f) for f in FLAVOURS)
+    lines.append("         " + " ".join(f"col {c + 1}".ljust(width) for c in range(COLUMNS)))
     for r, row in enumerate(view["market"]):
         cells = [f.ljust(width) for f in row] + ["-".ljust(width)] * (COLUMNS - len(row))
         lines.append(f"  row {r + 1}: " + " ".join(cells))
@@ -68,7 +73,7 @@ def describe_view(view: dict[str, Any]) -> str:
         mark = " (start player)" if s == view["start_player"] else ""
         served = ", ".join(p["fulfilled"]) or "none"
         lines.append(
-            f"  {p['name']} [{p['tea']}, {view['tokens'].get(p['tea'], 0)} tokens]{mark}: {p['money']} coins, "
+            f"  {p['name']} [{p['tea']}, {view['tokens'].get(p['tea'], 0)} tokens]{mark}: {_coins(p['money'])}, "
             f"{p['reserved_count']} reserved, served {served}"
         )
         lines.append(f"    tiles: {_counts(p['tiles'])}; additives: {_counts(p['additives'], additive_label)}")
@@ -87,7 +92,7 @@ def describe_view(view: dict[str, Any]) -> str:
             lines.append("Take your second additive action.")
         if view["phase"] == "fulfil":
             lines.append("You may fulfil one order, or pass.")
-    return "\n".join(lines)
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def describe_action(action: Any) -> str:
