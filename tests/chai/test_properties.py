@@ -69,11 +69,11 @@ def test_random_games_keep_every_invariant(seed, n, choose):
             snapshot = state.to_json()
             other = (seat + 1) % n
             for a in legal[:2]:
-                with pytest.raises(IllegalAction):
+                with pytest.raises(IllegalAction, match=r"turn"):
                     state.apply(other, a)
             for a in candidates(rng):
                 if a not in legal:
-                    with pytest.raises(IllegalAction):
+                    with pytest.raises(IllegalAction, match=r"\w+ \w+"):  # a reason in words
                         state.apply(seat, a)
             assert state.to_json() == snapshot
         fulfils = [a for a in legal if isinstance(a, Fulfil)]
