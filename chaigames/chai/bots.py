@@ -314,7 +314,7 @@ class RolloutBot(PlannerBot):
             return super().choose(view, legal, budget)
         st = determinise(view, self.rng)
         cands = [a for a in distinct_actions(st, legal) if not isinstance(a, DrawAdditive | ReserveDeck)]
-        if isinstance(first, Fulfil | Pass | DiscardTile | DiscardAdditive | DiscardCustomer):
+        if not cands or isinstance(first, Fulfil | Pass | DiscardTile | DiscardAdditive | DiscardCustomer):
             return self.greedy(st, legal)
         # keep the most promising few by the greedy judgement, then roll them out
         scored = []
