@@ -52,7 +52,7 @@ def pool_coins(state) -> int:
     return sum(p[1] for p in state.pool)
 
 
-@settings(max_examples=12)
+@settings(max_examples=40)
 @given(seed=hs.integers(0, 2**32 - 1), n=hs.integers(2, 5), choose=hs.booleans())
 def test_random_games_keep_every_invariant(seed, n, choose):
     session = Session(SPEC, config(n, start=None, first_customer="choose" if choose else "random"), seed)
