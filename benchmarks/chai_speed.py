@@ -64,8 +64,8 @@ def clone_time() -> None:
     print(f"clone: {clone_us:.1f} us; determinise from a view: {det_us:.1f} us")
 
 
-def hard_decisions(n_games: int) -> None:
-    cfg = bots(["hard", "normal", "normal", "normal"])
+def hard_decisions(n_games: int, seats: int) -> None:
+    cfg = bots(["hard"] + ["normal"] * (seats - 1))
     times: list[float] = []
     for seed in range(n_games):
         session = Session(SPEC, cfg, seed)
@@ -82,7 +82,7 @@ def hard_decisions(n_games: int) -> None:
     times.sort()
     main = [t for t in times if t > 0.002]
     print(
-        f"hard decisions (budget {SPEC.bot_budget['hard']}, 4 seats, {len(times)} decisions in {n_games} games): "
+        f"hard decisions (budget {SPEC.bot_budget['hard']}, {seats} seats, {len(times)} decisions in {n_games} games): "
         f"mean {statistics.mean(times) * 1000:.1f} ms, p95 {times[int(0.95 * len(times))] * 1000:.1f} ms, "
         f"max {times[-1] * 1000:.1f} ms; main-action decisions mean {statistics.mean(main) * 1000:.1f} ms"
     )
@@ -92,12 +92,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--hard-games", type=int, default=3)
+    parser.add_argument("--hard-seats", type=int, default=4)
     args = parser.parse_args()
     easy_games(args.games, 4)
     for seats in (2, 3, 5):
         easy_games(max(20, args.games // 4), seats)
     clone_time()
-    hard_decisions(args.hard_games)
+    hard_decisions(args.hard_games, args.hard_seats)
 
 
 if __name__ == "__main__":
