@@ -18,7 +18,7 @@ from .actions import (
     TakeAdditives,
     VisitMarket,
 )
-from .data import ADDITIVES, CUP_ROUNDS, CUSTOMERS, FLAVOURS, additive_label
+from .data import CUP_ROUNDS, CUSTOMERS, FLAVOURS, additive_label
 from .market import COLUMN_PRICES, COLUMNS
 
 
@@ -124,4 +124,4 @@ def describe_action(action: Any) -> str:
     return str(action)
 
 
-__all__ = ["ADDITIVES", "describe_action", "describe_view"]
+__all__ = ["customer_text", "describe_action", "describe_view"]
