@@ -1,0 +1,108 @@
+"""The market (CH-1): groups, column prices, sliding left, refilling row 1 first."""
+
+from __future__ import annotations
+
+from chaigames.chai.market import COLUMNS, ROWS, Bag, Market, column_price
+from chaigames.engine import Rng
+
+from .helpers import F
+
+
+def grid(*rows: str) -> Market:
+    return Market([[F(w) for w in row.split()] for row in rows])
+
+
+def test_grid_is_3_by_6_and_full_at_setup():
+    m = Market()
+    placed = m.refill(Bag(), Rng(1))
+    assert (ROWS, COLUMNS) == (3, 6)
+    assert len(placed) == 18 and m.tile_count() == 18
+
+
+def test_column_prices_copper_silver_gold():
+    assert [column_price(c) for c in range(6)] == [1, 1, 2, 2, 3, 3]
+
+
+def test_single_tile_in_column_1_costs_1():
+    m = grid(
+        "mint lemon ginger berries lavender jasmine",
+        "lemon ginger berries lavender jasmine mint",
+        "ginger berries lavender jasmine mint lemon",
+    )
+    assert m.group(0, 0) == [(0, 0)]
+    assert m.take(0, 0) == (F("mint"), 1, 1)
+
+
+def test_group_spanning_columns_2_to_5_costs_3():
+    """The furthest-right column among the tiles taken sets the price: column 5 is gold."""
+    m = grid(
+        "mint lemon lemon lemon lemon jasmine",
+        "ginger berries lavender jasmine mint ginger",
+        "ginger berries lavender jasmine mint berries",
+    )
+    assert m.price(0, 1) == 3
+    assert m.take(0, 2) == (F("lemon"), 4, 3)
+
+
+def test_group_is_orthogonal_not_diagonal():
+    m = grid(
+        "mint lemon ginger berries lavender jasmine",
+        "lemon mint berries lavender jasmine ginger",
+        "mint mint lavender jasmine ginger berries",
+    )
+    assert m.group(0, 0) == [(0, 0)]  # (1,1) touches only diagonally
+    assert m.group(2, 0) == [(1, 1), (2, 0), (2, 1)]
+
+
+def test_group_follows_connections_across_rows():
+    m = grid(
+        "mint mint ginger berries lavender jasmine",
+        "lemon mint berries lavender jasmine ginger",
+        "berries mint mint mint mint berries",
+    )
+    assert len(m.group(0, 0)) == 7
+    assert m.price(0, 0) == column_price(4)
+
+
+def test_rows_slide_left_keeping_tile_order():
+    m = grid(
+        "mint lemon lemon ginger lemon jasmine",
+        "ginger lemon berries lavender jasmine mint",
+        "ginger berries lavender jasmine mint berries",
+    )
+    m.take(0, 1)  # lemon (0,1), (0,2) and (1,1) below (0,1); the lemon at (0,4) is not connected
+    assert m.names()[0] == ["mint", "ginger", "lemon", "jasmine"]
+    assert m.names()[1] == ["ginger", "berries", "lavender", "jasmine", "mint"]
+    assert m.names()[2] == ["ginger", "berries", "lavender", "jasmine", "mint", "berries"]
+
+
+def test_tiles_never_change_rows():
+    m = grid("mint mint mint mint mint mint", "lemon ginger berries lavender jasmine ginger", "")
+    m.take(0, 0)
+    assert m.rows[0] == [] and len(m.rows[1]) == 6 and m.rows[2] == []
+
+
+def test_refill_fills_row_1_first_left_to_right():
+    m = grid("mint lemon", "ginger", "berries")
+    bag = Bag([0, 0, 0, 0, 0, 0])
+    bag.put(F("lavender"), 5)
+    placed = m.refill(bag, Rng(3))
+    assert [(r, c) for r, c, _ in placed] == [(0, 2), (0, 3), (0, 4), (0, 5), (1, 1)]
+    assert len(m.rows[2]) == 1
+
+
+def test_empty_bag_leaves_cells_empty():
+    m = grid("mint", "", "")
+    assert m.refill(Bag([0] * 6), Rng(0)) == []
+    assert m.tile_count() == 1
+
+
+def test_groups_lists_each_group_once():
+    m = grid("mint mint lemon", "mint lemon lemon", "")
+    assert sorted(len(g) for g in m.groups()) == [3, 3]
+
+
+def test_bag_draw_is_uniform_over_tiles_and_conserves():
+    bag = Bag([1, 0, 0, 0, 0, 0])
+    rng = Rng(5)
+    assert bag.draw(rng) == 0 and bag.draw(rng) is None and len(bag) == 0
