@@ -7,7 +7,8 @@ frame is game-agnostic: a game's screen comes from `game_screens.screen_class_fo
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from textual.app import App, SystemCommand
@@ -45,16 +46,18 @@ class ChaiGamesApp(App[None]):
         store: SaveStore | None = None,
         bot_delay: float = 0.6,
         countdown: int = 3,
+        clock_source: Callable[[], float] = time.monotonic,
     ) -> None:
         """`games` adds specs to the registry's (tests: the toy game); `new_game` skips the menu
         (`chaigames new`); `bot_delay` is the visible pause before each bot move; `countdown` the
-        seconds of the real-time 3-2-1."""
+        seconds of the real-time 3-2-1; `clock_source` the real-time clock's time source (tests fake it)."""
         super().__init__()
         self.library = Library([*extra_from_env(), *games], registry=registry)
         self.store = store if store is not None else SaveStore()
         self.new_game_request = new_game
         self.bot_delay = bot_delay
         self.countdown = countdown
+        self.clock_source = clock_source
         self.controller: GameController | None = None
 
     async def on_mount(self) -> None:

@@ -9,7 +9,7 @@ action, undo, pause, the real-time clock and the end of the game. A game screen 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from chaigames.engine import Event, IllegalAction, LogLine, Session, make_bots
@@ -27,6 +27,7 @@ class Frame(Protocol):
 
     store: SaveStore
     bot_delay: float
+    clock_source: Callable[[], float]
 
     def set_timer(self, delay: float, callback: Any) -> Any: ...
     def set_interval(self, interval: float, callback: Any) -> Any: ...
@@ -67,13 +68,13 @@ class GameController:
         self._ticker: Any = None
         if self.realtime:
             last = [e.t for e in session.standing if e.t is not None]
-            self.clock = GameClock(start_at=max(last, default=0.0))
+            self.clock = GameClock(start_at=max(last, default=0.0), source=frame.clock_source)
             if self.spec.make_driver is not None:
                 self.driver = self.spec.make_driver(session)
 
     # -- what a screen reads -------------------------------------------------------------------
     @property
-    def config(self):  # noqa: ANN201 - GameConfig
+    def config(self):
         return self.session.config
 
     @property
@@ -127,7 +128,7 @@ class GameController:
             return self.spec.describe_action(action)
         return repr(action)
 
-    def log(self, seat: int | None | str = "viewer") -> list[LogLine]:
+    def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
         """The log lines `seat` may see (default: the current viewer; None: public only)."""
         who = self.viewer if seat == "viewer" else seat
         return [line for line in self.session.log if line.event.visible_to(who)]  # type: ignore[arg-type]
@@ -260,7 +261,9 @@ class GameController:
         bots = [s for s in actors if self.is_bot(s)]
         if bots:
             gen = self._generation
-            self._bot_timer = self.frame.set_timer(max(self.frame.bot_delay, 0.001), lambda: self._bot_move(gen, bots[0]))
+            self._bot_timer = self.frame.set_timer(
+                max(self.frame.bot_delay, 0.001), lambda: self._bot_move(gen, bots[0])
+            )
             self._notify([])
             return
         if self.hotseat and actors:

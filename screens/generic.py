@@ -42,7 +42,8 @@ class GenericGameScreen(GameScreen):
     """Any game, in words and numbered moves."""
 
     BINDINGS = [
-        *(Binding(str(n), f"pick({n})", f"Move {n}", show=False) for n in range(1, 10)),
+        Binding("1", "pick(1)", "Play move", key_display="1-9", id="pick"),
+        *(Binding(str(n), f"pick({n})", f"Move {n}", show=False) for n in range(2, 10)),
         Binding("tab", "next_seat", "Next seat", id="next_seat"),
     ]
 

@@ -14,7 +14,7 @@ def key_lines(screen: Screen) -> list[tuple[str, str]]:
     app = screen.app
     rows: list[tuple[str, str]] = []
     seen: set[str] = set()
-    for key, active in screen.active_bindings.items():
+    for active in screen.active_bindings.values():
         binding = active.binding
         if not active.enabled or not binding.description or binding.description in seen:
             continue

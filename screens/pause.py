@@ -36,8 +36,11 @@ class PauseMenu(ModalScreen[str]):
                 Option("Resume            Esc", id="resume"),
                 Option("Rules of this game  r", id="rules"),
                 Option("Game log            l", id="log"),
-                Option("Undo my last move   u" if can_undo else "Undo (nothing to take back)", id="undo",
-                       disabled=not can_undo),
+                Option(
+                    "Undo my last move   u" if can_undo else "Undo (nothing to take back)",
+                    id="undo",
+                    disabled=not can_undo,
+                ),
                 Option("Save and quit to the menu  s", id="quit"),
                 id="pause-options",
             )

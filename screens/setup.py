@@ -223,7 +223,7 @@ class SetupScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
-            return not self.problems or None
+            return not self.problems
         return True
 
     @on(Button.Pressed, "#start")
