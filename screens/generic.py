@@ -51,6 +51,7 @@ class GenericGameScreen(GameScreen):
         super().__init__(controller)
         self._actions: list[Any] = []
         self._seat: int | None = None  # whose moves the list shows (real time: several humans)
+        self.sub_title = f"{controller.spec.title} (generic screen)"
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -67,7 +68,6 @@ class GenericGameScreen(GameScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.controller.spec.title} (generic screen)"
         super().on_mount()
         self.query_one("#actions", OptionList).focus()
 

@@ -16,6 +16,8 @@ from chaigames.saves import SaveInfo
 class MainMenu(Screen[None]):
     """Continue (when a saved game exists), New game, Rules, Quit; then the games, one line each."""
 
+    SUB_TITLE = "Menu"
+
     BINDINGS = [
         Binding("c", "continue", "Continue", id="continue"),
         Binding("n", "new", "New game", id="new"),
@@ -31,7 +33,6 @@ class MainMenu(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Menu"
         self.reload()
 
     def on_screen_resume(self) -> None:
@@ -87,6 +88,8 @@ class MainMenu(Screen[None]):
 class ContinueScreen(Screen[None]):
     """Unfinished games, newest first; files that cannot be resumed are listed with the reason."""
 
+    SUB_TITLE = "Continue"
+
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="back"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
@@ -113,7 +116,6 @@ class ContinueScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Continue"
         self.query_one("#saves", OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

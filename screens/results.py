@@ -24,6 +24,7 @@ def winners_line(names: list[str], result: Result) -> str:
 
 
 class ResultsScreen(Screen[None]):
+    SUB_TITLE = "Results"
     BINDINGS = [
         Binding("r", "rematch", "Rematch", id="rematch"),
         Binding("m", "menu", "Menu", id="menu"),
@@ -50,7 +51,6 @@ class ResultsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Results"
         names = [s.name for s in self.controller.config.seats]
         table = self.query_one("#scores", DataTable)
         table.add_column("", key="source")

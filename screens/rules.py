@@ -28,6 +28,8 @@ def rules_text(library: Library, game_id: str) -> str:
 class RulesIndex(Screen[None]):
     """Pick a game to read its rules."""
 
+    SUB_TITLE = "Rules"
+
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="back"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
@@ -42,9 +44,6 @@ class RulesIndex(Screen[None]):
         )
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.sub_title = "Rules"
-
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id:
@@ -53,6 +52,8 @@ class RulesIndex(Screen[None]):
 
 class RulesScreen(Screen[None]):
     """One game's rules, scrollable, with a table of contents."""
+
+    SUB_TITLE = "Rules"
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="back"),
@@ -71,7 +72,6 @@ class RulesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Rules"
         self.query_one(MarkdownViewer).focus()
 
     def action_back(self) -> None:

@@ -51,6 +51,7 @@ class SetupScreen(Screen[None]):
         ids = [s.id for s in specs]
         self.spec = specs[ids.index(game_id)] if game_id in ids else specs[0]
         self.problems: list[str] = []
+        self.sub_title = f"New game: {self.spec.title}"
 
     # -- layout ------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -127,7 +128,6 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"New game: {self.spec.title}"
         self._show_seats()
         self.validate()
         self.query_one("#seats", Select).focus()
@@ -206,6 +206,7 @@ class SetupScreen(Screen[None]):
     async def _game_changed(self, event: Select.Changed) -> None:
         if event.value != self.spec.id:
             self.spec = next(s for s in self.specs if s.id == event.value)
+            self.sub_title = f"New game: {self.spec.title}"
             await self.recompose()
             self.on_mount()
             self.query_one("#game", Select).focus()
