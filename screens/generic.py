@@ -15,12 +15,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chaigames.engine import Event, IllegalAction
 
 from .game_base import GameScreen
+from .widgets import TitleBar
 
 LOG_LINES = 200
 
@@ -54,7 +55,7 @@ class GenericGameScreen(GameScreen):
         self.sub_title = f"{controller.spec.title} (generic screen)"
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.sub_title)
         yield Static("", id="status")
         with Horizontal(id="game-body"):
             with VerticalScroll(id="table"):

@@ -7,10 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chaigames.saves import SaveInfo
+
+from .widgets import TitleBar
 
 
 class MainMenu(Screen[None]):
@@ -27,7 +29,7 @@ class MainMenu(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.sub_title)
         with Vertical(id="menu"):
             yield OptionList(id="menu-options")
         yield Footer()
@@ -100,7 +102,7 @@ class ContinueScreen(Screen[None]):
         self.saves = saves
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.sub_title)
         with Vertical(id="continue"):
             yield Static("Continue a saved game", classes="heading")
             options = []

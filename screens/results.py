@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Static
 
 from chaigames.engine import Result
 
 from .controller import GameController
+from .widgets import TitleBar
 
 
 def winners_line(names: list[str], result: Result) -> str:
@@ -40,7 +41,7 @@ class ResultsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         names = [s.name for s in self.controller.config.seats]
-        yield Header()
+        yield TitleBar(self.sub_title)
         with Vertical(id="results"):
             yield Static(f"{self.controller.spec.title}: final scores", classes="heading")
             yield Static(winners_line(names, self.result), id="winners")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, MarkdownViewer, OptionList
+from textual.widgets import Footer, MarkdownViewer, OptionList
 from textual.widgets.option_list import Option
 
 from .library import Library
+from .widgets import TitleBar
 
 
 def rules_text(library: Library, game_id: str) -> str:
@@ -36,7 +37,7 @@ class RulesIndex(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.sub_title)
         library: Library = self.app.library  # type: ignore[attr-defined]
         yield OptionList(
             *(Option(f"{title}  ({seats} players)", id=gid) for gid, title, seats, _, _ in library.catalogue()),
@@ -66,7 +67,7 @@ class RulesScreen(Screen[None]):
         self.game_id = game_id
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.sub_title)
         library: Library = self.app.library  # type: ignore[attr-defined]
         yield MarkdownViewer(rules_text(library, self.game_id), show_table_of_contents=False, id="rules-md")
         yield Footer()

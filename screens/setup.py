@@ -17,9 +17,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from chaigames.engine import GameConfig, GameSpec, SeatConfig
+
+from .widgets import TitleBar
 
 BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
 HUMAN = "human"
@@ -56,7 +58,7 @@ class SetupScreen(Screen[None]):
     # -- layout ------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         spec = self.spec
-        yield Header()
+        yield TitleBar(self.sub_title)
         with VerticalScroll(id="setup"):
             with Horizontal(classes="field"):
                 yield Label("Game", classes="field-label")
