@@ -82,9 +82,9 @@ async def test_realtime_game_runs_on_the_screen_clock_without_curtains_or_undo(m
 
 async def test_realtime_game_counts_down_before_the_clock_runs(make_app):
     fake = FakeTime()
-    app = make_app(games=[TAP], new_game=tap_game(), clock_source=fake, countdown=3)
+    app = make_app(games=[TAP], new_game=tap_game(), clock_source=fake, countdown=1)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, CountdownScreen), "countdown")
-        assert "3" in screen_text(app) and not app.controller.clock.running
+        assert "1" in screen_text(app) and not app.controller.clock.running
         await wait_for(pilot, lambda: app.controller.clock.running, "the countdown ends", timeout=8)
         assert app.controller.clock.now() == 0.0
