@@ -322,3 +322,22 @@ async def test_a_save_from_another_rules_version_is_listed_but_not_resumed(make_
         await pilot.press("enter")
         await pilot.pause()
         assert app.controller is None and store.path_of("old").exists()
+
+
+class BrokenBot:
+    def __init__(self, level, seed, seat) -> None:
+        pass
+
+    def choose(self, view, legal_actions, budget):
+        raise RuntimeError("out of tea")
+
+
+async def test_a_failing_bot_never_stops_the_game(make_app):
+    app = make_app(games=[replace(STEPPY, make_bot=BrokenBot)], new_game=vs_bot())
+    async with app.run_test(size=SIZE) as pilot:
+        await until_ann_moves(pilot)
+        await pilot.press("2")
+        await wait_for(pilot, lambda: app.controller.session.action_count == 2, "the bot's fallback move")
+        await until_ann_moves(pilot)
+        assert "Ravi (bot) failed to choose: out of tea" in screen_text(app)
+        assert app.controller.session.standing[-1].action == toygame.Step(1)  # its first legal move
