@@ -341,3 +341,23 @@ async def test_a_failing_bot_never_stops_the_game(make_app):
         await until_ann_moves(pilot)
         assert "Ravi (bot) failed to choose: out of tea" in screen_text(app)
         assert app.controller.session.standing[-1].action == toygame.Step(1)  # its first legal move
+
+
+async def test_setup_switches_game_and_offers_that_games_seats_and_options(make_app):
+    from .games import SECRET
+
+    app = make_app(games=[SECRET])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "setup")
+        setup = app.screen
+        setup.query_one("#seats").value = 4
+        await pilot.pause()
+        setup.query_one("#game").value = "secret"
+        await wait_for(pilot, lambda: setup._ready and not setup.query("#opt-goal"), "the new form")
+        await wait_for(pilot, lambda: "New game: Secret Pick" in screen_text(app), "the new title")
+        assert setup.query("#seat-2") and not setup.query("#seat-3") and not setup.query("#start-player")
+        assert not setup.query_one("#start", Button).disabled
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: app.controller is not None, "the game")
+        assert app.controller.spec.id == "secret"
