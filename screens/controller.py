@@ -242,7 +242,11 @@ class GameController:
             self.clock.stop()
 
     def save(self) -> None:
-        self.frame.store.save(self.session, self.save_id)
+        """Write the record now. A failing disk is said on screen; the game goes on in memory."""
+        try:
+            self.frame.store.save(self.session, self.save_id)
+        except OSError as exc:
+            self.message = f"Could not save the game: {exc.strerror or exc}"
 
     def _after_change(self, events: list[Event]) -> None:
         if self.session.over:
@@ -338,7 +342,10 @@ class GameController:
         self.finished = True
         self.stop()
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.frame.store.finish(self.session, self.save_id)
+        try:
+            self.frame.store.finish(self.session, self.save_id)
+        except OSError as exc:
+            self.message = f"Could not save the game: {exc.strerror or exc}"
         self._notify(events)
         self.frame.show_results(self)
 

@@ -361,3 +361,38 @@ async def test_setup_switches_game_and_offers_that_games_seats_and_options(make_
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: app.controller is not None, "the game")
         assert app.controller.spec.id == "secret"
+
+
+async def test_setup_offers_per_seat_options_with_their_defaults(make_app):
+    from chaigames.engine import OptionSpec
+
+    tea = OptionSpec(
+        "tea",
+        "Tea",
+        "masala",
+        ("masala", "ginger", "cardamom"),
+        default_for_seat=lambda i: ("masala", "ginger", "cardamom")[i % 3],
+    )
+    app = make_app(games=[replace(STEPPY, seat_options=(tea,))])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "setup")
+        setup = app.screen
+        assert "masala" in screen_text(app) and "ginger" in screen_text(app)
+        setup.query_one("#sopt-1-tea").value = 2
+        await pilot.pause()
+        assert [s.options for s in setup.config().seats] == [{"tea": "masala"}, {"tea": "cardamom"}]
+
+
+async def test_a_save_that_cannot_be_written_is_said_and_the_game_goes_on(make_app, store, monkeypatch):
+    app = make_app(games=[STEPPY], new_game=vs_bot())
+    async with app.run_test(size=SIZE) as pilot:
+        await until_ann_moves(pilot)
+
+        def full(*args, **kw):
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(store.__class__, "save", full)
+        await pilot.press("1")
+        await wait_for(pilot, lambda: "Could not save the game: No space left on device" in screen_text(app), "notice")
+        await wait_for(pilot, lambda: app.controller.session.action_count >= 1, "the game goes on")
