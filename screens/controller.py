@@ -268,6 +268,8 @@ class GameController:
         actors = self.session.state.actors()
         bots = [s for s in actors if self.is_bot(s)]
         if bots:
+            if self.hotseat:
+                self.viewer = None  # the next human may already be looking: bots move on the public view
             if self.thinking:
                 return  # a bot is still thinking about a move that was called off; it asks again when done
             gen = self._generation

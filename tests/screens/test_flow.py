@@ -396,3 +396,21 @@ async def test_a_save_that_cannot_be_written_is_said_and_the_game_goes_on(make_a
         await pilot.press("1")
         await wait_for(pilot, lambda: "Could not save the game: No space left on device" in screen_text(app), "notice")
         await wait_for(pilot, lambda: app.controller.session.action_count >= 1, "the game goes on")
+
+
+async def test_with_two_humans_bots_move_on_the_public_view_then_a_curtain(make_app):
+    seats = (SeatConfig("Ann"), SeatConfig("Ravi", bot="easy"), SeatConfig("Bob"))
+    app = make_app(games=[STEPPY], new_game=("toy", GameConfig(seats=seats, start_player=0), 5))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Ann's curtain")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.controller.to_move == 0, "Ann")
+        app.bot_delay = 5.0  # look while the bot is about to move
+        await pilot.press("1")
+        await wait_for(pilot, lambda: app.controller._bot_timer is not None, "the bot's turn")
+        assert app.controller.viewer is None and "secret" not in screen_text(app)
+        assert "Ravi (bot) is thinking" in screen_text(app)
+        app.controller._bot_timer.stop()
+        app.controller._bot_move(app.controller._generation, 1)
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Bob's curtain")
+        assert "Bob's turn" in screen_text(app)
