@@ -8,6 +8,7 @@ frame is game-agnostic: a game's screen comes from `game_screens.screen_class_fo
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -60,6 +61,9 @@ class ChaiGamesApp(App[None]):
         self.countdown = countdown
         self.clock_source = clock_source
         self.controller: GameController | None = None
+        # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no
+        # command that writes files there and opens no browser.
+        self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
 
     async def on_mount(self) -> None:
         await self.push_screen(MainMenu())
@@ -202,7 +206,9 @@ class ChaiGamesApp(App[None]):
 
     # -- command palette -----------------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if not (self.served and command.title == "Screenshot"):
+                yield command
         if isinstance(screen, GameScreen):
             c = screen.controller
             yield SystemCommand("Pause menu", "Pause the game (Esc)", lambda: self.open_pause(c))
@@ -218,6 +224,34 @@ class ChaiGamesApp(App[None]):
             yield SystemCommand("New game", "Set up a new game", lambda: self.open_setup(None))
             yield SystemCommand("Rules", "Read a game's rules", lambda: self.open_rules(None))
             yield SystemCommand("Main menu", "Back to the main menu", lambda: self.call_later(self.back_to_menu))
+
+    # -- what a served app must not do ----------------------------------------------------------------
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        if self.served:
+            self.notify("Screenshots are not available over SSH")
+            return
+        super().action_screenshot(filename, path)
+
+    def save_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str:
+        if self.served:
+            raise PermissionError("screenshots are not written on a game host")
+        return super().save_screenshot(filename, path, time_format)
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        if self.served:
+            self.notify("Screenshots are not available over SSH")
+            return None
+        return super().deliver_screenshot(filename, path, time_format)
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        if self.served:
+            self.notify(url, title="Link (open it on your own computer)")
+            return
+        super().open_url(url, new_tab=new_tab)
 
 
 def run_app(new_game: NewGame | None = None, games: Iterable[GameSpec] = ()) -> None:

@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.serve.sshplay import MENU_TITLES, Player, connect
 
 CTRL_P = b"\x10"
 
 
-@pytest.mark.xfail(
-    reason="the app must honour CHAIGAMES_SERVED=1 (drop Textual's Screenshot command); remove this mark once "
-    "the app branch that does so is merged",
-    strict=False,
-)
 async def test_command_palette_has_no_screenshot_under_serve(make_host):
     """Textual's command palette offers 'Screenshot' (an SVG written on the server); a served app must not."""
     host = await make_host()
