@@ -118,6 +118,7 @@ class DabbaWallaState:
         self.last_round: dict[str, Any] | None = None
         self.dw5_returns = 0
         self._cache: dict[Any, Any] = {}
+        self._stack_views: list[Any] = [None] * n  # per player, rebuilt by the view when None
 
     # -- protocol ------------------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
@@ -164,13 +165,14 @@ class DabbaWallaState:
         d["stacks"] = [[s[:] for s in st] for st in self.stacks]
         d["rows"] = {k: v[:] for k, v in self.rows.items()}
         d["_cache"] = {}
+        d["_stack_views"] = self._stack_views[:]
         o.__dict__ = d
         return o
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for k, v in self.__dict__.items():
-            if k in ("config", "vehicle", "_cache"):
+            if k in ("config", "vehicle", "_cache", "_stack_views"):
                 continue
             if k == "rng":
                 v = v.to_json()
@@ -462,6 +464,7 @@ class DabbaWallaState:
             heights[s] = level
             stacks[s].append((piece, level, fp.half_side if s == fp.half_square else -1))
         self.pending = NONE
+        self._stack_views[seat] = None
         events = [
             Event(
                 "place",
@@ -533,6 +536,7 @@ class DabbaWallaState:
         level = self.heights[seat][s] + 1
         self.heights[seat][s] = level
         self.stacks[seat][s].append((piece, level, -1))
+        self._stack_views[seat] = None
         return [
             Event(
                 "empty",
@@ -557,6 +561,7 @@ class DabbaWallaState:
         level = self.heights[seat][s] + 1
         self.heights[seat][s] = level
         self.stacks[seat][s].append((piece, level, -1))
+        self._stack_views[seat] = None
         return [
             Event(
                 "bonus",
@@ -792,6 +797,8 @@ class DabbaWallaState:
         level_vals, empty_vals = [0] * n, [0] * n
         for p in range(n):
             heights = self.heights[p]
+            self._stack_views[p] = None
+            gone: dict[int, None] = {}
             for s in self.vehicle.squares:
                 if heights[s] == L:
                     piece = self.stacks[p][s].pop()[0]
@@ -801,7 +808,8 @@ class DabbaWallaState:
                         empty_vals[p] -= D.EMPTY_PENALTY
                     else:
                         level_vals[p] += values[c]
-                    self.delivered.append(piece)
+                    gone[piece] = None
+            self.delivered.extend(gone)
         self._row(f"level {L}", level_vals)
         if any(empty_vals):
             self._row("empty dabbas", empty_vals)

@@ -151,6 +151,9 @@ def make_view(s: DabbaWallaState, seat: int | None) -> DabbaView:
     for p in range(n):
         own = seat == p
         top = max(s.heights[p])
+        stacks = s._stack_views[p]
+        if stacks is None:
+            stacks = s._stack_views[p] = tuple(_stack_view(st) for st in s.stacks[p])
         choice = None
         if s.phase == "delivery" and (s.revealed[p] or own):
             card = s.choice_card[p]
@@ -163,7 +166,7 @@ def make_view(s: DabbaWallaState, seat: int | None) -> DabbaView:
                 position=s.pos[p] if s.pos[p] >= 0 and not delivery else None,
                 tickets=s.tickets[p],
                 heights=tuple(s.heights[p]),
-                stacks=tuple(_stack_view(st) for st in s.stacks[p]),
+                stacks=stacks,
                 level=top,
                 level_marker=level_marker(top),
                 played=tuple(D.CARD_CODES[c] for c in s.played[p]),
