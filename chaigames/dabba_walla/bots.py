@@ -88,7 +88,7 @@ def bumpiness(view: DabbaView, heights: list[int]) -> int:
     inside = set(view.squares)
     total = 0
     for s in view.squares:
-        r, c = divmod(s, cols)
+        c = s % cols
         if c + 1 < cols and s + 1 in inside:
             total += abs(heights[s] - heights[s + 1])
         if s + cols in inside:
@@ -118,7 +118,7 @@ def placement_score(view: DabbaView, seat: int, card: str, place: Place) -> floa
     cols = view.cols
     inside = set(view.squares)
     for s in view.squares:
-        r, c = divmod(s, cols)
+        c = s % cols
         nbs = [x for x in (s - cols, s + cols, s - 1 if c > 0 else -1, s + 1 if c + 1 < cols else -1) if x in inside]
         if nbs and all(heights[x] > heights[s] for x in nbs):
             score -= 2.0
