@@ -229,8 +229,6 @@ def support_problem(vehicle: Vehicle, squares: tuple[int, ...], heights: list[in
         return "level 1 is the floor of the vehicle"
     for s in squares:
         if heights[s] != level - 1:
-            if heights[s] >= level:
-                return f"square {square_name(vehicle, s)} is already filled up to level {heights[s]}"
             return (
                 f"square {square_name(vehicle, s)} is at level {heights[s]}, "
                 f"the tile needs level {level - 1} under it everywhere"
