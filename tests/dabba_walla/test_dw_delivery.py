@@ -230,6 +230,7 @@ def test_module1_examples():
     """Module 1 examples: red extended, 3 steps give 2; green shortened, 2 steps give 3."""
     red, green = 1, 3
     positions, values = track_from_sums([0, 3, 0, 2], (red, green))
+    assert positions == [0, 3, 0, 2]
     assert values[red] == 2 and values[green] == 3
     assert track_from_sums([0, 9, 0, 1], (red, green)) == ([0, 5, 0, 1], [0, 4, 0, 2])
     assert track_from_sums([0, 1, 0, 0], (red, green))[1] == [0, 0, 0, 0]
