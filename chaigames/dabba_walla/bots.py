@@ -333,20 +333,21 @@ class HardBot(NormalBot):
             card = hand[rng.randbelow(len(hand))]
         return list(card_tips(card))
 
-    def _future_value(self, view: DabbaView, hand: list[str]) -> float:
+    def _future_value(self, lower: list[list[int]], hand: list[str]) -> float:
         """What the remaining cards are worth on our lower levels (each level greedily gets its best card)."""
         left = list(hand)
         total = 0.0
-        for lv in range(view.level - 1, 0, -1):
+        for counts in lower:
             if not left:
                 break
-            counts = level_counts(view, self.seat, lv)
             best = max(left, key=lambda c: sum(counts[k] * card_tips(c)[k] for k in range(4)))
             total += 0.5 * sum(counts[k] * card_tips(best)[k] for k in range(4))
             left.remove(best)
         return total
 
     def _search(self, view: DabbaView, legal: dict[type, list[Any]], budget: int) -> Any:
+        from .state import track_from_sums
+
         me = view.players[self.seat]
         commits = legal[Commit]
         if commits[0].card is None and not legal.get(AddChai):
@@ -354,14 +355,24 @@ class HardBot(NormalBot):
         n = len(view.players)
         rivals = [p for p in range(n) if p != self.seat]
         my_counts = level_counts(view, self.seat, view.level)
-        counts = {p: level_counts(view, p, view.level) for p in range(n)}
+        rival_counts = [level_counts(view, p, view.level) for p in rivals]
+        lower = [level_counts(view, self.seat, lv) for lv in range(view.level - 1, 0, -1)]
+        dz = view.double_zero
+        dzi = (D.COLOURS.index(dz[0]), D.COLOURS.index(dz[1])) if dz else (-1, -1)
         chosen = list(me.choice[1]) if me.choice else []
-        owned = list(me.chai or ())
         # candidate extra tiles: one more +/- tile of a kind we own (already added ones stay)
         extras: list[Any] = [None] + [a for a in legal.get(AddChai, ()) if a.kind[0] in "+-"]
         rng = Rng(self.rng.randbelow(1 << 62))
-        samples = [[self._likely_pick(view, p, rng) for p in rivals] for _ in range(budget)]
+        samples = []
+        for _ in range(budget):
+            total = [0, 0, 0, 0]
+            for p in rivals:
+                pick = self._likely_pick(view, p, rng)
+                for c in range(4):
+                    total[c] += pick[c]
+            samples.append(total)
         hand = list(me.hand or ())
+        futures = {cm.card: self._future_value(lower, [c for c in hand if c != cm.card]) for cm in commits}
         best, best_score = commits[0], -1e9
         for extra in extras:
             mine_chai = [0, 0, 0, 0]
@@ -371,22 +382,17 @@ class HardBot(NormalBot):
             cost = 2.0 if extra is not None else 0.0
             for cm in commits:
                 tips = card_tips(cm.card) if cm.card else (0, 0, 0, 0)
+                base = [tips[c] + mine_chai[c] for c in range(4)]
                 total = 0.0
-                for picks in samples:
-                    sums = [tips[c] + mine_chai[c] for c in range(4)]
-                    for s in picks:
-                        for c in range(4):
-                            sums[c] += s[c]
-                    mine = self._round_gain(my_counts, sums, view)
-                    theirs = max(self._round_gain(counts[p], sums, view) for p in rivals)
+                for rs in samples:
+                    _, values = track_from_sums([base[c] + rs[c] for c in range(4)], dzi)
+                    mine = sum(my_counts[c] * values[c] for c in range(4))
+                    theirs = max(sum(rc[c] * values[c] for c in range(4)) for rc in rival_counts)
                     total += mine - 0.6 * theirs
-                rest = [c for c in hand if c != cm.card] if cm.card else hand
-                score = total / len(samples) + self._future_value(view, rest) - cost
+                score = total / len(samples) + futures[cm.card] - cost
                 if score > best_score:
                     best, best_score = (extra if extra is not None else cm), score
-        if best is not None and isinstance(best, AddChai) and best.kind in owned:
-            return best
-        return best if best is not None else commits[0]
+        return best
 
 
 def make_bot(level: str, seed: int, seat: int) -> Any:
