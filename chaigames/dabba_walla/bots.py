@@ -96,7 +96,7 @@ def bumpiness(view: DabbaView, heights: list[int]) -> int:
     return total
 
 
-def placement_score(view: DabbaView, seat: int, card: str, place: Place) -> float:
+def placement_score(view: DabbaView, seat: int, card: str, place: Place, level_weight: float = 0.8) -> float:
     """Greedy worth of a placement: a chai completed, a flat load, low levels first, halves kept open."""
     heights = list(view.players[seat].heights)
     stacks = view.players[seat].stacks
@@ -113,7 +113,7 @@ def placement_score(view: DabbaView, seat: int, card: str, place: Place) -> floa
         elif heights[nb] == level - 1:
             score += 0.7  # the half still faces an open square on this level
     score -= 1.0 * bumpiness(view, heights)
-    score -= 0.8 * level
+    score -= level_weight * level
     # squares boxed in at a lower height than all neighbours are likely holes that need empties
     cols = view.cols
     inside = set(view.squares)
@@ -126,6 +126,10 @@ def placement_score(view: DabbaView, seat: int, card: str, place: Place) -> floa
 
 
 class _Base:
+    LEVEL_WEIGHT = 0.8  # placement: how much a higher level costs
+    GREEDY = 0.7  # hard: how often a rival is assumed to play its greedy card
+    RIVAL_WEIGHT = 0.6  # hard: weight of the strongest rival's tips against our own
+
     def __init__(self, level: str, seed: int, seat: int) -> None:
         self.level = level
         self.rng = Rng(seed)
@@ -146,7 +150,7 @@ class _Base:
         if places:
             if not greedy:
                 return self.rng.choice(places)
-            return max(places, key=lambda a: placement_score(view, self.seat, card, a))
+            return max(places, key=lambda a: placement_score(view, self.seat, card, a, self.LEVEL_WEIGHT))
         if ReturnTile in legal:
             return legal[ReturnTile][0]
         plan = empty_plan(view, self.seat, card)
@@ -225,7 +229,8 @@ class _Base:
             if not places:
                 return -10.0 - 2 * G.levelling_need(view.vehicle, tile, heights)
             best = max(
-                placement_score(view, self.seat, a.card, Place(fp.orientation, fp.row, fp.col, lv)) for fp, lv in places
+                placement_score(view, self.seat, a.card, Place(fp.orientation, fp.row, fp.col, lv), self.LEVEL_WEIGHT)
+                for fp, lv in places
             )
             return best + 0.3 * card_size(a.card)
 
@@ -313,6 +318,54 @@ class HardBot(NormalBot):
             return self._search(view, legal, max(budget, 1))
         return super().choose(view, legal_actions, budget)
 
+    LOOKAHEAD = 0.0  # weight of the best immediate load after a move (0 = the normal move choice)
+
+    def _move_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
+        """Look one step further than normal: after each move, which card could we load, and how well?"""
+        if not self.LOOKAHEAD:
+            return super()._move_step(view, legal)
+        me = view.players[self.seat]
+        heights = list(me.heights)
+        best_load: dict[str, float] = {}
+
+        def load_score(code: str) -> float:
+            if code not in best_load:
+                tile = D.CARD_IDS[code] % D.TILES_PER_COLOUR
+                places = G.legal_placements(view.vehicle, tile, heights)
+                if not places:
+                    best_load[code] = -10.0 - 2 * G.levelling_need(view.vehicle, tile, heights)
+                else:
+                    best_load[code] = max(
+                        placement_score(
+                            view, self.seat, code, Place(fp.orientation, fp.row, fp.col, lv), self.LEVEL_WEIGHT
+                        )
+                        for fp, lv in places
+                    )
+            return best_load[code]
+
+        hand = list(me.hand or ())
+        hand_best = max((load_score(c) for c in hand), default=-20.0)
+        best, best_score = None, -1e9
+        for kind in (Start, Move, Jump):
+            for a in legal.get(kind, ()):
+                if kind is Move:
+                    space = (me.position + a.steps * a.direction) % 6
+                    cost = a.steps - 1
+                else:
+                    space, cost = a.space, 0
+                sp = view.spaces[space]
+                if sp.card is None:
+                    continue
+                score = self.card_value(view, sp.card) + sp.tickets - cost * 1.1
+                score += self.LOOKAHEAD * max(hand_best, load_score(sp.card))
+                if kind is Jump:
+                    score -= 2.5
+                if score > best_score:
+                    best, best_score = a, score
+        if best is None:
+            return super()._move_step(view, legal)
+        return best
+
     def _likely_pick(self, view: DabbaView, p: int, rng: Rng) -> list[int]:
         """A rival's pick as a vector of tips: mostly its greedy card, sometimes another."""
         pv = view.players[p]
@@ -327,7 +380,7 @@ class HardBot(NormalBot):
         if not hand:
             return [0, 0, 0, 0]
         counts = level_counts(view, p, view.level)
-        if rng.random() < 0.7:
+        if rng.random() < self.GREEDY:
             card = max(hand, key=lambda c: (sum(counts[k] * card_tips(c)[k] for k in range(4)), -sum(card_tips(c))))
         else:
             card = hand[rng.randbelow(len(hand))]
@@ -388,7 +441,7 @@ class HardBot(NormalBot):
                     _, values = track_from_sums([base[c] + rs[c] for c in range(4)], dzi)
                     mine = sum(my_counts[c] * values[c] for c in range(4))
                     theirs = max(sum(rc[c] * values[c] for c in range(4)) for rc in rival_counts)
-                    total += mine - 0.6 * theirs
+                    total += mine - self.RIVAL_WEIGHT * theirs
                 score = total / len(samples) + futures[cm.card] - cost
                 if score > best_score:
                     best, best_score = (extra if extra is not None else cm), score
