@@ -313,13 +313,15 @@ class NormalBot(_Base):
 
 
 class HardBot(NormalBot):
-    """Pick-up: the normal evaluation, valuing bigger tiles more (tuned in 100-game trials against three
-    normal bots). Delivery: rollouts of the rest of the delivery phase for every card and chai tile
+    """Pick-up: the normal evaluation valuing bigger tiles more, and a move chosen by the card it brings
+    AND how well the best card of the new hand can be loaded right away (weights tuned in 100-game
+    trials against three normal bots). Delivery: rollouts of the rest of the delivery phase for every card and chai tile
     (hands are public then, DW-15), rivals' hidden current picks sampled, `budget` rollouts in all."""
 
     SIZE_WEIGHT = 1.6
     GREEDY = 1.0
     ROLLOUT_RIVAL = 0.5
+    LOOKAHEAD = 1.0
 
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = self._by_type(legal_actions)
