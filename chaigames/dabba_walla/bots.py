@@ -1,11 +1,12 @@
-"""Dabba Walla bots: easy (random but sensible), normal (greedy), hard (samples hidden choices).
+"""Dabba Walla bots: easy (random but sensible), normal (greedy), hard (lookahead and rollouts).
 
-Bots read only their own `DabbaView` and the legal actions. The hard bot's search is over the
-simultaneous delivery choices, the one place where the others' hidden picks decide a round: it
-samples the opponents' picks (their hands are public in delivery, DW-15) `budget` times and
-plays the card and chai tiles with the best expected margin over the strongest rival, counting what
-the card is still worth on the lower levels. In the pick-up phase it uses the greedy evaluation with
-weights that also look at the rivals' loads.
+Bots read only their own `DabbaView` and the legal actions. Easy picks at random among the moves a
+casual player would consider (never an empty dabba while the tile fits). Normal is greedy: cards that
+suit its colours, flat loads that complete chai symbols, delivery cards that lift its level's colours.
+Hard searches where the game's hidden information allows it: in the delivery phase every hand is
+public (DW-15), so it plays each candidate card and chai tile out to the end of the game against the
+rivals' greedy replies (their current hidden picks sampled), `budget` rollouts in all; in the pick-up
+phase it looks one step ahead (which card each move brings and how well the new hand can be loaded).
 """
 
 from __future__ import annotations
