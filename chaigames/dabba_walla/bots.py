@@ -320,9 +320,11 @@ class HardBot(NormalBot):
     (hands are public then, DW-15), rivals' hidden current picks sampled, `budget` rollouts in all."""
 
     SIZE_WEIGHT = 1.6
-    GREEDY = 1.0
-    ROLLOUT_RIVAL = 0.5
-    LOOKAHEAD = 1.0
+    GREEDY = 1.0  # rivals are assumed greedy
+    ROLLOUTS = True  # delivery: rollouts to the end of the game (False: one-round sampling, `_search`)
+    ROLLOUT_RIVAL = 0.5  # weight of the rivals' tips in a rollout's margin
+    ROLLOUT_MAX = False  # margin over the strongest rival (else over the rivals' mean)
+    LOOKAHEAD = 1.0  # weight of the best immediate load after a move (0 = the normal move choice)
 
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = self._by_type(legal_actions)
@@ -332,10 +334,6 @@ class HardBot(NormalBot):
             return self._search(view, legal, max(budget, 1))
         return super().choose(view, legal_actions, budget)
 
-    ROLLOUTS = True  # delivery: rollouts to the end of the game (False: one-round sampling)
-    ROLLOUT_RIVAL = 1.0  # weight of the rivals' tips in a rollout's margin
-    ROLLOUT_MAX = False  # margin over the strongest rival (else over the rivals' mean)
-    LOOKAHEAD = 0.0  # weight of the best immediate load after a move (0 = the normal move choice)
 
     def _move_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
         """Look one step further than normal: after each move, which card could we load, and how well?"""
