@@ -322,7 +322,7 @@ class HardBot(NormalBot):
     SIZE_WEIGHT = 1.6
     GREEDY = 1.0  # rivals are assumed greedy
     ROLLOUTS = True  # delivery: rollouts to the end of the game (False: one-round sampling, `_search`)
-    ROLLOUT_RIVAL = 0.5  # weight of the rivals' tips in a rollout's margin
+    ROLLOUT_RIVAL = 1.0  # weight of the rivals' tips in a rollout's margin
     ROLLOUT_MAX = False  # margin over the strongest rival (else over the rivals' mean)
     LOOKAHEAD = 1.0  # weight of the best immediate load after a move (0 = the normal move choice)
 
