@@ -209,7 +209,9 @@ def print_summary(out: Any, spec: GameSpec, rows: list[dict[str, Any]], elapsed:
     seats = rows[0]["seats"]
     out.print(f"{s['finished']} of {s['games']} games finished ({s['unfinished']} unfinished)")
     for i, seat in enumerate(seats):
-        out.print(f"  {seat['name']} ({seat['bot'] or 'human'}): {s['wins'][i]} wins, mean score {s['mean_scores'][i]}")
+        wins = s["wins"][i]
+        who = f"{seat['name']} ({seat['bot'] or 'human'})"
+        out.print(f"  {who}: {wins} win{'' if wins == 1 else 's'}, mean score {s['mean_scores'][i]}")
     out.print(f"{s['games_per_second']} games per second")
 
 
