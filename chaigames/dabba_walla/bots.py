@@ -1,0 +1,399 @@
+"""Dabba Walla bots: easy (random but sensible), normal (greedy), hard (samples hidden choices).
+
+Bots read only their own `DabbaView` and the legal actions. The hard bot's search is over the
+simultaneous delivery choices, the one place where the others' hidden picks decide a round: it
+samples the opponents' picks (their hands are public in delivery, DW-15) `budget` times and
+plays the card and chai tiles with the best expected margin over the strongest rival, counting what
+the card is still worth on the lower levels. In the pick-up phase it uses the greedy evaluation with
+weights that also look at the rivals' loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from chaigames.engine import Rng
+
+from . import data as D
+from . import geometry as G
+from .actions import (
+    AddChai,
+    AddEmpty,
+    BonusDabba,
+    Commit,
+    EndTurn,
+    Jump,
+    Move,
+    Place,
+    PlayCard,
+    ReturnTile,
+    Start,
+    Swap,
+)
+from .view import DabbaView
+
+TILE_SIZE: tuple[int, ...] = tuple(len(D.SHAPES[row[0]]) for row in D.TILE_TABLE)
+
+
+def card_size(code: str) -> int:
+    return TILE_SIZE[D.CARD_IDS[code] % D.TILES_PER_COLOUR]
+
+
+def card_colour(code: str) -> int:
+    return D.CARD_IDS[code] // D.TILES_PER_COLOUR
+
+
+def card_tips(code: str) -> tuple[int, int, int, int]:
+    return D.CARD_TIPS[D.CARD_IDS[code]]
+
+
+def level_counts(view: DabbaView, seat: int, level: int) -> list[int]:
+    """Dabbas per colour (Y, R, B, G) and empties (index 4) of a seat on one level."""
+    out = [0, 0, 0, 0, 0]
+    for stack in view.players[seat].stacks:
+        for layer in stack:
+            if layer.level == level:
+                out[D.COLOURS.index(layer.colour) if layer.colour else 4] += 1
+    return out
+
+
+def loaded_colours(view: DabbaView, seat: int) -> list[int]:
+    out = [0, 0, 0, 0]
+    for stack in view.players[seat].stacks:
+        for layer in stack:
+            if layer.colour:
+                out[D.COLOURS.index(layer.colour)] += 1
+    return out
+
+
+def empty_plan(view: DabbaView, seat: int, card: str) -> AddEmpty | None:
+    """DW-5 levelling: one empty dabba towards the footprint that needs the fewest."""
+    heights = list(view.players[seat].heights)
+    best, best_need = None, 1 << 30
+    for fp in G.FOOTPRINTS[view.vehicle][D.CARD_IDS[card] % D.TILES_PER_COLOUR]:
+        hs = [heights[s] for s in fp.squares]
+        need = max(hs) * len(hs) - sum(hs)
+        if need < best_need:
+            best, best_need = fp, need
+    if best is None or best_need == 0:
+        return None
+    top = max(heights[s] for s in best.squares)
+    low = min((s for s in best.squares if heights[s] < top), key=lambda s: heights[s])
+    return AddEmpty(*divmod(low, view.cols))
+
+
+def bumpiness(view: DabbaView, heights: list[int]) -> int:
+    cols = view.cols
+    inside = set(view.squares)
+    total = 0
+    for s in view.squares:
+        c = s % cols
+        if c + 1 < cols and s + 1 in inside:
+            total += abs(heights[s] - heights[s + 1])
+        if s + cols in inside:
+            total += abs(heights[s] - heights[s + cols])
+    return total
+
+
+def placement_score(view: DabbaView, seat: int, card: str, place: Place) -> float:
+    """Greedy worth of a placement: a chai completed, a flat load, low levels first, halves kept open."""
+    heights = list(view.players[seat].heights)
+    stacks = view.players[seat].stacks
+    fp = G.footprint(view.vehicle, D.CARD_IDS[card] % D.TILES_PER_COLOUR, place.orientation, place.row, place.col)
+    assert fp is not None
+    level = place.level
+    for s in fp.squares:
+        heights[s] = level
+    score = 0.0
+    nb = fp.nb_square
+    if nb >= 0:
+        if heights[nb] == level and stacks[nb] and stacks[nb][-1].half == D.SIDES[G.OPPOSITE[fp.half_side]]:
+            score += 7.0
+        elif heights[nb] == level - 1:
+            score += 0.7  # the half still faces an open square on this level
+    score -= 1.0 * bumpiness(view, heights)
+    score -= 0.8 * level
+    # squares boxed in at a lower height than all neighbours are likely holes that need empties
+    cols = view.cols
+    inside = set(view.squares)
+    for s in view.squares:
+        c = s % cols
+        nbs = [x for x in (s - cols, s + cols, s - 1 if c > 0 else -1, s + 1 if c + 1 < cols else -1) if x in inside]
+        if nbs and all(heights[x] > heights[s] for x in nbs):
+            score -= 2.0
+    return score
+
+
+class _Base:
+    def __init__(self, level: str, seed: int, seat: int) -> None:
+        self.level = level
+        self.rng = Rng(seed)
+        self.seat = seat
+
+    # shared pieces -----------------------------------------------------------------------------
+    def _by_type(self, legal: Sequence[Any]) -> dict[type, list[Any]]:
+        out: dict[type, list[Any]] = {}
+        for a in legal:
+            out.setdefault(type(a), []).append(a)
+        return out
+
+    def _place_step(self, view: DabbaView, legal: dict[type, list[Any]], greedy: bool) -> Any:
+        me = view.players[self.seat]
+        card = me.pending
+        assert card is not None
+        places = legal.get(Place)
+        if places:
+            if not greedy:
+                return self.rng.choice(places)
+            return max(places, key=lambda a: placement_score(view, self.seat, card, a))
+        if ReturnTile in legal:
+            return legal[ReturnTile][0]
+        plan = empty_plan(view, self.seat, card)
+        if plan is not None and AddEmpty in legal:
+            return plan
+        return self.rng.choice([a for v in legal.values() for a in v])
+
+    def _bonus_action(self, view: DabbaView, legal: dict[type, list[Any]], greedy: bool) -> Any | None:
+        options = legal.get(BonusDabba)
+        if not options:
+            return None
+        if not greedy:
+            return self.rng.choice(options)
+        weights = self._colour_weights(view)
+        heights = list(view.players[self.seat].heights)
+
+        def score(a: BonusDabba) -> float:
+            s = a.row * view.cols + a.col
+            h2 = heights[:]
+            h2[s] += 1
+            return -bumpiness(view, h2) - 0.5 * h2[s] + 0.2 * weights[D.COLOURS.index(a.colour)]
+
+        return max(options, key=score)
+
+    def _colour_weights(self, view: DabbaView) -> list[float]:
+        me = view.players[self.seat]
+        loaded = loaded_colours(view, self.seat)
+        tips = [0, 0, 0, 0]
+        for code in me.played + (me.hand or ()):
+            for c, v in enumerate(card_tips(code)):
+                tips[c] += v
+        return [loaded[c] * 0.5 + tips[c] * 1.0 for c in range(4)]
+
+    def card_value(self, view: DabbaView, code: str) -> float:
+        """How much a card is worth to this seat: its tile's dabbas and its tips for our colours."""
+        w = self._colour_weights(view)
+        total = sum(w) or 1.0
+        colour = card_colour(code)
+        size = card_size(code)
+        value = size * (1.0 + 2.0 * w[colour] / total)
+        loaded = loaded_colours(view, self.seat)
+        all_loaded = sum(loaded) or 1
+        for c, v in enumerate(card_tips(code)):
+            value += v * (0.6 + 3.0 * loaded[c] / all_loaded)
+        return value
+
+    def _move_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
+        me = view.players[self.seat]
+        best, best_score = None, -1e9
+        for kind in (Start, Move, Jump):
+            for a in legal.get(kind, ()):
+                if kind is Move:
+                    space = (me.position + a.steps * a.direction) % 6
+                    cost = a.steps - 1
+                else:
+                    space, cost = a.space, 0
+                sp = view.spaces[space]
+                if sp.card is None:
+                    continue
+                score = self.card_value(view, sp.card) + sp.tickets - cost * 1.1
+                if kind is Jump:
+                    score -= 2.5
+                if score > best_score:
+                    best, best_score = a, score
+        if best is None:
+            best = self.rng.choice([a for k in (Start, Move, Jump) for a in legal.get(k, ())])
+        return best
+
+    def _play_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
+        plays = legal[PlayCard]
+        heights = list(view.players[self.seat].heights)
+
+        def score(a: PlayCard) -> float:
+            tile = D.CARD_IDS[a.card] % D.TILES_PER_COLOUR
+            places = G.legal_placements(view.vehicle, tile, heights)
+            if not places:
+                return -10.0 - 2 * G.levelling_need(view.vehicle, tile, heights)
+            best = max(
+                placement_score(view, self.seat, a.card, Place(fp.orientation, fp.row, fp.col, lv)) for fp, lv in places
+            )
+            return best + 0.3 * card_size(a.card)
+
+        return max(plays, key=score)
+
+    # delivery ----------------------------------------------------------------------------------
+    def _round_gain(self, counts: list[int], sums: list[int], view: DabbaView) -> int:
+        from .state import track_from_sums
+
+        dz = view.double_zero
+        dzi = (D.COLOURS.index(dz[0]), D.COLOURS.index(dz[1])) if dz else (-1, -1)
+        _, values = track_from_sums(sums, dzi)
+        return sum(counts[c] * values[c] for c in range(4))
+
+
+class EasyBot(_Base):
+    """Random among sensible moves: never an empty dabba while the tile fits without one."""
+
+    def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
+        legal = self._by_type(legal_actions)
+        if view.phase == "delivery":
+            me = view.players[self.seat]
+            adds = [a for a in legal.get(AddChai, ()) if a.kind != "later"]
+            if adds and (me.choice is None or not me.choice[1]) and self.rng.random() < 0.3:
+                return self.rng.choice(adds)
+            return self.rng.choice(legal[Commit])
+        if view.step == "place":
+            return self._place_step(view, legal, greedy=False)
+        bonus = self._bonus_action(view, legal, greedy=False)
+        if bonus is not None:
+            return bonus
+        if view.step == "move":
+            moves = [a for k in (Start, Move, Jump) for a in legal.get(k, ())]
+            return self.rng.choice(moves)
+        if view.step == "play":
+            return self.rng.choice(legal[PlayCard])
+        return legal[EndTurn][0]
+
+
+class NormalBot(_Base):
+    """Greedy: cards that suit its colours, flat loads that complete chai, cards that lift its level."""
+
+    def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
+        legal = self._by_type(legal_actions)
+        if view.phase == "delivery":
+            return self._deliver(view, legal)
+        if view.step == "place":
+            return self._place_step(view, legal, greedy=True)
+        bonus = self._bonus_action(view, legal, greedy=True)
+        if bonus is not None:
+            return bonus
+        if view.step == "move":
+            return self._move_step(view, legal)
+        if view.step == "play":
+            return self._play_step(view, legal)
+        return legal[EndTurn][0]
+
+    def _deliver(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
+        me = view.players[self.seat]
+        counts = level_counts(view, self.seat, view.level)
+        commits = legal[Commit]
+        if commits[0].card is None:
+            return commits[0]
+        chosen_kinds = me.choice[1] if me.choice else ()
+        # add a +1 tile on the colour where we deliver the most, when that beats its 2 end tips
+        if not chosen_kinds:
+            for a in legal.get(AddChai, ()):
+                if a.kind[0] == "+" and counts[D.COLOURS.index(a.kind[1])] >= 3:
+                    return a
+
+        def score(a: Commit) -> tuple[float, float]:
+            tips = card_tips(a.card)
+            now = sum(counts[c] * tips[c] for c in range(4))
+            return (now, -sum(tips))
+
+        return max(commits, key=score)
+
+
+class HardBot(NormalBot):
+    """Normal in the pick-up phase; in delivery, samples the rivals' hidden picks `budget` times."""
+
+    def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
+        legal = self._by_type(legal_actions)
+        if view.phase == "delivery":
+            return self._search(view, legal, max(budget, 1))
+        return super().choose(view, legal_actions, budget)
+
+    def _likely_pick(self, view: DabbaView, p: int, rng: Rng) -> list[int]:
+        """A rival's pick as a vector of tips: mostly its greedy card, sometimes another."""
+        pv = view.players[p]
+        if pv.choice is not None:
+            card = pv.choice[0]
+            sums = list(card_tips(card)) if card else [0, 0, 0, 0]
+            for k in pv.choice[1]:
+                if k[0] in "+-":
+                    sums[D.COLOURS.index(k[1])] += 1 if k[0] == "+" else -1
+            return sums
+        hand = pv.hand or ()
+        if not hand:
+            return [0, 0, 0, 0]
+        counts = level_counts(view, p, view.level)
+        if rng.random() < 0.7:
+            card = max(hand, key=lambda c: (sum(counts[k] * card_tips(c)[k] for k in range(4)), -sum(card_tips(c))))
+        else:
+            card = hand[rng.randbelow(len(hand))]
+        return list(card_tips(card))
+
+    def _future_value(self, view: DabbaView, hand: list[str]) -> float:
+        """What the remaining cards are worth on our lower levels (each level greedily gets its best card)."""
+        left = list(hand)
+        total = 0.0
+        for lv in range(view.level - 1, 0, -1):
+            if not left:
+                break
+            counts = level_counts(view, self.seat, lv)
+            best = max(left, key=lambda c: sum(counts[k] * card_tips(c)[k] for k in range(4)))
+            total += 0.5 * sum(counts[k] * card_tips(best)[k] for k in range(4))
+            left.remove(best)
+        return total
+
+    def _search(self, view: DabbaView, legal: dict[type, list[Any]], budget: int) -> Any:
+        me = view.players[self.seat]
+        commits = legal[Commit]
+        if commits[0].card is None and not legal.get(AddChai):
+            return commits[0]
+        n = len(view.players)
+        rivals = [p for p in range(n) if p != self.seat]
+        my_counts = level_counts(view, self.seat, view.level)
+        counts = {p: level_counts(view, p, view.level) for p in range(n)}
+        chosen = list(me.choice[1]) if me.choice else []
+        owned = list(me.chai or ())
+        # candidate extra tiles: one more +/- tile of a kind we own (already added ones stay)
+        extras: list[Any] = [None] + [a for a in legal.get(AddChai, ()) if a.kind[0] in "+-"]
+        rng = Rng(self.rng.randbelow(1 << 62))
+        samples = [[self._likely_pick(view, p, rng) for p in rivals] for _ in range(budget)]
+        hand = list(me.hand or ())
+        best, best_score = commits[0], -1e9
+        for extra in extras:
+            mine_chai = [0, 0, 0, 0]
+            for k in chosen + ([extra.kind] if extra else []):
+                if k[0] in "+-":
+                    mine_chai[D.COLOURS.index(k[1])] += 1 if k[0] == "+" else -1
+            cost = 2.0 if extra is not None else 0.0
+            for cm in commits:
+                tips = card_tips(cm.card) if cm.card else (0, 0, 0, 0)
+                total = 0.0
+                for picks in samples:
+                    sums = [tips[c] + mine_chai[c] for c in range(4)]
+                    for s in picks:
+                        for c in range(4):
+                            sums[c] += s[c]
+                    mine = self._round_gain(my_counts, sums, view)
+                    theirs = max(self._round_gain(counts[p], sums, view) for p in rivals)
+                    total += mine - 0.6 * theirs
+                rest = [c for c in hand if c != cm.card] if cm.card else hand
+                score = total / len(samples) + self._future_value(view, rest) - cost
+                if score > best_score:
+                    best, best_score = (extra if extra is not None else cm), score
+        if best is not None and isinstance(best, AddChai) and best.kind in owned:
+            return best
+        return best if best is not None else commits[0]
+
+
+def make_bot(level: str, seed: int, seat: int) -> Any:
+    cls = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}.get(level)
+    if cls is None:
+        raise ValueError(f"unknown bot level {level!r}")
+    return cls(level, seed, seat)
+
+
+__all__ = ["EasyBot", "HardBot", "NormalBot", "Swap", "make_bot"]

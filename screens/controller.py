@@ -1,0 +1,337 @@
+"""The game controller: the one object a game screen talks to (see screens/README.md).
+
+It owns the Session and everything around it that is not drawing: who is at the keyboard
+(`viewer`), bots with a visible pause, curtains between humans, autosave after every applied
+action, undo, pause, the real-time clock and the end of the game. A game screen draws
+`controller.view` and calls `controller.act(seat, action)`; the controller calls the screen's
+`game_changed(events)` whenever there is something new to draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from chaigames.engine import Event, IllegalAction, LogLine, Session, make_bots
+from chaigames.engine.protocol import RealtimeDriver
+
+from .clock import GameClock
+
+if TYPE_CHECKING:
+    from chaigames.engine import GameSpec
+    from chaigames.saves import SaveStore
+
+
+class Frame(Protocol):
+    """What the controller needs from the app (ChaiGamesApp implements it; tests may fake it)."""
+
+    store: SaveStore
+    bot_delay: float
+    clock_source: Callable[[], float]
+
+    def set_timer(self, delay: float, callback: Any) -> Any: ...
+    def set_interval(self, interval: float, callback: Any) -> Any: ...
+    def show_curtain(self, controller: GameController, seat: int) -> None: ...
+    def show_countdown(self, controller: GameController) -> None: ...
+    def show_results(self, controller: GameController) -> None: ...
+
+
+class Listener(Protocol):
+    def game_changed(self, events: Sequence[Event]) -> None: ...
+
+
+class GameController:
+    """Runs one game for the frame and its game screen."""
+
+    TICK = 0.05  # seconds between real-time clock ticks
+
+    def __init__(self, frame: Frame, session: Session, save_id: str) -> None:
+        self.frame = frame
+        self.session = session
+        self.spec: GameSpec = session.spec
+        self.save_id = save_id
+        self.bots = make_bots(self.spec, session.config, session.record.seed)
+        self.humans: tuple[int, ...] = session.config.humans
+        self.realtime = self.spec.realtime
+        # Curtains only in turn-based games with two or more humans at one keyboard.
+        self.hotseat = len(self.humans) >= 2 and not self.realtime
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.paused = False
+        self.curtain_for: int | None = None
+        self.finished = False
+        self.message = ""
+        self.listener: Listener | None = None
+        self._bot_timer: Any = None
+        self._generation = 0
+        self.clock: GameClock | None = None
+        self.driver: RealtimeDriver | None = None
+        self._ticker: Any = None
+        if self.realtime:
+            last = [e.t for e in session.standing if e.t is not None]
+            self.clock = GameClock(start_at=max(last, default=0.0), source=frame.clock_source)
+            if self.spec.make_driver is not None:
+                self.driver = self.spec.make_driver(session)
+
+    # -- what a screen reads -------------------------------------------------------------------
+    @property
+    def config(self):
+        return self.session.config
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def view(self) -> Any:
+        """What may be on screen now: the viewer's view, or the public view (viewer None)."""
+        return self.session.state.view(self.viewer)
+
+    def name(self, seat: int) -> str:
+        return self.session.config.seats[seat].name
+
+    def is_bot(self, seat: int) -> bool:
+        return self.session.config.seats[seat].bot is not None
+
+    @property
+    def to_move(self) -> int | None:
+        """The human seat whose move the keyboard may make now, or None (bots, curtain, pause, over).
+
+        In a simultaneous step the humans are asked one at a time, in seat order.
+        """
+        if self.finished or self.paused or self.curtain_for is not None or self.session.over:
+            return None
+        actors = self.session.state.actors()
+        if self.realtime:
+            return self.viewer if self.viewer in actors else None
+        if any(self.is_bot(s) for s in actors):
+            return None
+        for seat in actors:
+            if self.viewer == seat or not self.hotseat:
+                return seat
+        return None
+
+    def movers(self) -> tuple[int, ...]:
+        """Human seats that may act from this keyboard now (real time: every human; else to_move)."""
+        if self.finished or self.paused or self.session.over:
+            return ()
+        if self.realtime:
+            actors = set(self.session.state.actors())
+            return tuple(s for s in self.humans if s in actors)
+        seat = self.to_move
+        return () if seat is None else (seat,)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        return list(self.session.state.legal_actions(seat))
+
+    def describe_action(self, action: Any) -> str:
+        if self.spec.describe_action is not None:
+            return self.spec.describe_action(action)
+        return repr(action)
+
+    def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
+        """The log lines `seat` may see (default: the current viewer; None: public only)."""
+        who = self.viewer if seat == "viewer" else seat
+        return [line for line in self.session.log if line.event.visible_to(who)]  # type: ignore[arg-type]
+
+    def status(self) -> str:
+        """One line for the top of a game screen: whose turn it is, and who is looking."""
+        if self.session.over:
+            return "The game is over."
+        if self.realtime:
+            t = self.clock.now() if self.clock else 0.0
+            state = "paused" if self.paused or not (self.clock and self.clock.running) else "running"
+            return f"Time {t:5.1f} s ({state})"
+        actors = self.session.state.actors()
+        names = " and ".join(self.name(s) for s in actors) or "nobody"
+        if self.curtain_for is not None:
+            return f"Waiting for {self.name(self.curtain_for)}"
+        if any(self.is_bot(s) for s in actors):
+            return f"{names} (bot) is thinking..."
+        seat = self.to_move
+        if seat is not None:
+            return f"{self.name(seat)} to move"
+        return f"Waiting for {names}"
+
+    # -- what a screen does --------------------------------------------------------------------
+    def act(self, seat: int, action: Any) -> list[Event]:
+        """Apply a human's action. IllegalAction (with the reason) leaves everything as it was.
+
+        Then: autosave, log, and go on (bots after a pause, a curtain, or the results).
+        """
+        if seat not in self.movers():
+            raise IllegalAction("It is not your move now")
+        t = self.clock.now() if self.realtime and self.clock else None
+        events = self.session.apply(seat, action, t)
+        self.message = ""
+        self._after_change(events)
+        return events
+
+    def can_undo(self) -> bool:
+        seat = self.undo_seat
+        return seat is not None and not self.session.over and self.session.takeback_size(seat) > 0
+
+    @property
+    def undo_seat(self) -> int | None:
+        """The human at the keyboard, who an undo would be for."""
+        if self.realtime or not self.session.spec.takebacks:
+            return None
+        return self.viewer
+
+    def undo(self) -> int:
+        """Take back the keyboard human's last actions (and the bot moves after them)."""
+        seat = self.undo_seat
+        if seat is None:
+            raise IllegalAction("Take-backs are off in this game")
+        k = self.session.undo(seat)
+        self.message = f"Took back {k} move{'s' if k != 1 else ''}."
+        self._after_change([])
+        return k
+
+    # -- the flow ------------------------------------------------------------------------------
+    def attach(self, listener: Listener) -> None:
+        self.listener = listener
+
+    def start(self) -> None:
+        """Called by the frame once the game screen is shown: go on from wherever the game stands."""
+        if self.realtime:
+            self._ticker = self.frame.set_interval(self.TICK, self._tick)
+            self.frame.show_countdown(self)
+            return
+        self._go_on()
+
+    def pause(self) -> None:
+        self.paused = True
+        self._cancel_bot()
+        if self.clock is not None:
+            self.clock.stop()
+        self._notify([])
+
+    def resume(self) -> None:
+        if not self.paused:
+            return
+        self.paused = False
+        if self.realtime:
+            self._notify([])
+            self.frame.show_countdown(self)
+            return
+        self._go_on()
+
+    def countdown_done(self) -> None:
+        """The frame's 3-2-1 finished: let real time run."""
+        if self.clock is not None and not self.paused and not self.finished:
+            self.clock.start()
+        self._notify([])
+
+    def curtain_lifted(self, seat: int) -> None:
+        """The frame's curtain was dismissed by `seat`: their private view may show now."""
+        self.curtain_for = None
+        self.viewer = seat
+        self._go_on()
+
+    def stop(self) -> None:
+        """Leave the game (save and quit): cancel timers; the save on disk is already current."""
+        self._cancel_bot()
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+        if self.clock is not None:
+            self.clock.stop()
+
+    def save(self) -> None:
+        self.frame.store.save(self.session, self.save_id)
+
+    def _after_change(self, events: list[Event]) -> None:
+        if self.session.over:
+            self._finish(events)
+            return
+        self.save()
+        self._notify(events)
+        if not self.realtime:
+            self._go_on()
+
+    def _go_on(self) -> None:
+        """Decide what happens next in a turn-based game: results, a bot move, a curtain, or wait."""
+        self._cancel_bot()
+        if self.finished or self.paused or self.curtain_for is not None:
+            return
+        if self.session.over:
+            self._finish([])
+            return
+        actors = self.session.state.actors()
+        bots = [s for s in actors if self.is_bot(s)]
+        if bots:
+            gen = self._generation
+            self._bot_timer = self.frame.set_timer(
+                max(self.frame.bot_delay, 0.001), lambda: self._bot_move(gen, bots[0])
+            )
+            self._notify([])
+            return
+        if self.hotseat and actors:
+            seat = actors[0]
+            if seat != self.viewer:
+                self.viewer = None  # nothing private behind the curtain
+                self.curtain_for = seat
+                self._notify([])
+                self.frame.show_curtain(self, seat)
+                return
+        self._notify([])
+
+    def _bot_move(self, generation: int, seat: int) -> None:
+        self._bot_timer = None
+        if generation != self._generation or self.paused or self.finished or self.session.over:
+            return
+        if seat not in self.session.state.actors():
+            self._go_on()
+            return
+        events = self._bot_apply(seat)
+        self._after_change(events)
+
+    def _bot_apply(self, seat: int, t: float | None = None) -> list[Event]:
+        state = self.session.state
+        legal = state.legal_actions(seat)
+        level = self.session.config.seats[seat].bot or "normal"
+        budget = self.spec.bot_budget.get(level, 0)
+        try:
+            action = self.bots[seat].choose(state.view(seat), legal, budget)
+            return self.session.apply(seat, action, t)
+        except IllegalAction as exc:  # a bot bug must not stop the game: play its first legal move
+            self.message = f"{self.name(seat)} (bot) tried an illegal move: {exc}"
+            return self.session.apply(seat, legal[0], t)
+
+    def _tick(self) -> None:
+        """Real time: let the driver run bots and timed events up to now."""
+        if self.finished or self.paused or self.clock is None or not self.clock.running:
+            return
+        now = self.clock.now()
+        before = len(self.session.record.entries)
+        if self.driver is not None:
+            events = self.driver.advance(now)
+        else:
+            events = self.session.tick(now)
+        if self.session.over:
+            self._finish(events)
+            return
+        if len(self.session.record.entries) != before:
+            self.save()
+        self._notify(events)
+
+    def _finish(self, events: list[Event]) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        self.stop()
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.frame.store.finish(self.session, self.save_id)
+        self._notify(events)
+        self.frame.show_results(self)
+
+    def _cancel_bot(self) -> None:
+        self._generation += 1
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+
+    def _notify(self, events: Sequence[Event]) -> None:
+        if self.listener is not None:
+            visible = [e for e in events if e.visible_to(self.viewer)]
+            self.listener.game_changed(visible)

@@ -1,0 +1,62 @@
+"""The base class of every game screen (see screens/README.md for the contract).
+
+A game screen draws one game and turns keys into actions. Everything else (bots, curtains,
+autosave, undo, pause, the clock, results) is the frame's and the controller's. See
+screens/README.md for the contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.binding import Binding
+from textual.screen import Screen
+
+from chaigames.engine import Event
+
+from .controller import GameController
+
+
+class GameScreen(Screen):
+    """Subclass this for a game's own screen.
+
+    Implement `refresh_game()` (draw everything from `self.controller`); it runs once the screen
+    is mounted and every time the controller says something changed. Override `game_changed`
+    too if you want to animate the events themselves.
+    """
+
+    BINDINGS = [
+        Binding("escape", "pause", "Pause", id="pause"),
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("question_mark", "app.keys", "Keys", id="keys"),
+    ]
+
+    def __init__(self, controller: GameController) -> None:
+        super().__init__()
+        self.controller = controller
+
+    # -- hooks for subclasses ----------------------------------------------------------------------
+    def refresh_game(self) -> None:
+        """Draw the game from `self.controller` (its view, status, legal actions and log)."""
+
+    def game_changed(self, events: Sequence[Event]) -> None:
+        """Called by the controller: something changed. `events` are the new events the current
+        viewer may see (empty for a plain re-render: curtain lifted, pause, undo, bot thinking)."""
+        if self.is_mounted:
+            self.refresh_game()
+            self.refresh_bindings()
+
+    # -- the frame's part ----------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.refresh_game()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.controller.can_undo()
+        return True
+
+    def action_pause(self) -> None:
+        self.app.open_pause(self.controller)  # type: ignore[attr-defined]
+
+    def action_undo(self) -> None:
+        self.app.undo(self.controller)  # type: ignore[attr-defined]

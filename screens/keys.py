@@ -1,0 +1,50 @@
+"""The `?` screen: the keys of the screen below, in words."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+
+def key_lines(screen: Screen) -> list[tuple[str, str]]:
+    """(key, what it does) for every binding active on `screen` now, in a stable order."""
+    app = screen.app
+    rows: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        if not active.enabled or not binding.description or binding.description in seen:
+            continue
+        seen.add(binding.description)
+        rows.append((app.get_key_display(binding), binding.description))
+    if any(k.isdigit() and len(k) == 1 for k in screen.active_bindings):
+        rows.append(("1-9", "Play the move with that number"))
+    return rows
+
+
+class KeysScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="close"),
+        Binding("question_mark", "close", "Close", show=False),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def __init__(self, rows: list[tuple[str, str]], title: str) -> None:
+        super().__init__()
+        self.rows = rows
+        self.heading = title
+
+    def compose(self) -> ComposeResult:
+        width = max((len(k) for k, _ in self.rows), default=3)
+        text = "\n".join(f"{k:>{width}}  {d}" for k, d in self.rows) or "(no keys here)"
+        with Vertical(id="keys-box", classes="dialog"):
+            yield Static(f"Keys: {self.heading}", classes="heading")
+            with VerticalScroll():
+                yield Static(text, id="keys-text")
+            yield Static("Esc closes. Ctrl+P opens the command palette.", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,122 @@
+"""The main menu and the Continue list."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from chaigames.saves import SaveInfo
+
+
+class MainMenu(Screen[None]):
+    """Continue (when a saved game exists), New game, Rules, Quit; then the games, one line each."""
+
+    BINDINGS = [
+        Binding("c", "continue", "Continue", id="continue"),
+        Binding("n", "new", "New game", id="new"),
+        Binding("r", "rules", "Rules", id="rules"),
+        Binding("q", "app.quit", "Quit", id="quit"),
+        Binding("question_mark", "app.keys", "Keys", id="keys"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="menu"):
+            yield OptionList(id="menu-options")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Menu"
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        options = self.query_one("#menu-options", OptionList)
+        options.clear_options()
+        if self.app.has_saves():  # type: ignore[attr-defined]
+            options.add_option(Option("Continue a saved game   c", id="continue"))
+        options.add_option(Option("New game                n", id="new"))
+        options.add_option(Option("Rules                   r", id="rules"))
+        options.add_option(Option("Quit                    q", id="quit"))
+        options.add_option(None)
+        for gid, title, seats, blurb, built in self.app.library.catalogue():  # type: ignore[attr-defined]
+            note = "" if built else " (not built yet)"
+            options.add_option(
+                Option(Text(f"{title} ({seats} players){note}\n  {blurb}"), id=f"game:{gid}", disabled=not built)
+            )
+        options.highlighted = 0
+        options.focus()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue":
+            return self.app.has_saves()  # type: ignore[attr-defined]
+        return True
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        choice = event.option.id or ""
+        if choice == "continue":
+            self.action_continue()
+        elif choice == "new":
+            self.action_new()
+        elif choice == "rules":
+            self.action_rules()
+        elif choice == "quit":
+            self.app.exit()
+        elif choice.startswith("game:"):
+            self.app.open_setup(choice.removeprefix("game:"))  # type: ignore[attr-defined]
+
+    def action_continue(self) -> None:
+        self.app.open_continue()  # type: ignore[attr-defined]
+
+    def action_new(self) -> None:
+        self.app.open_setup(None)  # type: ignore[attr-defined]
+
+    def action_rules(self) -> None:
+        self.app.open_rules(None)  # type: ignore[attr-defined]
+
+
+class ContinueScreen(Screen[None]):
+    """Unfinished games, newest first; files that cannot be resumed are listed with the reason."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="back"),
+        Binding("question_mark", "app.keys", "Keys", id="keys"),
+    ]
+
+    def __init__(self, saves: list[SaveInfo]) -> None:
+        super().__init__()
+        self.saves = saves
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="continue"):
+            yield Static("Continue a saved game", classes="heading")
+            options = []
+            for info in self.saves:
+                if info.resumable:
+                    options.append(Option(Text(info.label()), id=info.save_id))
+                else:
+                    options.append(Option(Text(f"! {info.label()}"), id=f"bad:{info.save_id}", disabled=True))
+            if not options:
+                options.append(Option("(no saved games)", disabled=True))
+            yield OptionList(*options, id="saves")
+            yield Static("Enter resumes the highlighted game. Esc goes back.", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Continue"
+        self.query_one("#saves", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id and not event.option.id.startswith("bad:"):
+            self.app.resume_game(event.option.id)  # type: ignore[attr-defined]

@@ -1,0 +1,82 @@
+"""The rules of each game in our own words (Markdown from the game's spec)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, MarkdownViewer, OptionList
+from textual.widgets.option_list import Option
+
+from .library import Library
+
+
+def rules_text(library: Library, game_id: str) -> str:
+    """The game's rules_markdown, or a short note while its rules are not written up here."""
+    for gid, title, seats, blurb, built in library.catalogue():
+        if gid != game_id:
+            continue
+        if built:
+            spec = library.get(gid)
+            if spec.rules_markdown.strip():
+                return spec.rules_markdown
+        note = "" if built else "\n\nThis game is not in this build yet."
+        return f"# {title}\n\n{blurb}\n\n{seats} players.{note}\n\nThe full rules are not written up here yet."
+    return f"# {game_id}\n\nNo such game."
+
+
+class RulesIndex(Screen[None]):
+    """Pick a game to read its rules."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="back"),
+        Binding("question_mark", "app.keys", "Keys", id="keys"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        library: Library = self.app.library  # type: ignore[attr-defined]
+        yield OptionList(
+            *(Option(f"{title}  ({seats} players)", id=gid) for gid, title, seats, _, _ in library.catalogue()),
+            id="rules-games",
+        )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Rules"
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            self.app.push_screen(RulesScreen(event.option.id))
+
+
+class RulesScreen(Screen[None]):
+    """One game's rules, scrollable, with a table of contents."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="back"),
+        Binding("t", "toggle_toc", "Contents", id="toc"),
+        Binding("question_mark", "app.keys", "Keys", id="keys"),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        library: Library = self.app.library  # type: ignore[attr-defined]
+        yield MarkdownViewer(rules_text(library, self.game_id), show_table_of_contents=False, id="rules-md")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Rules"
+        self.query_one(MarkdownViewer).focus()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_toggle_toc(self) -> None:
+        viewer = self.query_one(MarkdownViewer)
+        viewer.show_table_of_contents = not viewer.show_table_of_contents

@@ -1,0 +1,238 @@
+"""Setting up a game: the game, its seats (name, human or bot and level, per-seat options), the
+game's options with their defaults, the start player and take-backs.
+
+Every problem is explained beside the field it concerns (the spec's own `problems`, so the
+app, `chaigames new` and the core agree) and Start stays disabled until none is left.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from chaigames.engine import GameConfig, GameSpec, SeatConfig
+
+BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
+HUMAN = "human"
+
+
+def default_seat(spec: GameSpec, i: int) -> tuple[str, str | None]:
+    """Seat 1 is a human, the others are normal bots with names from the table."""
+    if i == 0:
+        return "Player 1", None
+    level = "normal" if "normal" in spec.bot_levels else spec.bot_levels[0]
+    return BOT_NAMES[(i - 1) % len(BOT_NAMES)], level
+
+
+def new_seed() -> int:
+    return int.from_bytes(os.urandom(4), "little")
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", id="start"),
+        Binding("escape", "app.pop_screen", "Back", id="back"),
+        Binding("question_mark", "app.keys", "Keys", id="keys"),
+        Binding("f1", "app.keys", "Keys", show=False),
+    ]
+
+    def __init__(self, specs: list[GameSpec], game_id: str | None = None) -> None:
+        super().__init__()
+        self.specs = specs
+        ids = [s.id for s in specs]
+        self.spec = specs[ids.index(game_id)] if game_id in ids else specs[0]
+        self.problems: list[str] = []
+
+    # -- layout ------------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        spec = self.spec
+        yield Header()
+        with VerticalScroll(id="setup"):
+            with Horizontal(classes="field"):
+                yield Label("Game", classes="field-label")
+                yield Select(
+                    [(s.title, s.id) for s in self.specs], value=spec.id, allow_blank=False, id="game", compact=True
+                )
+            yield Static(Text(spec.description), classes="hint")
+            with Horizontal(classes="field"):
+                yield Label("Seats", classes="field-label")
+                yield Select(
+                    [(str(n), n) for n in range(spec.min_seats, spec.max_seats + 1)],
+                    value=spec.min_seats,
+                    allow_blank=False,
+                    id="seats",
+                    compact=True,
+                )
+            kinds = [("Human", HUMAN)] + [(f"Bot: {lv}", lv) for lv in spec.bot_levels]
+            for i in range(spec.max_seats):
+                name, bot = default_seat(spec, i)
+                with Horizontal(classes="seat-row", id=f"seat-{i}"):
+                    yield Label(f"{i + 1}.", classes="seat-no")
+                    yield Input(name, id=f"name-{i}", max_length=16, compact=True, classes="seat-name")
+                    yield Select(kinds, value=bot or HUMAN, allow_blank=False, id=f"kind-{i}", compact=True)
+                    for opt in spec.seat_options:
+                        yield Select(
+                            [(opt.label_of(c), k) for k, c in enumerate(opt.choices)],
+                            value=opt.choices.index(opt.default_at(i)) if opt.default_at(i) in opt.choices else 0,
+                            allow_blank=False,
+                            id=f"sopt-{i}-{opt.key}",
+                            compact=True,
+                            tooltip=opt.help or opt.label,
+                        )
+                    yield Static("", id=f"seat-msg-{i}", classes="problem")
+            for opt in spec.options:
+                with Horizontal(classes="field"):
+                    yield Label(opt.label, classes="field-label")
+                    yield Select(
+                        [(opt.label_of(c), k) for k, c in enumerate(opt.choices)],
+                        value=opt.choices.index(opt.default) if opt.default in opt.choices else 0,
+                        allow_blank=False,
+                        id=f"opt-{opt.key}",
+                        compact=True,
+                        tooltip=opt.help or None,
+                    )
+            if spec.has_start_player:
+                with Horizontal(classes="field"):
+                    yield Label("Start player", classes="field-label")
+                    yield Select(
+                        [("Random", -1)] + [(f"Seat {i + 1}", i) for i in range(spec.max_seats)],
+                        value=-1,
+                        allow_blank=False,
+                        id="start-player",
+                        compact=True,
+                    )
+            if spec.takebacks and not spec.realtime:
+                with Horizontal(classes="field"):
+                    yield Label("Take-backs", classes="field-label")
+                    yield Select(
+                        [("Default (on with one human)", "default"), ("On", "on"), ("Off", "off")],
+                        value="default",
+                        allow_blank=False,
+                        id="takebacks",
+                        compact=True,
+                    )
+            yield Static("", id="problems", classes="problem")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start  ^s", id="start", variant="primary", compact=True)
+                yield Button("Back  Esc", id="back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"New game: {self.spec.title}"
+        self._show_seats()
+        self.validate()
+        self.query_one("#seats", Select).focus()
+
+    # -- reading the form --------------------------------------------------------------------------
+    @property
+    def seat_count(self) -> int:
+        return int(self.query_one("#seats", Select).value)  # type: ignore[arg-type]
+
+    def config(self) -> GameConfig:
+        spec = self.spec
+        seats = []
+        for i in range(self.seat_count):
+            kind = self.query_one(f"#kind-{i}", Select).value
+            options = {
+                opt.key: opt.choices[int(self.query_one(f"#sopt-{i}-{opt.key}", Select).value)]  # type: ignore[arg-type]
+                for opt in spec.seat_options
+            }
+            seats.append(
+                SeatConfig(
+                    name=self.query_one(f"#name-{i}", Input).value.strip(),
+                    bot=None if kind == HUMAN else str(kind),
+                    options=options,
+                )
+            )
+        options = {
+            opt.key: opt.choices[int(self.query_one(f"#opt-{opt.key}", Select).value)]  # type: ignore[arg-type]
+            for opt in spec.options
+        }
+        start = None
+        if spec.has_start_player:
+            v = int(self.query_one("#start-player", Select).value)  # type: ignore[arg-type]
+            start = None if v < 0 else v
+        takebacks = None
+        if spec.takebacks and not spec.realtime:
+            v = self.query_one("#takebacks", Select).value
+            takebacks = None if v == "default" else v == "on"
+        return GameConfig(seats=tuple(seats), options=options, start_player=start, takebacks=takebacks)
+
+    def validate(self) -> list[str]:
+        """Show every problem beside its field; enable Start only when there is none."""
+        config = self.config()
+        problems = list(self.spec.problems(config))
+        per_seat: dict[int, list[str]] = {}
+        general: list[str] = []
+        names = [s.name for s in config.seats]
+        for p in problems:
+            m = re.match(r"seat (\d+)", p)
+            if m and 1 <= int(m.group(1)) <= len(names):
+                per_seat.setdefault(int(m.group(1)) - 1, []).append(p)
+                continue
+            m = re.match(r"two seats share the name (.+)$", p)
+            if m:
+                for i, nm in enumerate(names):
+                    if nm == m.group(1):
+                        per_seat.setdefault(i, []).append(f"! the name {nm} is taken twice")
+                continue
+            general.append(p)
+        for i in range(self.spec.max_seats):
+            msgs = per_seat.get(i, [])
+            text = "! " + "; ".join(m.removeprefix("! ") for m in msgs) if msgs else ""
+            self.query_one(f"#seat-msg-{i}", Static).update(Text(text))
+        self.query_one("#problems", Static).update(Text("\n".join(f"! {p}" for p in general)))
+        self.problems = problems
+        self.query_one("#start", Button).disabled = bool(problems)
+        self.refresh_bindings()
+        return problems
+
+    def _show_seats(self) -> None:
+        n = self.seat_count
+        for i in range(self.spec.max_seats):
+            self.query_one(f"#seat-{i}").display = i < n
+
+    # -- events ------------------------------------------------------------------------------------
+    @on(Select.Changed, "#game")
+    async def _game_changed(self, event: Select.Changed) -> None:
+        if event.value != self.spec.id:
+            self.spec = next(s for s in self.specs if s.id == event.value)
+            await self.recompose()
+            self.on_mount()
+            self.query_one("#game", Select).focus()
+
+    @on(Select.Changed, "#seats")
+    def _seats_changed(self) -> None:
+        self._show_seats()
+        self.validate()
+
+    @on(Select.Changed)
+    @on(Input.Changed)
+    def _field_changed(self, event: Any) -> None:
+        if self.is_mounted and self.query("#problems"):
+            self.validate()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return not self.problems
+        return True
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        if self.validate():
+            self.notify(self.problems[0], severity="warning")
+            return
+        self.app.start_game(self.spec, self.config(), new_seed())  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#back")
+    def _back(self) -> None:
+        self.app.pop_screen()

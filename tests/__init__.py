@@ -1,0 +1,1 @@
+"""The test suite (a package, so tests/screens/ never shadows the top-level screens package)."""

@@ -1,0 +1,109 @@
+"""Component data against the spec's counts, and the geometry of tiles and vehicles."""
+
+from __future__ import annotations
+
+import pytest
+
+from chaigames.dabba_walla import data as D
+from chaigames.dabba_walla import geometry as G
+
+
+def test_19_tiles_and_49_dabbas_per_colour():
+    """Spec components: 19 tiles per colour (3 x 1, 6 x 2, 6 x 3, 4 x 4 dabbas), 49 dabbas."""
+    sizes = [len(D.SHAPES[shape]) for shape, *_ in D.TILE_TABLE]
+    assert len(D.TILE_TABLE) == 19
+    assert sum(sizes) == 49
+    assert [sizes.count(k) for k in (1, 2, 3, 4)] == [3, 6, 6, 4]
+    assert {shape for shape, *_ in D.TILE_TABLE if len(D.SHAPES[shape]) == 4} == {"O4", "T4", "L4", "S4"}
+    assert {shape for shape, *_ in D.TILE_TABLE if len(D.SHAPES[shape]) == 3} == {"I3", "L3"}
+
+
+def test_76_cards_each_colour_track_gets_28_and_8_zero_cards():
+    assert D.N_DABBA == 76 and len(D.CARD_TIPS) == 76 and len(set(D.CARD_CODES)) == 76
+    for c in range(4):
+        assert sum(t[c] for t in D.CARD_TIPS) == 28
+    assert sum(1 for t in D.CARD_TIPS if not any(t)) == 8
+
+
+def test_card_codes_round_trip():
+    assert D.card_code(D.card_from_code("R07")) == "R07"
+    assert D.CARD_TIPS[D.CARD_IDS["R07"]] == (0, 0, 2, 0)  # red #07 shows B+2
+    with pytest.raises(ValueError):
+        D.card_from_code("X01")
+
+
+def test_36_chai_tiles_by_type_and_other_pieces():
+    counts = {k: D.CHAI_KINDS.count(k) for k in set(D.CHAI_KINDS)}
+    assert D.N_CHAI == 36
+    assert all(counts[k] == 2 for k in D.LIGHT_BLUE)
+    assert all(counts[k] == 3 for k in D.ORANGE)
+    assert D.N_EMPTY == 15 and D.N_TICKETS == 25 and D.N_BONUS == 12
+    assert [D.piece_colour(D.BONUS_BASE + i) for i in range(12)] == [0] * 3 + [1] * 3 + [2] * 3 + [3] * 3
+    assert D.DECK_SIZE == {2: 35, 3: 50, 4: 65}
+    assert len(D.NO_MINUS_KINDS) == 5 and sum(counts[k] for k in D.NO_MINUS_KINDS) == 15
+
+
+def test_vehicle_sizes():
+    """Rulebook: 9-square grids (trailer, handcart) and 6-square grids (crate, wheelbarrow)."""
+    assert {k: v.size for k, v in G.VEHICLES.items()} == {"trailer": 9, "handcart": 9, "crate": 6, "wheelbarrow": 6}
+    assert G.VEHICLES["wheelbarrow"].squares == (1, 2, 4, 5, 6, 7)
+    assert G.VEHICLES["handcart"].squares == (0, 1, 2, 3, 4, 5, 6, 7, 8)
+
+
+def test_orientations_keep_half_chai_distinct():
+    """Spec: the O4 has 8 distinct orientations, the M1 4 (squares AND half-chai must coincide)."""
+    by_shape = {}
+    for (shape, *_), oris in zip(D.TILE_TABLE, G.TILE_ORIENTATIONS, strict=True):
+        by_shape.setdefault(shape, set()).add(len(oris))
+    assert by_shape["O4"] == {8}
+    assert by_shape["M1"] == {4}
+    assert by_shape["D2"] == {4, 8}  # a half on the short end is symmetric under mirroring, one on the long side not
+    assert len(G.TILE_ORIENTATIONS[10]) == 4 and len(G.TILE_ORIENTATIONS[13]) == 8
+    assert by_shape["L4"] == {8} and by_shape["S4"] == {8} and by_shape["T4"] == {8}
+    for oris in G.TILE_ORIENTATIONS:
+        keys = {(o.cells, o.half_cell, o.half_side) for o in oris}
+        assert len(keys) == len(oris)
+
+
+@pytest.mark.parametrize("vehicle", G.VEHICLE_KEYS)
+def test_no_half_chai_is_dead_on_any_vehicle(vehicle):
+    """Spec: on every vehicle every tile's half-chai can face a square the tile does not cover."""
+    for t, fps in enumerate(G.FOOTPRINTS[vehicle]):
+        assert fps, f"tile {t + 1} fits nowhere on the {vehicle}"
+        assert any(fp.nb_square >= 0 for fp in fps), f"tile {t + 1} has a dead half on the {vehicle}"
+
+
+def test_placements_on_an_empty_trailer():
+    """Rule 1: rotate and turn over; rule 2: inside the grid. An O4 lies 4 ways x 8 orientations."""
+    heights = [0] * 9
+    o4 = G.legal_placements("trailer", 0, heights)
+    assert len(o4) == 32 and all(level == 1 for _, level in o4)
+    m1 = G.legal_placements("trailer", 16, heights)
+    assert len(m1) == 36
+
+
+def test_placement_refusals_name_the_reason():
+    """Rules 2 and 3 / DW-1, in the issue's words."""
+    heights = [0] * 9
+    assert G.placement_problem("trailer", 0, heights, 0, 2, 2, 1) == "the tile would overhang the bicycle trailer"
+    heights = [0, 0, 0, 3, 2, 0, 0, 0, 0]  # square (2,1) at level 3
+    msg = G.placement_problem("trailer", 0, heights, 0, 1, 0, 3)
+    assert msg == "square (2,1) is at level 3, the tile needs level 2 under it everywhere"
+    assert G.placement_problem("trailer", 0, [0] * 9, 0, 0, 0, 1) is None
+    assert "orientations 0 to 7" in G.placement_problem("trailer", 0, [0] * 9, 9, 0, 0, 1)
+
+
+def test_dw1_no_bridging_between_heights():
+    """DW-1: a tile on level L needs height exactly L-1 under every square: no bridging."""
+    heights = [1, 0, 0, 0, 0, 0, 0, 0, 0]
+    d2 = 10  # tile #11 is a domino
+    assert not any(0 in fp.squares and 1 in fp.squares for fp, _ in G.legal_placements("trailer", d2, heights))
+    assert "level 0" in G.placement_problem("trailer", d2, heights, 0, 0, 0, 2)
+
+
+def test_dw5_levelling_count():
+    """DW-5: empties needed = sum over the footprint of (highest height - height)."""
+    heights = [2, 0, 1, 2, 0, 1, 2, 0, 1]  # columns at 2, 0, 1
+    assert G.levelling_need("trailer", 0, heights) == 2  # an O4 over the columns at 0 and 1: two empties
+    assert G.levelling_need("trailer", 16, heights) == 0
+    assert G.levelling_need("trailer", 0, [0, 1, 0, 1, 0, 1, 0, 1, 0]) == 2

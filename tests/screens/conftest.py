@@ -1,0 +1,46 @@
+"""Helpers for Pilot tests of the frame: rendered screen text and bounded polling."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from chaigames.saves import SaveStore
+from screens.app import ChaiGamesApp
+from tests import toygame
+
+TIMEOUT = 10.0  # seconds a condition may take before a test fails
+
+
+def screen_text(app: ChaiGamesApp) -> str:
+    """The screen as a player sees it now: every line of the top screen (with what shows behind it)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def wait_for(pilot, condition: Callable[[], bool], what: str = "condition", timeout: float = TIMEOUT) -> None:
+    """Poll `condition` between Textual message rounds, failing after `timeout` seconds."""
+    import time
+
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}\n{screen_text(pilot.app)}")
+        await pilot.pause(0.01)
+
+
+@pytest.fixture
+def make_app():
+    """A frame app offering only the toy game (and any extra specs), bots without delay."""
+
+    def make(*, games=(), **kw) -> ChaiGamesApp:
+        kw.setdefault("bot_delay", 0)
+        kw.setdefault("countdown", 0)
+        return ChaiGamesApp(games=[toygame.SPEC, *games], registry=False, **kw)
+
+    return make
+
+
+@pytest.fixture
+def store() -> SaveStore:
+    return SaveStore()
