@@ -114,6 +114,7 @@ class _Cell:
     half: str | None = None
     ghost: bool = False
     extra: str = ""  # second line of a tall cell
+    level: int = 0
 
 
 _CORNERS = {
@@ -156,7 +157,7 @@ def _cells(
             else:
                 text, style = f"x{g}{ghost.level}", "bold red on grey23"
             half = ghost.half_side if s == ghost.half_square else None
-            out[s] = _Cell("ghost", text, style, half, True, "ghost" if ghost.legal else "no!")
+            out[s] = _Cell("ghost", text, style, half, True, "ghost" if ghost.legal else "no!", ghost.level)
             continue
         if s not in inside:
             continue
@@ -175,7 +176,14 @@ def _cells(
         style = COLOUR_STYLE[top.colour]
         if mark_level and top.level == mark_level:
             style += " underline"
-        out[s] = _Cell((top.piece, top.level), f"{glyph(top.colour)}{shown_level}", style, top.half, extra=top.piece)
+        out[s] = _Cell(
+            (top.piece, top.level),
+            f"{glyph(top.colour)}{shown_level}",
+            style,
+            top.half,
+            extra=top.piece,
+            level=top.level,
+        )
     return out
 
 
@@ -215,7 +223,7 @@ def vehicle_text(
     def half_mark(s_a: int | None, side_a: str, s_b: int | None, side_b: str) -> str | None:
         ha = cells[s_a].half == side_a if s_a is not None and s_a in cells else False
         hb = cells[s_b].half == side_b if s_b is not None and s_b in cells else False
-        if ha and hb:
+        if ha and hb and cells[s_a].level == cells[s_b].level:  # type: ignore[index]
             return CHAI_MARK
         if ha or hb:
             return HALF_MARK

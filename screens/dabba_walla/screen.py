@@ -57,8 +57,11 @@ ENTER_LABELS = {
 }
 
 
-class DabbaWallaScreen(GameScreen):
-    """Dabba Walla by keys alone: arrows move the cursor of the current mode, Enter does it."""
+class DabbaWallaScreen(GameScreen, inherit_bindings=False):
+    """Dabba Walla by keys alone: arrows move the cursor of the current mode, Enter does it.
+
+    Bindings are not inherited so the Footer lists the keys of the moment first (Esc, u and ?
+    of the base class are repeated at the end)."""
 
     CSS_PATH = "dabba_walla.tcss"
     BINDINGS = [
@@ -134,10 +137,10 @@ class DabbaWallaScreen(GameScreen):
                 yield Static("", id="dw-others")
         yield Static("", id="dw-prompt")
         yield Static("", id="dw-log")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.sub_title = "Dabba Walla"
+        self.sub_title = f"Dabba Walla: {self.controller.view.vehicle_label}"
         self._fit(self.app.size.width, self.app.size.height)
         super().on_mount()
 
@@ -616,7 +619,9 @@ class DabbaWallaScreen(GameScreen):
             self.query_one("#dw-top", Static).update(self._ring_text(width))
         else:
             self.query_one("#dw-top", Static).update(self._delivery_board())
-        self.query_one("#dw-vehicle", Static).update(self._vehicle_panel())
+        panel = self._vehicle_panel()
+        self.query_one("#dw-left").styles.width = max(line.cell_len for line in panel.split("\n")) + 2
+        self.query_one("#dw-vehicle", Static).update(panel)
         self.query_one("#dw-hand", Static).update(self._hand_text())
         self.query_one("#dw-info", Static).update(self._info_text())
         self.query_one("#dw-others", Static).update(self._others_text())
@@ -671,8 +676,8 @@ class DabbaWallaScreen(GameScreen):
         ghost = self._ghost()
         if ghost is not None and self.level_view is not None and ghost.level != self.level_view:
             ghost = None
-        who = "Your" if v.seat == pv.seat else f"{pv.name}'s"
-        text = Text(f"{who} {v.vehicle_label}: ", style="bold")
+        who = f"{pv.name} (you)" if v.seat == pv.seat else pv.name
+        text = Text(f"{who}: ", style="bold")
         text.append(R.level_caption(pv, self.level_view), style="bold reverse" if self.level_view else "")
         text.append("\n")
         cell_w, cell_h = (6, 2) if self.roomy else (4, 1)
@@ -680,6 +685,7 @@ class DabbaWallaScreen(GameScreen):
             R.vehicle_text(v, pv, cell_w=cell_w, cell_h=cell_h, level=self.level_view, ghost=ghost, mark_level=v.level)
         )
         if self.roomy or v.cols <= 3:
+            text.append("\n")
             text.append(R.LEGEND if self.roomy else "* half-chai  @ chai", style="dim")
         return text
 
@@ -698,16 +704,16 @@ class DabbaWallaScreen(GameScreen):
             text.append("empty", style="dim")
             return text
         if v.phase == "delivery" or len(hand) > 4:
-            text.append("\n")
+            slot = 16
+            per_line = max(1, (self._right_width() - 1) // slot)
             for i, code in enumerate(hand):
-                piece = R.card_line(code)
+                if i % per_line == 0:
+                    text.append("\n")
+                piece = Text(">" if i == chosen else " ", style="bold").append_text(R.card_line(code))
                 if i == chosen:
-                    piece = Text("[", style="bold").append_text(piece).append("]", style="bold")
                     piece.stylize("reverse")
-                else:
-                    piece = Text(" ").append_text(piece).append(" ")
+                piece.truncate(slot, pad=True)
                 text.append_text(piece)
-                text.append(" ")
             return text
         col_w = 15
         shapes = [R.shape_lines(code) for code in hand]
@@ -731,6 +737,13 @@ class DabbaWallaScreen(GameScreen):
             text.append_text(line)
         return text
 
+    def _right_width(self) -> int:
+        try:
+            width = self.query_one("#dw-right").size.width
+        except Exception:
+            width = 0
+        return width or max(self.app.size.width - 24, 30)
+
     def _info_text(self) -> Text:
         v = self.view
         seat = v.seat
@@ -751,6 +764,8 @@ class DabbaWallaScreen(GameScreen):
         for kind in chai:
             text.append_text(R.chai_text(kind))
             text.append(" ")
+        if not self.roomy and self.show_others:
+            return text
         if v.phase in ("pickup", "final"):
             text.append("\nPlayed: ")
             if not me.played:
@@ -771,6 +786,7 @@ class DabbaWallaScreen(GameScreen):
         return text
 
     def _others_text(self) -> Text:
+        """The other players: a line each; their vehicles side by side when there is room (or `o`)."""
         v = self.view
         main = self._main_player()
         others = [p for p in v.players if p.seat != main.seat]
@@ -779,12 +795,27 @@ class DabbaWallaScreen(GameScreen):
         for p in others:
             text.append_text(self._other_line(p))
             text.append("\n")
-            if big:
-                if v.phase in ("pickup", "final") and p.played:
-                    text.append(" played: " + " ".join(p.played) + "\n", style="dim")
-                text.append_text(R.vehicle_text(v, p, mark_level=v.level))
-        if not big and others:
-            text.append("o: other vehicles and played piles", style="dim")
+            if big and v.phase in ("pickup", "final") and p.played:
+                text.append("   played: ", style="dim")
+                for code in p.played:
+                    text.append(code, style=R.COLOUR_STYLE[code[0]])
+                    text.append(" ")
+                text.append("\n")
+        if big and others:
+            cell_w = 4 if self.roomy else 3
+            grids = [R.vehicle_text(v, p, cell_w=cell_w, mark_level=v.level).split("\n") for p in others]
+            widths = [max(g.cell_len for g in grid) for grid in grids]
+            for i, p in enumerate(others):
+                text.append(p.name[: widths[i]].ljust(widths[i] + 2), style="bold")
+            text.append("\n")
+            for k in range(max(len(g) for g in grids)):
+                for i, grid in enumerate(grids):
+                    line = grid[k].copy() if k < len(grid) else Text("")
+                    line.truncate(widths[i] + 2, pad=True)
+                    text.append_text(line)
+                text.append("\n")
+        if not self.roomy and others:
+            text.append("o: " + ("back to your played pile" if self.show_others else "other vehicles"), style="dim")
         return text
 
     def _other_line(self, p: PlayerView) -> Text:
