@@ -341,30 +341,32 @@ def ring_compact(view: DabbaView, *, width: int = 78, cursor: int | None = None,
 
 
 def space_box(view: DabbaView, sp: int, *, width: int, cursor: bool, passing: bool) -> list[Text]:
-    """One space of the ring, roomy: number, card code and tips, its tile's shape, tickets, figures."""
+    """One space of the ring, roomy: number, card code and tips, its tile's shape beside the tickets
+    lying on it and the figures standing there."""
     space = view.spaces[sp]
-    marks = [p.name for p in view.players]
+    names = [p.name for p in view.players]
     inner = width - 2
-    lines: list[Text] = []
     head = Text(f" {sp + 1} ", style="bold reverse" if cursor else "bold")
     if space.card:
         head.append_text(card_line(space.card))
     else:
         head.append("(empty)", style="dim")
-    lines.append(head)
     shape = shape_lines(space.card) if space.card else []
-    for k in range(3):
-        lines.append(Text("   ").append_text(shape[k]) if k < len(shape) else Text(""))
-    foot = Text(" ")
+    side = [Text(), Text(), Text()]
     if space.tickets:
-        foot.append(f"{space.tickets} ticket{'s' if space.tickets > 1 else ''}", style="bold")
+        side[0].append(f"{space.tickets} ticket{'s' if space.tickets > 1 else ''}", style="bold")
     if passing:
-        foot.append(" +1t", style="bold")
-    lines.append(foot)
-    figs = Text(" ")
+        side[0].append(" +1t", style="bold")
     if space.figures:
-        figs.append("@" + " @".join(marks[p] for p in space.figures), style="bold underline")
-    lines.append(figs)
+        side[1].append(" ".join("@" + names[p] for p in space.figures), style="bold underline")
+    lines = [head]
+    for k in range(3):
+        line = Text(" ")
+        cell = shape[k].copy() if k < len(shape) else Text("")
+        cell.truncate(7, pad=True)
+        line.append_text(cell)
+        line.append_text(side[k])
+        lines.append(line)
     border = "bold" if cursor else "dim"
     out = [Text("┌" + "─" * inner + "┐", style=border)]
     for line in lines:
@@ -385,7 +387,7 @@ def ring_roomy(view: DabbaView, *, width: int = 78, cursor: int | None = None, p
             for b, box in enumerate(boxes):
                 line.append_text(box[k])
                 if b < 2:
-                    arrow = (">" if row_i == 0 else "<") if k == 3 else " "
+                    arrow = (">" if row_i == 0 else "<") if k == 2 else " "
                     line.append(f" {arrow} ", style="dim")
             text.append_text(line)
             text.append("\n")

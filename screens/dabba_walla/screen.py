@@ -102,6 +102,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         self.roomy = False
         self.announce = ""  # the latest chai news, shown until the next turn
         self._signature: tuple = ()
+        self._heights: tuple[int, ...] = ()
         self._legal_key: tuple = ()
         self._legal: list[Any] = []
         self._keys_sig: tuple = ()
@@ -191,9 +192,16 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         pending = v.players[self.seat].pending if self.seat is not None else None
         sig = (v.phase, v.step, v.turn, v.round, self.seat, pending)
         if sig == self._signature:
+            if pending and self.seat is not None and v.players[self.seat].heights != self._heights:
+                # an empty or bonus dabba changed the vehicle: keep the ghost on a legal spot if it left one
+                self._heights = v.players[self.seat].heights
+                spots = placing.legal_spots(v, self.seat, pending)
+                if spots and not self._spot().legal:
+                    self._go_spot(spots, 0)
             return
         new_turn = self._signature[:3] != sig[:3] and (not self._signature or self._signature[2] != v.turn)
         self._signature = sig
+        self._heights = v.players[self.seat].heights if self.seat is not None else ()
         keep_announce = self.announce
         self._reset_cursors()
         self.side_mode = None
@@ -627,7 +635,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         self.query_one("#dw-others", Static).update(self._others_text())
         self.query_one("#dw-prompt", Static).update(self._prompt_text())
         lines = [line.event.text for line in self.controller.log()][-8:]
-        self.query_one("#dw-log", Static).update(Text("\n".join(lines[-(6 if self.roomy else 2) :]), style="dim"))
+        self.query_one("#dw-log", Static).update(Text("\n".join(lines[-(4 if self.roomy else 2) :]), style="dim"))
         self._refresh_keys()
 
     def _refresh_keys(self) -> None:
@@ -715,7 +723,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
                 piece.truncate(slot, pad=True)
                 text.append_text(piece)
             return text
-        col_w = 15
+        col_w = 18
         shapes = [R.shape_lines(code) for code in hand]
         head = Text()
         for i, code in enumerate(hand):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from chaigames.dabba_walla.actions import Place, ReturnTile
 from chaigames.engine import GameConfig, SeatConfig
 from screens.app import ChaiGamesApp
-from screens.dabba_walla import DabbaWallaScreen
+from screens.dabba_walla import DabbaWallaScreen, placing
 from screens.results import ResultsScreen
 from tests.screens.conftest import screen_text, wait_for
 
@@ -48,8 +48,26 @@ async def play_one_step(pilot) -> str:
     if mode == "place" and Place not in legal and ReturnTile not in legal:
         await pilot.press("e", "enter")  # level the squares with an empty dabba first
         return "empty"
+    if mode == "place" and Place in legal and chai_spot_index(screen) is not None:
+        for _ in range(chai_spot_index(screen) or 0):  # tab to a spot that completes a chai
+            await pilot.press("tab")
+        assert screen._spot().completes_chai
+        await pilot.press("enter")
+        return "chai"
     await pilot.press("enter")
     return mode
+
+
+def chai_spot_index(screen: DabbaWallaScreen) -> int | None:
+    """How many tabs from the first legal spot to one completing a chai (None: there is none)."""
+    seat = screen.seat
+    card = screen._pending()
+    if seat is None or card is None:
+        return None
+    for i, (ori, row, col, _level) in enumerate(placing.legal_spots(screen.view, seat, card)):
+        if placing.spot(screen.view, seat, card, ori, row, col).completes_chai:
+            return i
+    return None
 
 
 async def play_to_results(pilot, max_steps: int = 400) -> list[str]:
