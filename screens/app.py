@@ -7,6 +7,7 @@ frame is game-agnostic: a game's screen comes from `game_screens.screen_class_fo
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -174,6 +175,19 @@ class ChaiGamesApp(App[None]):
             controller.countdown_done()
             return
         self.push_screen(CountdownScreen(self.countdown), lambda _: controller.countdown_done())
+
+    def think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """A bot's choose() in a worker thread, so the screen stays live while it thinks."""
+
+        def run() -> None:
+            try:
+                result = work()
+            except Exception as exc:  # handed to the controller, which plays a legal move instead
+                result = exc
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                self.call_from_thread(done, result)
+
+        self.run_worker(run, thread=True, group="bots", exit_on_error=False)
 
     def show_results(self, controller: GameController) -> None:
         self.call_later(self._results, controller)

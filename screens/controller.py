@@ -34,6 +34,9 @@ class Frame(Protocol):
     def show_curtain(self, controller: GameController, seat: int) -> None: ...
     def show_countdown(self, controller: GameController) -> None: ...
     def show_results(self, controller: GameController) -> None: ...
+    def think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Run `work` off the UI thread; call `done(result or exception)` back on it."""
+        ...
 
 
 class Listener(Protocol):
@@ -59,6 +62,7 @@ class GameController:
         self.paused = False
         self.curtain_for: int | None = None
         self.finished = False
+        self.thinking = False  # a bot's choose() is running in a worker thread
         self.message = ""
         self.listener: Listener | None = None
         self._bot_timer: Any = None
@@ -260,6 +264,8 @@ class GameController:
         actors = self.session.state.actors()
         bots = [s for s in actors if self.is_bot(s)]
         if bots:
+            if self.thinking:
+                return  # a bot is still thinking about a move that was called off; it asks again when done
             gen = self._generation
             self._bot_timer = self.frame.set_timer(
                 max(self.frame.bot_delay, 0.001), lambda: self._bot_move(gen, bots[0])
@@ -277,26 +283,37 @@ class GameController:
         self._notify([])
 
     def _bot_move(self, generation: int, seat: int) -> None:
+        """The visible pause is over: let the bot think (off the UI thread), then apply its move."""
         self._bot_timer = None
         if generation != self._generation or self.paused or self.finished or self.session.over:
             return
         if seat not in self.session.state.actors():
             self._go_on()
             return
-        events = self._bot_apply(seat)
-        self._after_change(events)
-
-    def _bot_apply(self, seat: int, t: float | None = None) -> list[Event]:
         state = self.session.state
-        legal = state.legal_actions(seat)
+        view, legal = state.view(seat), list(state.legal_actions(seat))
         level = self.session.config.seats[seat].bot or "normal"
         budget = self.spec.bot_budget.get(level, 0)
+        bot = self.bots[seat]
+        self.thinking = True
+        self.frame.think(
+            lambda: bot.choose(view, legal, budget), lambda choice: self._bot_chose(generation, seat, legal, choice)
+        )
+
+    def _bot_chose(self, generation: int, seat: int, legal: list[Any], choice: Any) -> None:
+        self.thinking = False
+        if generation != self._generation or self.paused or self.finished or self.session.over:
+            self._go_on()  # the game moved on meanwhile (undo, pause): ask again when it is the bot's turn
+            return
+        if isinstance(choice, BaseException):  # a bot bug must not stop the game: play its first legal move
+            self.message = f"{self.name(seat)} (bot) failed to choose: {choice}"
+            choice = legal[0]
         try:
-            action = self.bots[seat].choose(state.view(seat), legal, budget)
-            return self.session.apply(seat, action, t)
-        except IllegalAction as exc:  # a bot bug must not stop the game: play its first legal move
+            events = self.session.apply(seat, choice)
+        except IllegalAction as exc:
             self.message = f"{self.name(seat)} (bot) tried an illegal move: {exc}"
-            return self.session.apply(seat, legal[0], t)
+            events = self.session.apply(seat, legal[0])
+        self._after_change(events)
 
     def _tick(self) -> None:
         """Real time: let the driver run bots and timed events up to now."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from chaigames.engine import Event
@@ -42,13 +43,22 @@ class GameScreen(Screen):
     def game_changed(self, events: Sequence[Event]) -> None:
         """Called by the controller: something changed. `events` are the new events the current
         viewer may see (empty for a plain re-render: curtain lifted, pause, undo, bot thinking)."""
-        if self.is_mounted:
+        if not self.is_mounted or not self.is_attached:
+            return
+        try:
             self.refresh_game()
-            self.refresh_bindings()
+        except NoMatches:  # torn down between the controller's call and now (quitting)
+            return
+        self.refresh_bindings()
 
     # -- the frame's part ----------------------------------------------------------------------------
     def on_mount(self) -> None:
         self.refresh_game()
+
+    def on_unmount(self) -> None:
+        """Removed (quit, results, app exit): nothing more to draw here."""
+        if self.controller.listener is self:
+            self.controller.listener = None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":

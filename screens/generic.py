@@ -15,12 +15,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chaigames.engine import Event, IllegalAction
 
 from .game_base import GameScreen
+from .widgets import TitleBar
 
 LOG_LINES = 200
 
@@ -43,17 +44,20 @@ class GenericGameScreen(GameScreen):
 
     BINDINGS = [
         Binding("1", "pick(1)", "Play move", key_display="1-9", id="pick"),
-        *(Binding(str(n), f"pick({n})", f"Move {n}", show=False) for n in range(2, 10)),
+        *(Binding(str(n), f"pick({n})", "", show=False) for n in range(2, 10)),
         Binding("tab", "next_seat", "Next seat", id="next_seat"),
     ]
 
     def __init__(self, controller: Any) -> None:
         super().__init__(controller)
         self._actions: list[Any] = []
+        self._log: list[str] = []
+        self._drawn = False
         self._seat: int | None = None  # whose moves the list shows (real time: several humans)
+        self.sub_title = f"{controller.spec.title} (generic screen)"
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.sub_title)
         yield Static("", id="status")
         with Horizontal(id="game-body"):
             with VerticalScroll(id="table"):
@@ -67,7 +71,6 @@ class GenericGameScreen(GameScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.controller.spec.title} (generic screen)"
         super().on_mount()
         self.query_one("#actions", OptionList).focus()
 
@@ -86,10 +89,23 @@ class GenericGameScreen(GameScreen):
         self.query_one("#view", Static).update(Text(describe(c.spec, c.view)))
         heading = "Moves" if self._seat is None else f"Moves of {c.name(self._seat)}"
         self.query_one("#moves-heading", Static).update(Text(heading))
+        actions = c.legal_actions(self._seat) if self._seat is not None else []
+        if actions != self._actions or not self._drawn:
+            self._actions = actions
+            self._draw_actions()
+        log = [line.event.text for line in c.log()]
+        if log != self._log:
+            self._log = log
+            self.query_one("#log", Static).update(Text("\n".join(log[-LOG_LINES:])))
+            self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
+
+    def _draw_actions(self) -> None:
+        """The numbered moves; rebuilt only when they change, so real-time ticks keep the cursor."""
+        c = self.controller
         options = self.query_one("#actions", OptionList)
-        self._actions = c.legal_actions(self._seat) if self._seat is not None else []
         highlighted = options.highlighted
         options.clear_options()
+        self._drawn = True
         if self._actions:
             options.add_options(
                 Option(Text(f"{i}. {c.describe_action(a)}" if i < 10 else f"   {c.describe_action(a)}"))
@@ -101,9 +117,6 @@ class GenericGameScreen(GameScreen):
                 options.highlighted = 0
         else:
             options.add_option(Option(Text("(no move for you now)"), disabled=True))
-        lines = [line.event.text for line in c.log()][-LOG_LINES:]
-        self.query_one("#log", Static).update(Text("\n".join(lines)))
-        self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
 
     def game_changed(self, events: Sequence[Event]) -> None:
         super().game_changed(events)

@@ -10,19 +10,19 @@ from textual.widgets import Static
 
 
 def key_lines(screen: Screen) -> list[tuple[str, str]]:
-    """(key, what it does) for every binding active on `screen` now, in a stable order."""
+    """(key, what it does) for every binding active on `screen` now: the screen's own keys (those
+    the footer shows) first, then the focused widget's (moving in lists, scrolling)."""
     app = screen.app
-    rows: list[tuple[str, str]] = []
+    shown: list[tuple[str, str]] = []
+    other: list[tuple[str, str]] = []
     seen: set[str] = set()
     for active in screen.active_bindings.values():
         binding = active.binding
         if not active.enabled or not binding.description or binding.description in seen:
             continue
         seen.add(binding.description)
-        rows.append((app.get_key_display(binding), binding.description))
-    if any(k.isdigit() and len(k) == 1 for k in screen.active_bindings):
-        rows.append(("1-9", "Play the move with that number"))
-    return rows
+        (shown if binding.show else other).append((app.get_key_display(binding), binding.description))
+    return shown + other
 
 
 class KeysScreen(ModalScreen[None]):

@@ -7,14 +7,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chaigames.saves import SaveInfo
 
+from .widgets import TitleBar
+
 
 class MainMenu(Screen[None]):
     """Continue (when a saved game exists), New game, Rules, Quit; then the games, one line each."""
+
+    SUB_TITLE = "Menu"
 
     BINDINGS = [
         Binding("c", "continue", "Continue", id="continue"),
@@ -25,13 +29,12 @@ class MainMenu(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.sub_title)
         with Vertical(id="menu"):
             yield OptionList(id="menu-options")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Menu"
         self.reload()
 
     def on_screen_resume(self) -> None:
@@ -87,6 +90,8 @@ class MainMenu(Screen[None]):
 class ContinueScreen(Screen[None]):
     """Unfinished games, newest first; files that cannot be resumed are listed with the reason."""
 
+    SUB_TITLE = "Continue"
+
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="back"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
@@ -97,7 +102,7 @@ class ContinueScreen(Screen[None]):
         self.saves = saves
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.sub_title)
         with Vertical(id="continue"):
             yield Static("Continue a saved game", classes="heading")
             options = []
@@ -113,7 +118,6 @@ class ContinueScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Continue"
         self.query_one("#saves", OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

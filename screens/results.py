@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Static
 
 from chaigames.engine import Result
 
 from .controller import GameController
+from .widgets import TitleBar
 
 
 def winners_line(names: list[str], result: Result) -> str:
@@ -24,6 +25,7 @@ def winners_line(names: list[str], result: Result) -> str:
 
 
 class ResultsScreen(Screen[None]):
+    SUB_TITLE = "Results"
     BINDINGS = [
         Binding("r", "rematch", "Rematch", id="rematch"),
         Binding("m", "menu", "Menu", id="menu"),
@@ -39,7 +41,7 @@ class ResultsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         names = [s.name for s in self.controller.config.seats]
-        yield Header()
+        yield TitleBar(self.sub_title)
         with Vertical(id="results"):
             yield Static(f"{self.controller.spec.title}: final scores", classes="heading")
             yield Static(winners_line(names, self.result), id="winners")
@@ -50,7 +52,6 @@ class ResultsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Results"
         names = [s.name for s in self.controller.config.seats]
         table = self.query_one("#scores", DataTable)
         table.add_column("", key="source")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, MarkdownViewer, OptionList
+from textual.widgets import Footer, MarkdownViewer, OptionList
 from textual.widgets.option_list import Option
 
 from .library import Library
+from .widgets import TitleBar
 
 
 def rules_text(library: Library, game_id: str) -> str:
@@ -28,22 +29,21 @@ def rules_text(library: Library, game_id: str) -> str:
 class RulesIndex(Screen[None]):
     """Pick a game to read its rules."""
 
+    SUB_TITLE = "Rules"
+
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="back"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.sub_title)
         library: Library = self.app.library  # type: ignore[attr-defined]
         yield OptionList(
             *(Option(f"{title}  ({seats} players)", id=gid) for gid, title, seats, _, _ in library.catalogue()),
             id="rules-games",
         )
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.sub_title = "Rules"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -53,6 +53,8 @@ class RulesIndex(Screen[None]):
 
 class RulesScreen(Screen[None]):
     """One game's rules, scrollable, with a table of contents."""
+
+    SUB_TITLE = "Rules"
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="back"),
@@ -65,13 +67,12 @@ class RulesScreen(Screen[None]):
         self.game_id = game_id
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self.sub_title)
         library: Library = self.app.library  # type: ignore[attr-defined]
         yield MarkdownViewer(rules_text(library, self.game_id), show_table_of_contents=False, id="rules-md")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Rules"
         self.query_one(MarkdownViewer).focus()
 
     def action_back(self) -> None:

@@ -17,9 +17,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from chaigames.engine import GameConfig, GameSpec, SeatConfig
+
+from .widgets import TitleBar
 
 BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
 HUMAN = "human"
@@ -51,11 +53,12 @@ class SetupScreen(Screen[None]):
         ids = [s.id for s in specs]
         self.spec = specs[ids.index(game_id)] if game_id in ids else specs[0]
         self.problems: list[str] = []
+        self.sub_title = f"New game: {self.spec.title}"
 
     # -- layout ------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         spec = self.spec
-        yield Header()
+        yield TitleBar(self.sub_title)
         with VerticalScroll(id="setup"):
             with Horizontal(classes="field"):
                 yield Label("Game", classes="field-label")
@@ -127,7 +130,6 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"New game: {self.spec.title}"
         self._show_seats()
         self.validate()
         self.query_one("#seats", Select).focus()
@@ -206,6 +208,7 @@ class SetupScreen(Screen[None]):
     async def _game_changed(self, event: Select.Changed) -> None:
         if event.value != self.spec.id:
             self.spec = next(s for s in self.specs if s.id == event.value)
+            self.sub_title = f"New game: {self.spec.title}"
             await self.recompose()
             self.on_mount()
             self.query_one("#game", Select).focus()

@@ -96,7 +96,7 @@ def bumpiness(view: DabbaView, heights: list[int]) -> int:
     return total
 
 
-def placement_score(view: DabbaView, seat: int, card: str, place: Place) -> float:
+def placement_score(view: DabbaView, seat: int, card: str, place: Place, level_weight: float = 0.8) -> float:
     """Greedy worth of a placement: a chai completed, a flat load, low levels first, halves kept open."""
     heights = list(view.players[seat].heights)
     stacks = view.players[seat].stacks
@@ -113,7 +113,7 @@ def placement_score(view: DabbaView, seat: int, card: str, place: Place) -> floa
         elif heights[nb] == level - 1:
             score += 0.7  # the half still faces an open square on this level
     score -= 1.0 * bumpiness(view, heights)
-    score -= 0.8 * level
+    score -= level_weight * level
     # squares boxed in at a lower height than all neighbours are likely holes that need empties
     cols = view.cols
     inside = set(view.squares)
@@ -126,6 +126,10 @@ def placement_score(view: DabbaView, seat: int, card: str, place: Place) -> floa
 
 
 class _Base:
+    LEVEL_WEIGHT = 0.8  # placement: how much a higher level costs
+    GREEDY = 0.7  # hard: how often a rival is assumed to play its greedy card
+    RIVAL_WEIGHT = 0.6  # hard: weight of the strongest rival's tips against our own
+
     def __init__(self, level: str, seed: int, seat: int) -> None:
         self.level = level
         self.rng = Rng(seed)
@@ -146,7 +150,7 @@ class _Base:
         if places:
             if not greedy:
                 return self.rng.choice(places)
-            return max(places, key=lambda a: placement_score(view, self.seat, card, a))
+            return max(places, key=lambda a: placement_score(view, self.seat, card, a, self.LEVEL_WEIGHT))
         if ReturnTile in legal:
             return legal[ReturnTile][0]
         plan = empty_plan(view, self.seat, card)
@@ -225,7 +229,8 @@ class _Base:
             if not places:
                 return -10.0 - 2 * G.levelling_need(view.vehicle, tile, heights)
             best = max(
-                placement_score(view, self.seat, a.card, Place(fp.orientation, fp.row, fp.col, lv)) for fp, lv in places
+                placement_score(view, self.seat, a.card, Place(fp.orientation, fp.row, fp.col, lv), self.LEVEL_WEIGHT)
+                for fp, lv in places
             )
             return best + 0.3 * card_size(a.card)
 
@@ -313,6 +318,54 @@ class HardBot(NormalBot):
             return self._search(view, legal, max(budget, 1))
         return super().choose(view, legal_actions, budget)
 
+    LOOKAHEAD = 0.0  # weight of the best immediate load after a move (0 = the normal move choice)
+
+    def _move_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
+        """Look one step further than normal: after each move, which card could we load, and how well?"""
+        if not self.LOOKAHEAD:
+            return super()._move_step(view, legal)
+        me = view.players[self.seat]
+        heights = list(me.heights)
+        best_load: dict[str, float] = {}
+
+        def load_score(code: str) -> float:
+            if code not in best_load:
+                tile = D.CARD_IDS[code] % D.TILES_PER_COLOUR
+                places = G.legal_placements(view.vehicle, tile, heights)
+                if not places:
+                    best_load[code] = -10.0 - 2 * G.levelling_need(view.vehicle, tile, heights)
+                else:
+                    best_load[code] = max(
+                        placement_score(
+                            view, self.seat, code, Place(fp.orientation, fp.row, fp.col, lv), self.LEVEL_WEIGHT
+                        )
+                        for fp, lv in places
+                    )
+            return best_load[code]
+
+        hand = list(me.hand or ())
+        hand_best = max((load_score(c) for c in hand), default=-20.0)
+        best, best_score = None, -1e9
+        for kind in (Start, Move, Jump):
+            for a in legal.get(kind, ()):
+                if kind is Move:
+                    space = (me.position + a.steps * a.direction) % 6
+                    cost = a.steps - 1
+                else:
+                    space, cost = a.space, 0
+                sp = view.spaces[space]
+                if sp.card is None:
+                    continue
+                score = self.card_value(view, sp.card) + sp.tickets - cost * 1.1
+                score += self.LOOKAHEAD * max(hand_best, load_score(sp.card))
+                if kind is Jump:
+                    score -= 2.5
+                if score > best_score:
+                    best, best_score = a, score
+        if best is None:
+            return super()._move_step(view, legal)
+        return best
+
     def _likely_pick(self, view: DabbaView, p: int, rng: Rng) -> list[int]:
         """A rival's pick as a vector of tips: mostly its greedy card, sometimes another."""
         pv = view.players[p]
@@ -327,26 +380,27 @@ class HardBot(NormalBot):
         if not hand:
             return [0, 0, 0, 0]
         counts = level_counts(view, p, view.level)
-        if rng.random() < 0.7:
+        if rng.random() < self.GREEDY:
             card = max(hand, key=lambda c: (sum(counts[k] * card_tips(c)[k] for k in range(4)), -sum(card_tips(c))))
         else:
             card = hand[rng.randbelow(len(hand))]
         return list(card_tips(card))
 
-    def _future_value(self, view: DabbaView, hand: list[str]) -> float:
+    def _future_value(self, lower: list[list[int]], hand: list[str]) -> float:
         """What the remaining cards are worth on our lower levels (each level greedily gets its best card)."""
         left = list(hand)
         total = 0.0
-        for lv in range(view.level - 1, 0, -1):
+        for counts in lower:
             if not left:
                 break
-            counts = level_counts(view, self.seat, lv)
             best = max(left, key=lambda c: sum(counts[k] * card_tips(c)[k] for k in range(4)))
             total += 0.5 * sum(counts[k] * card_tips(best)[k] for k in range(4))
             left.remove(best)
         return total
 
     def _search(self, view: DabbaView, legal: dict[type, list[Any]], budget: int) -> Any:
+        from .state import track_from_sums
+
         me = view.players[self.seat]
         commits = legal[Commit]
         if commits[0].card is None and not legal.get(AddChai):
@@ -354,14 +408,24 @@ class HardBot(NormalBot):
         n = len(view.players)
         rivals = [p for p in range(n) if p != self.seat]
         my_counts = level_counts(view, self.seat, view.level)
-        counts = {p: level_counts(view, p, view.level) for p in range(n)}
+        rival_counts = [level_counts(view, p, view.level) for p in rivals]
+        lower = [level_counts(view, self.seat, lv) for lv in range(view.level - 1, 0, -1)]
+        dz = view.double_zero
+        dzi = (D.COLOURS.index(dz[0]), D.COLOURS.index(dz[1])) if dz else (-1, -1)
         chosen = list(me.choice[1]) if me.choice else []
-        owned = list(me.chai or ())
         # candidate extra tiles: one more +/- tile of a kind we own (already added ones stay)
         extras: list[Any] = [None] + [a for a in legal.get(AddChai, ()) if a.kind[0] in "+-"]
         rng = Rng(self.rng.randbelow(1 << 62))
-        samples = [[self._likely_pick(view, p, rng) for p in rivals] for _ in range(budget)]
+        samples = []
+        for _ in range(budget):
+            total = [0, 0, 0, 0]
+            for p in rivals:
+                pick = self._likely_pick(view, p, rng)
+                for c in range(4):
+                    total[c] += pick[c]
+            samples.append(total)
         hand = list(me.hand or ())
+        futures = {cm.card: self._future_value(lower, [c for c in hand if c != cm.card]) for cm in commits}
         best, best_score = commits[0], -1e9
         for extra in extras:
             mine_chai = [0, 0, 0, 0]
@@ -371,22 +435,17 @@ class HardBot(NormalBot):
             cost = 2.0 if extra is not None else 0.0
             for cm in commits:
                 tips = card_tips(cm.card) if cm.card else (0, 0, 0, 0)
+                base = [tips[c] + mine_chai[c] for c in range(4)]
                 total = 0.0
-                for picks in samples:
-                    sums = [tips[c] + mine_chai[c] for c in range(4)]
-                    for s in picks:
-                        for c in range(4):
-                            sums[c] += s[c]
-                    mine = self._round_gain(my_counts, sums, view)
-                    theirs = max(self._round_gain(counts[p], sums, view) for p in rivals)
-                    total += mine - 0.6 * theirs
-                rest = [c for c in hand if c != cm.card] if cm.card else hand
-                score = total / len(samples) + self._future_value(view, rest) - cost
+                for rs in samples:
+                    _, values = track_from_sums([base[c] + rs[c] for c in range(4)], dzi)
+                    mine = sum(my_counts[c] * values[c] for c in range(4))
+                    theirs = max(sum(rc[c] * values[c] for c in range(4)) for rc in rival_counts)
+                    total += mine - self.RIVAL_WEIGHT * theirs
+                score = total / len(samples) + futures[cm.card] - cost
                 if score > best_score:
                     best, best_score = (extra if extra is not None else cm), score
-        if best is not None and isinstance(best, AddChai) and best.kind in owned:
-            return best
-        return best if best is not None else commits[0]
+        return best
 
 
 def make_bot(level: str, seed: int, seat: int) -> Any:

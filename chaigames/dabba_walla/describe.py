@@ -102,7 +102,10 @@ def describe_view(view: DabbaView) -> str:
         if pv.pending:
             line += f", placing {_card_text(pv.pending)}"
         if view.phase == "delivery":
-            if pv.choice is not None:
+            if pv.choice is not None and not pv.committed and not pv.revealed:
+                kinds = pv.choice[1]
+                line += ", choosing" + (" (tiles: " + ", ".join(kinds) + ")" if kinds else "")
+            elif pv.choice is not None:
                 card, kinds = pv.choice
                 line += f", choice {card or 'no card'}" + (" + " + ", ".join(kinds) if kinds else "")
             elif pv.later:

@@ -36,7 +36,8 @@ def make_app():
     def make(*, games=(), **kw) -> ChaiGamesApp:
         kw.setdefault("bot_delay", 0)
         kw.setdefault("countdown", 0)
-        return ChaiGamesApp(games=[toygame.SPEC, *games], registry=False, **kw)
+        kw.setdefault("registry", False)
+        return ChaiGamesApp(games=[toygame.SPEC, *games], **kw)
 
     return make
 

@@ -126,3 +126,83 @@ TAP = GameSpec(
     has_start_player=False,
     make_driver=TapDriver,
 )
+
+
+# -- a simultaneous secret choice: both seats pick a number in secret, then both are revealed ----
+secret_actions = ActionSet("secret")
+
+
+@secret_actions.register("pick")
+@dataclass(frozen=True)
+class Pick:
+    n: int
+
+
+class SecretState:
+    """One round: every seat picks 1-3 secretly (actors = those yet to pick); highest pick wins."""
+
+    def __init__(self, config: GameConfig, seed: int) -> None:
+        self.config = config
+        self.picks: list[int | None] = [None] * len(config.seats)
+
+    def actors(self) -> tuple[int, ...]:
+        return tuple(i for i, p in enumerate(self.picks) if p is None)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        return [Pick(n) for n in (1, 2, 3)] if seat in self.actors() else []
+
+    def apply(self, seat: int, action: Any, t: float | None = None) -> list[Event]:
+        if seat not in self.actors():
+            raise IllegalAction("You have already picked")
+        self.picks[seat] = action.n
+        name = self.config.seats[seat].name
+        events = [Event("pick", f"{name} picks {action.n}", seats=(seat,)), Event("picked", f"{name} has picked")]
+        if self.is_over():
+            shown = ", ".join(f"{s.name} {p}" for s, p in zip(self.config.seats, self.picks, strict=True))
+            events.append(Event("reveal", f"Revealed: {shown}", reveal=True))
+        return events
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if self.is_over():
+            return {"picks": list(self.picks)}
+        return {"picked": [p is not None for p in self.picks], "mine": None if seat is None else self.picks[seat]}
+
+    def is_over(self) -> bool:
+        return all(p is not None for p in self.picks)
+
+    def result(self) -> Result:
+        picks = [p or 0 for p in self.picks]
+        best = max(picks)
+        return Result(
+            tuple(picks), tuple(i for i, p in enumerate(picks) if p == best), (ScoreRow("pick", tuple(picks)),)
+        )
+
+    def clone(self) -> SecretState:
+        other = SecretState(self.config, 0)
+        other.picks = list(self.picks)
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        return {"picks": list(self.picks)}
+
+
+SECRET = GameSpec(
+    id="secret",
+    title="Secret Pick",
+    description="Everyone picks a number in secret; the highest wins.",
+    min_seats=2,
+    max_seats=3,
+    max_humans=3,
+    rules_version=1,
+    new_game=SecretState,
+    actions=secret_actions,
+    make_bot=lambda level, seed, seat: SecretBot(),
+    has_start_player=False,
+    describe_view=lambda v: "\n".join(f"{k}: {v[k]}" for k in sorted(v)),
+    describe_action=lambda a: f"Pick {a.n}",
+)
+
+
+class SecretBot:
+    def choose(self, view: Any, legal_actions: Any, budget: int) -> Any:
+        return legal_actions[-1]

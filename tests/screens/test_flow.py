@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from textual.widgets import Button
 
@@ -13,6 +14,7 @@ from screens.menu import ContinueScreen, MainMenu
 from screens.pause import PauseMenu
 from screens.results import ResultsScreen, winners_line
 from screens.setup import SetupScreen
+from tests import toygame
 
 from .conftest import screen_text, wait_for
 from .games import STEPPY
@@ -306,3 +308,36 @@ async def test_a_corrupt_save_is_reported_and_never_hides_the_others(make_app, s
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.controller is not None, "the good game resumes")
         assert app.controller.state.to_json() == good.state.to_json()
+
+
+async def test_a_save_from_another_rules_version_is_listed_but_not_resumed(make_app, store):
+    old = Session(toygame.SPEC, vs_bot()[1], 3)
+    store.save(old, "old")
+    app = make_app(games=[replace(STEPPY, rules_version=2)])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen), "continue list")
+        await wait_for(pilot, lambda: "cannot be resumed here" in screen_text(app), "the message")
+        assert "! old.json: made with Toy Race rules v1, cannot be resumed here" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.controller is None and store.path_of("old").exists()
+
+
+class BrokenBot:
+    def __init__(self, level, seed, seat) -> None:
+        pass
+
+    def choose(self, view, legal_actions, budget):
+        raise RuntimeError("out of tea")
+
+
+async def test_a_failing_bot_never_stops_the_game(make_app):
+    app = make_app(games=[replace(STEPPY, make_bot=BrokenBot)], new_game=vs_bot())
+    async with app.run_test(size=SIZE) as pilot:
+        await until_ann_moves(pilot)
+        await pilot.press("2")
+        await wait_for(pilot, lambda: app.controller.session.action_count == 2, "the bot's fallback move")
+        await until_ann_moves(pilot)
+        assert "Ravi (bot) failed to choose: out of tea" in screen_text(app)
+        assert app.controller.session.standing[-1].action == toygame.Step(1)  # its first legal move

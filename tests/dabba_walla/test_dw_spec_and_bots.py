@@ -1,0 +1,121 @@
+"""Registry entry, text screen helpers, take-backs and bots (they see only their own view)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from chaigames import games
+from chaigames.dabba_walla import SPEC
+from chaigames.dabba_walla import data as D
+from chaigames.dabba_walla.actions import AddEmpty, Commit, EndTurn, Place, PlayCard, Start
+from chaigames.dabba_walla.bots import EasyBot, HardBot, NormalBot, make_bot
+from chaigames.dabba_walla.view import placement_problem, placements
+from chaigames.engine import GameConfig, SeatConfig, Session
+from tests.dabba_walla.dw_helpers import make, put, to_delivery, to_turn
+
+
+def test_spec_options_and_seats():
+    assert games.get("dabba-walla") is SPEC
+    assert (SPEC.min_seats, SPEC.max_seats, SPEC.max_humans) == (2, 4, 4)
+    assert SPEC.has_start_player and SPEC.takebacks
+    keys = [o.key for o in SPEC.options]
+    assert keys == ["vehicle", "no_minus", "module1", "order_card_1", "order_card_2", "order_card_3"]
+    vehicle = SPEC.option("vehicle")
+    assert vehicle.default == "trailer"
+    assert vehicle.labels == ("bicycle trailer", "handcart", "crate", "wheelbarrow")
+    assert SPEC.option("order_card_1").choices == (None, 1, 2)
+    assert SPEC.option("order_card_2").choices == (None, 3, 4)
+    assert SPEC.option("order_card_3").choices == (None, 5, 6)
+    cfg = SPEC.validate(GameConfig(seats=(SeatConfig("a"), SeatConfig("b"))))
+    assert cfg.options["vehicle"] == "trailer" and cfg.options["order_card_1"] is None
+    bad = GameConfig(seats=(SeatConfig("a"), SeatConfig("b")), options={"order_card_1": 3})
+    assert SPEC.problems(bad)
+
+
+def test_rules_core_imports_no_front_end():
+    code = "import sys, chaigames.dabba_walla; print(any(m in sys.modules for m in ('textual', 'rich', 'screens')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+def test_describe_view_and_actions_for_the_generic_screen():
+    s = make(2, module1=True, order_card_1=1)
+    text = SPEC.describe_view(s.view(0))
+    assert "Pick-up phase" in text and "Laureen" in text and "hand" in text
+    for a in s.legal_actions(0):
+        assert SPEC.describe_action(a)
+    assert SPEC.describe_action(Commit(None)) == "Choose no card (hand empty)"
+    assert "DW-4" in SPEC.rules_markdown and "Module 2" in SPEC.rules_markdown
+
+
+def test_screen_helpers_list_and_explain_placements():
+    s = make(2, vehicle="crate")
+    put(s, 0, 16, [(1, 0)], 1)
+    v = s.view(0)
+    legal = placements(v, "R01")
+    assert legal and all(placement_problem(v, "R01", *p) is None for p in legal)
+    assert (
+        placement_problem(v, "R01", 0, 0, 0, 1)
+        == "square (2,1) is at level 1, the tile needs level 0 under it everywhere"
+    )
+    assert placement_problem(v, "R01", 0, 1, 1, 1) == "the tile would overhang the crate"
+
+
+def test_takeback_of_a_placement_without_reveal():
+    """Design: undo goes back over own actions to the last reveal (a card dealt, a chai tile drawn)."""
+    cfg = GameConfig(seats=(SeatConfig("me"), SeatConfig("bot", "easy")), start_player=0, takebacks=True)
+    session = Session(SPEC, cfg, 5)
+    session.apply(0, Start(0))
+    assert session.takeback_size(0) == 0  # the refill revealed a card
+    code = D.CARD_CODES[session.state.hands[0][0]]
+    session.apply(0, PlayCard(code))
+    before = session.state.to_json()
+    session.apply(0, AddEmpty(0, 0))
+    assert session.undo(0) == 1
+    assert session.state.to_json() == before
+
+
+def test_easy_bot_never_adds_an_empty_when_the_tile_fits():
+    """Issue: easy is random but never absurd, e.g. no empty dabba when the tile fits without it."""
+    bot = EasyBot("easy", 3, 0)
+    for seed in range(30):
+        s = make(2, seed=seed)
+        to_turn(s, 0)
+        s.apply(0, PlayCard(D.CARD_CODES[s.hands[0][0]]))
+        action = bot.choose(s.view(0), s.legal_actions(0), 0)
+        assert isinstance(action, Place)
+        s.apply(0, action)
+        assert isinstance(bot.choose(s.view(0), s.legal_actions(0), 0), EndTurn)
+
+
+def test_normal_bot_lifts_the_colours_of_its_level():
+    """Issue: normal plays delivery cards that lift the colours of its current level."""
+    s = make(2)
+    put(s, 0, 0, [(0, 0), (0, 1), (1, 0), (1, 1)], 1)  # Y01: four yellow dabbas
+    to_delivery(s, {0: ["R18", "G05", "Y12"], 1: ["R17"]})  # Y12 is Y+2
+    bot = NormalBot("normal", 1, 0)
+    assert bot.choose(s.view(0), s.legal_actions(0), 0) == Commit("Y12")
+
+
+def test_hard_bot_decides_from_its_view_alone():
+    """Bots see only their own view: the same view gives the same choice whatever is hidden."""
+    a = make(3, seed=9)
+    b = a.clone()
+    # swap a hidden card of seat 1 with one in the draw pile: seat 0's view is unchanged
+    b.hands[1][0], b.draw[0] = b.draw[0], b.hands[1][0]
+    b._changed()
+    assert a.view(0) == b.view(0)
+    for level in ("easy", "normal", "hard"):
+        x = make_bot(level, 11, 0).choose(a.view(0), a.legal_actions(0), 16)
+        y = make_bot(level, 11, 0).choose(b.view(0), b.legal_actions(0), 16)
+        assert x == y
+
+
+def test_hard_bot_searches_delivery_choices_within_its_budget():
+    s = make(3)
+    put(s, 0, 0, [(0, 0), (0, 1), (1, 0), (1, 1)], 1)
+    to_delivery(s, {0: ["Y12", "R12"], 1: ["Y07", "B18"], 2: ["G18", "Y18"]})
+    bot = HardBot("hard", 2, 0)
+    action = bot.choose(s.view(0), s.legal_actions(0), 8)
+    assert action in s.legal_actions(0) and action == Commit("Y12")
