@@ -15,8 +15,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.events import Resize
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from chaigames.dabba_walla import data as D
 from chaigames.dabba_walla.actions import (
@@ -38,6 +39,7 @@ from chaigames.dabba_walla.view import DabbaView, PlayerView
 from chaigames.engine import Event, IllegalAction
 
 from ..game_base import GameScreen
+from ..widgets import TitleBar
 from . import placing
 from . import render as R
 
@@ -126,7 +128,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(self._title(), id="dw-title")
         yield Static("", id="dw-status")
         yield Static("", id="dw-top")
         with Horizontal(id="dw-body"):
@@ -140,8 +142,11 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         yield Static("", id="dw-log")
         yield Footer(compact=True, show_command_palette=False)
 
+    def _title(self) -> str:
+        return f"Dabba Walla on the {self.controller.view.vehicle_label}"
+
     def on_mount(self) -> None:
-        self.sub_title = f"Dabba Walla: {self.controller.view.vehicle_label}"
+        self.sub_title = self._title()
         self._fit(self.app.size.width, self.app.size.height)
         super().on_mount()
 
@@ -603,7 +608,12 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
             elif e.kind == "chai" and e.data.get("seat") != self.controller.viewer:
                 self.announce = e.text
         # The base class would also redraw the Footer every time; refresh_game does it when needed.
-        self.refresh_game()
+        if not self.is_mounted or not self.is_attached:
+            return
+        try:
+            self.refresh_game()
+        except NoMatches:  # torn down between the controller's call and now (quitting)
+            return
 
     def _main_player(self) -> PlayerView:
         v = self.view
@@ -831,7 +841,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         turn = v.turn == p.seat or (v.phase == "delivery" and p.seat in v.actors)
         text = Text(f"{'>' if turn else ' '}{p.name}", style="bold")
         if v.phase in ("pickup", "final"):
-            where = f"on {p.position + 1}" if p.position is not None else "not on the board"
+            where = f"on {p.position + 1}" if p.position is not None else "off the board"
             text.append(
                 f": {p.tickets}t, {where}, {R.level_caption(p, None)}, {p.hand_count} cards, "
                 f"{p.chai_count} chai, played {len(p.played)}"

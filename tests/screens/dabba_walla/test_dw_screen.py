@@ -28,6 +28,7 @@ def flat(text: str) -> str:
 
 async def both_sizes(pilot) -> tuple[str, str]:
     """The screen as text at 80x24, then at 120x40 (and back to 80x24)."""
+    await pilot.pause()
     small = screen_text(pilot.app)
     await pilot.resize_terminal(*LARGE)
     await pilot.pause()
