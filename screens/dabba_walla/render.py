@@ -291,7 +291,7 @@ def level_caption(pv: PlayerView, level: int | None) -> str:
         marker = "empty"
     if level is None:
         return marker
-    return f"LEVEL VIEW {level} of {pv.level}  ({marker})"
+    return f"LEVEL VIEW {level}/{pv.level}"
 
 
 # -- the board -----------------------------------------------------------------------------------

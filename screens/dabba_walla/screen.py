@@ -721,7 +721,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         if not hand:
             text.append("empty", style="dim")
             return text
-        if v.phase == "delivery" or len(hand) > 4:
+        if v.phase == "delivery" or len(hand) > 4 or (self.show_others and not self.roomy):
             slot = 16
             per_line = max(1, (self._right_width() - 1) // slot)
             for i, code in enumerate(hand):
@@ -841,10 +841,10 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         turn = v.turn == p.seat or (v.phase == "delivery" and p.seat in v.actors)
         text = Text(f"{'>' if turn else ' '}{p.name}", style="bold")
         if v.phase in ("pickup", "final"):
-            where = f"on {p.position + 1}" if p.position is not None else "off the board"
+            where = f"space {p.position + 1}" if p.position is not None else "off board"
             text.append(
-                f": {p.tickets}t, {where}, {R.level_caption(p, None)}, {p.hand_count} cards, "
-                f"{p.chai_count} chai, played {len(p.played)}"
+                f": {p.tickets}t, {where}, {R.level_caption(p, None)}, hand {p.hand_count}, "
+                f"chai {p.chai_count}, played {len(p.played)}"
             )
         else:
             text.append(f": {p.tips} tips, {R.level_caption(p, None)}, {p.chai_count} chai")

@@ -86,7 +86,7 @@ def test_level_view_shows_what_lies_under_the_top():
     top = "\n".join(plain(R.vehicle_text(v2, v2.players[0])))
     lv1 = "\n".join(plain(R.vehicle_text(v2, v2.players[0], level=1)))
     assert "E1" in top and "E1" in lv1
-    assert R.level_caption(v2.players[0], 1).startswith("LEVEL VIEW 1 of 1")
+    assert R.level_caption(v2.players[0], 1) == "LEVEL VIEW 1/1"
 
 
 def test_the_level_marker_shows_the_true_level_above_ten():

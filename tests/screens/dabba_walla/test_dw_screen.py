@@ -72,7 +72,7 @@ async def test_a_whole_game_by_keys_to_the_results_at_both_sizes():
     for text in (small, large):
         assert "First turn: start on space 1, free" in text
         assert "Your hand" in text and "Tickets 6" in text and "Asha (you): empty" in text
-        assert "Bot: 6t" in text
+        assert "Bot: 6t, off board" in text
     assert "1 " in small.splitlines()[2] and "6 " in small.splitlines()[4]  # the ring, always on screen
     assert small.count("┌") >= 1 and large.count("┌────") >= 7  # roomy: six card boxes and the vehicles
 
@@ -181,7 +181,7 @@ async def test_level_view_shows_a_chosen_level_and_esc_returns():
         top = app.controller.view.players[0].level
         await pilot.press("v")
         assert screen.level_view == 1
-        assert f"LEVEL VIEW 1 of {top}" in screen_text(app)
+        assert f"LEVEL VIEW 1/{top}" in screen_text(app)
         for _ in range(top):
             await pilot.press("v")
         assert screen.level_view is None  # round again to the view from above
