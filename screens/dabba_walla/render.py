@@ -31,7 +31,7 @@ HALF_MARK = "*"  # one half-chai on an edge
 CHAI_MARK = "@"  # two half-chais meet: a completed chai
 SIDE_ARROW = {"N": "^", "E": ">", "S": "v", "W": "<"}
 COLOUR_WORD = dict(zip(D.COLOURS, D.COLOUR_NAMES, strict=True))
-LEGEND = "Y yellow  R red  B blue  G green  E empty  * half-chai  @ chai"
+LEGEND = "Y yellow  R red  B blue  G green\nE empty dabba  * half-chai  @ chai"
 
 
 def glyph(colour: str | None) -> str:
@@ -157,7 +157,8 @@ def _cells(
             else:
                 text, style = f"x{g}{ghost.level}", "bold red on grey23"
             half = ghost.half_side if s == ghost.half_square else None
-            out[s] = _Cell("ghost", text, style, half, True, "ghost" if ghost.legal else "no!", ghost.level)
+            under = f"on {len(pv.stacks[s])}" if s in inside else "off!"  # what the ghost hides
+            out[s] = _Cell("ghost", text, style, half, True, under, ghost.level)
             continue
         if s not in inside:
             continue

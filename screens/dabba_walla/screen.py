@@ -359,8 +359,9 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
             self.row, self.col = placing.clamp(v, me.pending, ori, self.row + dr, self.col + dc)
             self.spot_i = -1
         elif mode in ("empty", "bonus"):
-            r, c = self.square
-            self.square = (max(0, min(v.rows - 1, r + dr)), max(0, min(v.cols - 1, c + dc)))
+            r, c = self.square[0] + dr, self.square[1] + dc
+            if 0 <= r < v.rows and 0 <= c < v.cols and r * v.cols + c in v.squares:  # only onto the vehicle
+                self.square = (r, c)
         self.refresh_game()
 
     def action_digit(self, n: int) -> None:
@@ -814,8 +815,10 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
             text.append_text(self._other_line(p))
             text.append("\n")
             if big and v.phase in ("pickup", "final") and p.played:
-                text.append("   played: ", style="dim")
-                for code in p.played:
+                per_line = max(1, (self._right_width() - 3) // 4)
+                for i, code in enumerate(p.played):
+                    if i % per_line == 0:
+                        text.append("\n  " if i else "  ")
                     text.append(code, style=R.COLOUR_STYLE[code[0]])
                     text.append(" ")
                 text.append("\n")
@@ -843,9 +846,10 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         if v.phase in ("pickup", "final"):
             where = f"space {p.position + 1}" if p.position is not None else "off board"
             text.append(
-                f": {p.tickets}t, {where}, {R.level_caption(p, None)}, hand {p.hand_count}, "
-                f"chai {p.chai_count}, played {len(p.played)}"
+                f": {p.tickets}t, {where}, {R.level_caption(p, None)}, hand {p.hand_count}, chai {p.chai_count}"
             )
+            if not (self.roomy or self.show_others):  # else the pile itself is on the next line
+                text.append(f", played {len(p.played)}")
         else:
             text.append(f": {p.tips} tips, {R.level_caption(p, None)}, {p.chai_count} chai")
             if p.choice is not None:
