@@ -871,9 +871,12 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         text.append("   Tips: ")
         text.append("  ".join(f"{p.name} {p.tips}" for p in v.players), style="bold")
         if v.orders:
-            text.append("   Orders: " + ", ".join(f"{o} {D.ORDER_NAMES[o]}" for o in v.orders))
+            if self.roomy:
+                text.append("   Orders: " + ", ".join(f"{o} {D.ORDER_NAMES[o]}" for o in v.orders))
+            else:
+                text.append("   Orders " + ",".join(str(o) for o in v.orders))
         if v.double_zero:
-            text.append(f"   Double zero: {v.double_zero[0]} extended, {v.double_zero[1]} shortened")
+            text.append(f"   Double zero: {v.double_zero[0]} ext., {v.double_zero[1]} short")
         text.append("\n")
         lr = v.last_round
         revealed = [p.choice for p in v.players if p.revealed and p.choice is not None]
@@ -968,12 +971,10 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         if rows:
             text.append("\nChai: ")
             for i, (where, kind) in enumerate(rows):
-                piece = R.chai_text(kind)
-                mark = "on" if where == "on" else "  "
-                if i == min(self.chai_i, len(rows) - 1):
-                    text.append(">", style="bold")
-                text.append(f"{mark}:")
-                text.append_text(piece)
+                cursor = i == min(self.chai_i, len(rows) - 1)
+                text.append(">" if cursor else " ", style="bold")
+                text.append("[x] " if where == "on" else "[ ] ", style="bold" if where == "on" else "")
+                text.append_text(R.chai_text(kind))
                 text.append(" ")
             text.append(" (up/down, space puts on / takes off)", style="dim")
         text.append("  Enter chooses.", style="bold")

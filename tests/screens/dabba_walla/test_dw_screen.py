@@ -57,7 +57,7 @@ async def test_a_whole_game_by_keys_to_the_results_at_both_sizes():
             if mode == "deliver" and "chai-choice" not in seen and screen._chai_rows():
                 await pilot.press("space", "down", "space")  # -1 red and the veto onto the secret choice
                 text = screen_text(app)
-                assert "on:-R" in text and "on:veto" in text
+                assert "[x] -R" in text and "[x] veto" in text
                 seen["chai-choice"] = (text, "")
             if mode == "deliver" and screen.view.last_round and "reveal" not in seen:
                 seen["reveal"] = await both_sizes(pilot)
@@ -207,3 +207,106 @@ async def test_hot_seat_two_humans_curtain_hides_the_hand():
         await until_my_move(pilot, 1)
         text = screen_text(app)
         assert "Bela (you)" in text and "Your hand" in text and "Asha:" in text
+
+
+def give_chai(app, seat: int, *kinds: str) -> None:
+    """Test set-up only: hand a seat some chai tiles from the supply (as if it had completed chais)."""
+    from chaigames.dabba_walla import data as D
+
+    state = app.controller.session.state
+    for kind in kinds:
+        cid = next(c for c in state.chai_supply if D.CHAI_KINDS[c] == kind)
+        state.chai_supply.remove(cid)
+        state.chai_owned[seat].append(cid)
+    state._changed()
+    dw_screen(app).refresh_game()
+
+
+async def test_light_blue_chai_tiles_jump_swap_and_bonus_dabba_by_keys():
+    app = dw_app(seed=3)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(4):  # Asha's first turn
+            await until_my_move(pilot)
+            await play_one_step(pilot)
+        await until_my_move(pilot)
+        give_chai(app, 0, "jump", "swap", "bonus")
+        screen = dw_screen(app)
+        assert "jump" in screen_text(app) and "bonus" in screen_text(app)
+        await pilot.press("j", "5")
+        assert "Jump to space 5 with your jump chai tile, free" in flat(screen_text(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.mode() == "play", "the card taken")
+        view = app.controller.view
+        assert view.players[0].position == 4 and "jump" not in view.players[0].chai
+
+        hand = view.players[0].hand
+        await pilot.press("s")  # swap the first hand card for the card on space 1
+        assert screen.mode() == "swap"
+        other = view.spaces[0].card
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.mode() == "play", "the swap done")
+        view = app.controller.view
+        assert other in view.players[0].hand and view.spaces[0].card == hand[0]
+
+        await pilot.press("enter")  # play a card, then a bonus dabba before placing it
+        await wait_for(pilot, lambda: screen.mode() == "place", "placing")
+        await pilot.press("b")
+        assert screen.mode() == "bonus"
+        colour = screen.bonus_colour
+        await pilot.press("c")
+        assert screen.bonus_colour != colour
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.mode() == "place", "back to placing")
+        view = app.controller.view
+        assert view.players[0].chai == () and any(
+            layer.piece.startswith("b") for stack in view.players[0].stacks for layer in stack
+        )
+
+
+def saved_at_delivery(seed: int = 5) -> str:
+    """A crate game whose pick-up phase the bots played for both seats, saved at the first delivery round."""
+    from chaigames.dabba_walla import SPEC
+    from chaigames.engine import GameConfig, SeatConfig, Session
+    from chaigames.saves import SaveStore
+
+    config = GameConfig(
+        seats=(SeatConfig("Asha"), SeatConfig("Bot", bot="easy")), options={"vehicle": "crate"}, start_player=0
+    )
+    session = Session(SPEC, SPEC.validate(config), seed)
+    bots = [SPEC.make_bot("easy", seed + seat, seat) for seat in (0, 1)]
+    while session.state.phase != "delivery":
+        seat = session.state.actors()[0]
+        state = session.state
+        session.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat), 0))
+    store = SaveStore()
+    save_id = store.new_id(SPEC.id)
+    store.save(session, save_id)
+    return save_id
+
+
+async def test_delivery_play_later_then_the_reveal_with_breakdown():
+    from screens.app import ChaiGamesApp
+
+    save_id = saved_at_delivery()
+    app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0)
+    async with app.run_test(size=SMALL) as pilot:
+        app.resume_game(save_id)
+        await until_my_move(pilot)
+        screen = dw_screen(app)
+        assert screen.mode() == "deliver"
+        give_chai(app, 0, "later", "+R")
+        await pilot.press("space")  # the play-later tile goes on the secret choice
+        assert "[x] later" in screen_text(app)
+        card = app.controller.view.players[0].hand[0]
+        await pilot.press("enter")
+        await until_my_move(pilot)
+        assert app.controller.view.step == "later"
+        text = flat(screen_text(app))
+        assert "Play later: change your card" in text and "Revealed so far" in text
+        assert "Bot: " in text and " shows " in text  # the bot's choice is already face up
+        await pilot.press("right", "space", "enter")  # another card, and the +1 red tile after all
+        await until_my_move(pilot)
+        lr = app.controller.view.last_round
+        assert lr["later"][0] and lr["choices"][0][0] != card and lr["choices"][0][1] == ("+R",)
+        text = flat(screen_text(app))
+        assert "Asha (played later):" in text and "+R" in text and "tips (" in text
