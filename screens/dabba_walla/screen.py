@@ -103,6 +103,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         self.show_others = False
         self.roomy = False
         self.announce = ""  # the latest chai news, shown until the next turn
+        self.announce_for: int | None = None  # whose eyes only (None: everyone's)
         self._signature: tuple = ()
         self._heights: tuple[int, ...] = ()
         self._legal_key: tuple = ()
@@ -604,10 +605,12 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
             if e.kind == "chai_tile":
                 label = D.CHAI_LABELS.get(e.data.get("kind", ""), "?")
                 self.announce = f"You completed a chai! Your chai tile: {label}"
-                if self.is_mounted:
+                self.announce_for = e.data.get("seat")
+                if self.is_mounted and not self.controller.hotseat:  # a toast could outlive the curtain
                     self.notify(self.announce, title="Chai!", timeout=6)
             elif e.kind == "chai" and e.data.get("seat") != self.controller.viewer:
                 self.announce = e.text
+                self.announce_for = None
         # The base class would also redraw the Footer every time; refresh_game does it when needed.
         if not self.is_mounted or not self.is_attached:
             return
@@ -796,7 +799,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
                 sums = [sum(D.CARD_TIPS[D.CARD_IDS[c]][k] for c in me.played) for k in range(4)]
                 text.append("\nTips to come on your cards: ")
                 text.append("  ".join(f"{D.COLOURS[k]}+{s}" for k, s in enumerate(sums) if s) or "none")
-        if self.announce:
+        if self.announce and self.announce_for in (None, seat):  # a drawn chai tile: its owner only
             text.append("\n")
             text.append(self.announce, style="bold")
         if v.phase in ("delivery", "over") and v.last_round:

@@ -5,6 +5,7 @@ and 120x40."""
 from __future__ import annotations
 
 from chaigames.dabba_walla.actions import Place
+from chaigames.engine import Event
 from screens.curtain import CurtainScreen
 from screens.dabba_walla import placing
 from screens.results import ResultsScreen
@@ -196,9 +197,16 @@ async def test_hot_seat_two_humans_curtain_hides_the_hand():
         await pilot.press("enter")
         await until_my_move(pilot, 0)
         assert "Asha (you)" in screen_text(app)
-        for _ in range(4):
+        for _ in range(3):
             await until_my_move(pilot, 0)
             await play_one_step(pilot)
+        screen = dw_screen(app)
+        await until_my_move(pilot, 0)
+        tile = Event("chai_tile", "You draw the chai tile: veto", seats=(0,), data={"seat": 0, "kind": "veto"})
+        screen.game_changed([tile])  # as if Asha had just completed a chai
+        await pilot.pause()
+        assert "Your chai tile: veto" in screen_text(app)
+        await pilot.press("enter")  # end the turn
         await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Bela's curtain")
         game = app.screen_stack[-2]
         assert app.controller.viewer is None
@@ -207,6 +215,7 @@ async def test_hot_seat_two_humans_curtain_hides_the_hand():
         await until_my_move(pilot, 1)
         text = screen_text(app)
         assert "Bela (you)" in text and "Your hand" in text and "Asha:" in text
+        assert "veto" not in text  # Asha's chai tile is hers alone
 
 
 def give_chai(app, seat: int, *kinds: str) -> None:
