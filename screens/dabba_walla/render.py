@@ -320,7 +320,7 @@ def ring_compact(view: DabbaView, *, width: int = 78, cursor: int | None = None,
             space = view.spaces[sp]
             cell = Text()
             cell.append(f"{sp + 1}", style="bold reverse" if sp == cursor else "bold")
-            cell.append(" ")
+            cell.append(">" if sp == cursor else " ", style="bold")  # the cursor reads without colour too
             cell.append_text(card_line(space.card, tickets=space.tickets))
             if sp in passing:
                 cell.append("+1t", style="bold")
@@ -347,7 +347,7 @@ def space_box(view: DabbaView, sp: int, *, width: int, cursor: bool, passing: bo
     space = view.spaces[sp]
     names = [p.name for p in view.players]
     inner = width - 2
-    head = Text(f" {sp + 1} ", style="bold reverse" if cursor else "bold")
+    head = Text(f">{sp + 1}<" if cursor else f" {sp + 1} ", style="bold reverse" if cursor else "bold")
     if space.card:
         head.append_text(card_line(space.card))
     else:

@@ -741,7 +741,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         shapes = [R.shape_lines(code) for code in hand]
         head = Text()
         for i, code in enumerate(hand):
-            cell = Text(f"{i + 1} ", style="bold reverse" if i == chosen else "bold")
+            cell = Text(f">{i + 1} " if i == chosen else f" {i + 1} ", style="bold reverse" if i == chosen else "bold")
             cell.append_text(R.card_line(code))
             cell.truncate(col_w, pad=True)
             if i == chosen:
