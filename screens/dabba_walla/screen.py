@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.events import Resize
+from textual.reactive import reactive
 from textual.widgets import Footer, Static
 
 from chaigames.dabba_walla import data as D
@@ -96,12 +97,15 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
+    # What the player chose to look at (redrawn by their watchers): a level from the floor up, or
+    # None for the view from above; the other players' vehicles at 80x24; the roomy layout.
+    level_view: reactive[int | None] = reactive(None, init=False)
+    show_others: reactive[bool] = reactive(False, init=False)
+    roomy: reactive[bool] = reactive(False, init=False)
+
     def __init__(self, controller: Any) -> None:
         super().__init__(controller)
         self.side_mode: str | None = None
-        self.level_view: int | None = None
-        self.show_others = False
-        self.roomy = False
         self.announce = ""  # the latest chai news, shown until the next turn
         self.announce_for: int | None = None  # whose eyes only (None: everyone's)
         self._signature: tuple = ()
@@ -109,6 +113,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         self._legal_key: tuple = ()
         self._legal: list[Any] = []
         self._keys_sig: tuple = ()
+        self._order_news: dict[int, list[str]] = {}  # delivery round -> what the orders paid
         self._loads: dict[tuple[int, int], R.LevelLoad] = {}  # (round, seat) -> what was on the level
         self._reset_cursors()
 
@@ -157,7 +162,16 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
 
     def _fit(self, width: int, height: int) -> None:
         self.roomy = width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT
-        self.set_class(self.roomy, "roomy")
+
+    def watch_roomy(self, roomy: bool) -> None:
+        self.set_class(roomy, "roomy")
+        self.refresh_game()
+
+    def watch_level_view(self) -> None:
+        self.refresh_game()
+
+    def watch_show_others(self) -> None:
+        self.refresh_game()
 
     # -- what the player is doing -----------------------------------------------------------------
     @property
@@ -452,11 +466,9 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         order: list[int | None] = [None, *range(1, top + 1)]
         i = order.index(self.level_view) if self.level_view in order else 0
         self.level_view = order[(i + step) % len(order)]
-        self.refresh_game()
 
     def action_others(self) -> None:
         self.show_others = not self.show_others
-        self.refresh_game()
 
     # -- walking ----------------------------------------------------------------------------------
     def _walk_choices(self) -> list[Any] | None:
@@ -608,6 +620,8 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
                 self.announce_for = e.data.get("seat")
                 if self.is_mounted and not self.controller.hotseat:  # a toast could outlive the curtain
                     self.notify(self.announce, title="Chai!", timeout=6)
+            elif e.kind == "order":  # Module 2 orders pay when a delivery round begins
+                self._order_news.setdefault(self.view.round, []).append(e.text)
             elif e.kind == "chai" and e.data.get("seat") != self.controller.viewer:
                 self.announce = e.text
                 self.announce_for = None
@@ -688,9 +702,17 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
     def _ring_text(self, width: int) -> Text:
         cursor = self.target if self.mode() == "walk" else (self.swap_space if self.mode() == "swap" else None)
         passing = self._passing() if self.mode() == "walk" else []
-        if self.roomy:
+        if self.roomy and self._room_for_big_ring():
             return R.ring_roomy(self.view, width=width - 2, cursor=cursor, passing=passing)
         return R.ring_compact(self.view, width=width - 2, cursor=cursor, passing=passing)
+
+    def _room_for_big_ring(self) -> bool:
+        """The card boxes of the ring take 13 lines; every vehicle at full size comes first."""
+        v = self.view
+        others = len(v.players) - 1
+        right = 4 + 4 + 2 * others + 1 + (2 * v.rows + 1)  # hand, info, a line + pile each, the grids
+        fixed = 1 + 1 + 13 + 2 + 4 + 1  # title, status, ring, prompt, log, footer
+        return right <= self.app.size.height - fixed
 
     def _vehicle_panel(self) -> Text:
         v = self.view
@@ -881,6 +903,8 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         if v.double_zero:
             text.append(f"   Double zero: {v.double_zero[0]} ext., {v.double_zero[1]} short")
         text.append("\n")
+        for news in self._order_news.get(v.round, []) if v.phase == "delivery" else []:
+            text.append(news + "\n", style="bold")
         lr = v.last_round
         revealed = [p.choice for p in v.players if p.revealed and p.choice is not None]
         if v.step == "later" and revealed:
