@@ -4,6 +4,7 @@ action; reports how often DW-5 sends a tile back to the box, per vehicle.
     python benchmarks/dabba_walla_soak.py                 # full run: whole option product + 10,000 games
     python benchmarks/dabba_walla_soak.py --games 500     # shorter
     python benchmarks/dabba_walla_soak.py --policy random # uniformly random legal actions instead of easy bots
+    python benchmarks/dabba_walla_soak.py --policy normal # greedy bots (closer to how people stack)
 
 Seats, vehicle, modules and orders of the 10,000 games cycle through the product; each game's seed is
 its number. The easy policy is random among sensible moves (the closest to casual play); the random
@@ -33,9 +34,10 @@ PRODUCT = [
 
 
 def play(n: int, options: dict, seed: int, policy: str, check: bool) -> Session:
-    cfg = GameConfig(seats=tuple(SeatConfig(f"P{i}", "easy") for i in range(n)), options=options)
+    level = "normal" if policy == "normal" else "easy"
+    cfg = GameConfig(seats=tuple(SeatConfig(f"P{i}", level) for i in range(n)), options=options)
     session = Session(SPEC, cfg, seed)
-    bots = {p: make_bot("easy", bot_seed(seed, p), p) for p in range(n)}
+    bots = {p: make_bot(level, bot_seed(seed, p), p) for p in range(n)}
     rng = Rng(seed)
     while not session.over:
         state = session.state
@@ -58,7 +60,7 @@ def play(n: int, options: dict, seed: int, policy: str, check: bool) -> Session:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=10_000)
-    ap.add_argument("--policy", choices=("easy", "random"), default="easy")
+    ap.add_argument("--policy", choices=("easy", "normal", "random"), default="easy")
     ap.add_argument("--no-product", action="store_true", help="skip the pass over the full option product")
     ap.add_argument("--no-check", action="store_true", help="skip the invariants (speed only)")
     args = ap.parse_args()

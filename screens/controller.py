@@ -242,7 +242,11 @@ class GameController:
             self.clock.stop()
 
     def save(self) -> None:
-        self.frame.store.save(self.session, self.save_id)
+        """Write the record now. A failing disk is said on screen; the game goes on in memory."""
+        try:
+            self.frame.store.save(self.session, self.save_id)
+        except OSError as exc:
+            self.message = f"Could not save the game: {exc.strerror or exc}"
 
     def _after_change(self, events: list[Event]) -> None:
         if self.session.over:
@@ -264,6 +268,8 @@ class GameController:
         actors = self.session.state.actors()
         bots = [s for s in actors if self.is_bot(s)]
         if bots:
+            if self.hotseat:
+                self.viewer = None  # the next human may already be looking: bots move on the public view
             if self.thinking:
                 return  # a bot is still thinking about a move that was called off; it asks again when done
             gen = self._generation
@@ -338,7 +344,10 @@ class GameController:
         self.finished = True
         self.stop()
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.frame.store.finish(self.session, self.save_id)
+        try:
+            self.frame.store.finish(self.session, self.save_id)
+        except OSError as exc:
+            self.message = f"Could not save the game: {exc.strerror or exc}"
         self._notify(events)
         self.frame.show_results(self)
 

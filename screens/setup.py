@@ -53,6 +53,7 @@ class SetupScreen(Screen[None]):
         ids = [s.id for s in specs]
         self.spec = specs[ids.index(game_id)] if game_id in ids else specs[0]
         self.problems: list[str] = []
+        self._ready = False  # the form exists (False while it is being rebuilt for another game)
         self.sub_title = f"New game: {self.spec.title}"
 
     # -- layout ------------------------------------------------------------------------------------
@@ -130,6 +131,7 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._ready = True
         self._show_seats()
         self.validate()
         self.query_one("#seats", Select).focus()
@@ -209,19 +211,24 @@ class SetupScreen(Screen[None]):
         if event.value != self.spec.id:
             self.spec = next(s for s in self.specs if s.id == event.value)
             self.sub_title = f"New game: {self.spec.title}"
+            self._ready = False
             await self.recompose()
-            self.on_mount()
-            self.query_one("#game", Select).focus()
+            self.call_after_refresh(self._rebuilt)
+
+    def _rebuilt(self) -> None:
+        """The form of the newly chosen game is mounted (nested widgets mount after recompose returns)."""
+        self.on_mount()
+        self.query_one("#game", Select).focus()
 
     @on(Select.Changed, "#seats")
     def _seats_changed(self) -> None:
-        self._show_seats()
-        self.validate()
+        if self._ready:
+            self._show_seats()
 
     @on(Select.Changed)
     @on(Input.Changed)
     def _field_changed(self, event: Any) -> None:
-        if self.is_mounted and self.query("#problems"):
+        if self._ready and event.control.id != "game":
             self.validate()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -231,6 +238,8 @@ class SetupScreen(Screen[None]):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
+        if not self._ready:
+            return
         if self.validate():
             self.notify(self.problems[0], severity="warning")
             return

@@ -341,3 +341,76 @@ async def test_a_failing_bot_never_stops_the_game(make_app):
         await until_ann_moves(pilot)
         assert "Ravi (bot) failed to choose: out of tea" in screen_text(app)
         assert app.controller.session.standing[-1].action == toygame.Step(1)  # its first legal move
+
+
+async def test_setup_switches_game_and_offers_that_games_seats_and_options(make_app):
+    from .games import SECRET
+
+    app = make_app(games=[SECRET])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "setup")
+        setup = app.screen
+        setup.query_one("#seats").value = 4
+        await pilot.pause()
+        setup.query_one("#game").value = "secret"
+        await wait_for(pilot, lambda: setup._ready and not setup.query("#opt-goal"), "the new form")
+        await wait_for(pilot, lambda: "New game: Secret Pick" in screen_text(app), "the new title")
+        assert setup.query("#seat-2") and not setup.query("#seat-3") and not setup.query("#start-player")
+        assert not setup.query_one("#start", Button).disabled
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: app.controller is not None, "the game")
+        assert app.controller.spec.id == "secret"
+
+
+async def test_setup_offers_per_seat_options_with_their_defaults(make_app):
+    from chaigames.engine import OptionSpec
+
+    tea = OptionSpec(
+        "tea",
+        "Tea",
+        "masala",
+        ("masala", "ginger", "cardamom"),
+        default_for_seat=lambda i: ("masala", "ginger", "cardamom")[i % 3],
+    )
+    app = make_app(games=[replace(STEPPY, seat_options=(tea,))])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "setup")
+        setup = app.screen
+        assert "masala" in screen_text(app) and "ginger" in screen_text(app)
+        setup.query_one("#sopt-1-tea").value = 2
+        await pilot.pause()
+        assert [s.options for s in setup.config().seats] == [{"tea": "masala"}, {"tea": "cardamom"}]
+
+
+async def test_a_save_that_cannot_be_written_is_said_and_the_game_goes_on(make_app, store, monkeypatch):
+    app = make_app(games=[STEPPY], new_game=vs_bot())
+    async with app.run_test(size=SIZE) as pilot:
+        await until_ann_moves(pilot)
+
+        def full(*args, **kw):
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(store.__class__, "save", full)
+        await pilot.press("1")
+        await wait_for(pilot, lambda: "Could not save the game: No space left on device" in screen_text(app), "notice")
+        await wait_for(pilot, lambda: app.controller.session.action_count >= 1, "the game goes on")
+
+
+async def test_with_two_humans_bots_move_on_the_public_view_then_a_curtain(make_app):
+    seats = (SeatConfig("Ann"), SeatConfig("Ravi", bot="easy"), SeatConfig("Bob"))
+    app = make_app(games=[STEPPY], new_game=("toy", GameConfig(seats=seats, start_player=0), 5))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Ann's curtain")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.controller.to_move == 0, "Ann")
+        app.bot_delay = 5.0  # look while the bot is about to move
+        await pilot.press("1")
+        await wait_for(pilot, lambda: app.controller._bot_timer is not None, "the bot's turn")
+        assert app.controller.viewer is None and "secret" not in screen_text(app)
+        assert "Ravi (bot) is thinking" in screen_text(app)
+        app.controller._bot_timer.stop()
+        app.controller._bot_move(app.controller._generation, 1)
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Bob's curtain")
+        assert "Bob's turn" in screen_text(app)
