@@ -100,7 +100,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
     # What the player chose to look at (redrawn by their watchers): a level from the floor up, or
     # None for the view from above; the other players' vehicles at 80x24; the roomy layout.
     level_view: reactive[int | None] = reactive(None, init=False)
-    show_others: reactive[bool] = reactive(False, init=False)
+    others_page: reactive[int] = reactive(0, init=False)  # 80x24: 0 summary, 1 vehicles, 2 played piles
     roomy: reactive[bool] = reactive(False, init=False)
 
     def __init__(self, controller: Any) -> None:
@@ -170,7 +170,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
     def watch_level_view(self) -> None:
         self.refresh_game()
 
-    def watch_show_others(self) -> None:
+    def watch_others_page(self) -> None:
         self.refresh_game()
 
     # -- what the player is doing -----------------------------------------------------------------
@@ -468,7 +468,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         self.level_view = order[(i + step) % len(order)]
 
     def action_others(self) -> None:
-        self.show_others = not self.show_others
+        self.others_page = (self.others_page + 1) % 3
 
     # -- walking ----------------------------------------------------------------------------------
     def _walk_choices(self) -> list[Any] | None:
@@ -747,7 +747,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         if not hand:
             text.append("empty", style="dim")
             return text
-        if v.phase == "delivery" or len(hand) > 4 or (self.show_others and not self.roomy):
+        if v.phase == "delivery" or len(hand) > 4 or (self.others_page and not self.roomy):
             slot = 16
             per_line = max(1, (self._right_width() - 1) // slot)
             for i, code in enumerate(hand):
@@ -808,7 +808,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         for kind in chai:
             text.append_text(R.chai_text(kind))
             text.append(" ")
-        if not self.roomy and self.show_others:
+        if not self.roomy and self.others_page:
             return text
         if v.phase in ("pickup", "final"):
             text.append("\nPlayed: ")
@@ -830,16 +830,23 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         return text
 
     def _others_text(self) -> Text:
-        """The other players: a line each; their vehicles side by side when there is room (or `o`)."""
+        """The other players: a line each, their played piles and their vehicles side by side.
+
+        At 80x24 `o` pages through: the lines, the vehicles, the played piles (all three at 120x40)."""
         v = self.view
         main = self._main_player()
         others = [p for p in v.players if p.seat != main.seat]
         text = Text()
-        big = self.roomy or self.show_others
-        for p in others:
+        if not others:
+            return text
+        page = self.others_page
+        lines = self.roomy or page != 1
+        piles = (self.roomy or page == 2) and v.phase in ("pickup", "final")
+        vehicles = self.roomy or page == 1
+        for p in others if lines else ():
             text.append_text(self._other_line(p))
             text.append("\n")
-            if big and v.phase in ("pickup", "final") and p.played:
+            if piles and p.played:
                 per_line = max(1, (self._right_width() - 3) // 4)
                 for i, code in enumerate(p.played):
                     if i % per_line == 0:
@@ -847,12 +854,13 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
                     text.append(code, style=R.COLOUR_STYLE[code[0]])
                     text.append(" ")
                 text.append("\n")
-        if big and others:
+        if vehicles:
             cell_w = 4 if self.roomy else 3
             grids = [R.vehicle_text(v, p, cell_w=cell_w, mark_level=v.level).split("\n") for p in others]
             widths = [max(g.cell_len for g in grid) for grid in grids]
             for i, p in enumerate(others):
-                text.append(p.name[: widths[i]].ljust(widths[i] + 2), style="bold")
+                label = p.name if lines else f"{p.name} {R.level_caption(p, None)}"
+                text.append(label[: widths[i]].ljust(widths[i] + 2), style="bold")
             text.append("\n")
             for k in range(max(len(g) for g in grids)):
                 for i, grid in enumerate(grids):
@@ -860,8 +868,9 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
                     line.truncate(widths[i] + 2, pad=True)
                     text.append_text(line)
                 text.append("\n")
-        if not self.roomy and others:
-            text.append("o: " + ("back to your played pile" if self.show_others else "other vehicles"), style="dim")
+        if not self.roomy:
+            following = ("other vehicles", "played piles", "back")[page]
+            text.append(f"o: {following}", style="dim")
         return text
 
     def _other_line(self, p: PlayerView) -> Text:
@@ -873,7 +882,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
             text.append(
                 f": {p.tickets}t, {where}, {R.level_caption(p, None)}, hand {p.hand_count}, chai {p.chai_count}"
             )
-            if not (self.roomy or self.show_others):  # else the pile itself is on the next line
+            if not (self.roomy or self.others_page == 2):  # else the pile itself is on the next line
                 text.append(f", played {len(p.played)}")
         else:
             text.append(f": {p.tips} tips, {R.level_caption(p, None)}, {p.chai_count} chai")
