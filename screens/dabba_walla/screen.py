@@ -255,7 +255,9 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
             return self._enter_kind(mode, legal_types) == parameters[0]
         if action == "cursor":
             return mode in ("walk", "play", "place", "deliver", "empty", "bonus", "swap")
-        if action in ("rotate", "mirror", "next_spot"):
+        if action in ("rotate", "mirror"):  # also to try shapes while the vehicle still needs levelling
+            return mode == "place" and ReturnTile not in legal_types
+        if action == "next_spot":
             return mode == "place" and Place in legal_types
         if action == "direction":
             return (
@@ -564,10 +566,9 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
 
     def _ghost(self) -> R.Ghost | None:
         mode = self.mode()
-        if mode == "place" and self._pending() and Place in {type(a) for a in self.legal()}:
-            return placing.ghost_of(self._pending() or "", self._spot())
-        if mode == "place" and self._pending():
-            return placing.ghost_of(self._pending() or "", self._spot())
+        card = self._pending()
+        if mode == "place" and card:
+            return placing.ghost_of(card, self._spot())
         if mode in ("empty", "bonus") and self.seat is not None:
             v = self.view
             s = self.square[0] * v.cols + self.square[1]
