@@ -842,14 +842,16 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
             return text
         page = self.others_page
         lines = self.roomy or page != 1
-        piles = (self.roomy or page == 2) and v.phase in ("pickup", "final")
+        piles = self.roomy or page == 2
         vehicles = self.roomy or page == 1
         for p in others if lines else ():
             text.append_text(self._other_line(p))
             text.append("\n")
-            if piles and p.played:
+            # the played pile; in delivery it is their hand, open to all (DW-15)
+            pile = p.played if v.phase in ("pickup", "final") else (p.hand or ())
+            if piles and pile:
                 per_line = max(1, (self._right_width() - 3) // 4)
-                for i, code in enumerate(p.played):
+                for i, code in enumerate(pile):
                     if i % per_line == 0:
                         text.append("\n  " if i else "  ")
                     text.append(code, style=R.COLOUR_STYLE[code[0]])
@@ -905,14 +907,19 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
             text.append("All levels delivered", style="bold")
         text.append("   Tips: ")
         text.append("  ".join(f"{p.name} {p.tips}" for p in v.players), style="bold")
-        if v.orders:
-            if self.roomy:
-                text.append("   Orders: " + ", ".join(f"{o} {D.ORDER_NAMES[o]}" for o in v.orders))
-            else:
-                text.append("   Orders " + ",".join(str(o) for o in v.orders))
-        if v.double_zero:
-            text.append(f"   Double zero: {v.double_zero[0]} ext., {v.double_zero[1]} short")
         text.append("\n")
+        extras = []
+        if v.orders and self.roomy:
+            extras.append("Orders: " + ", ".join(f"{o} {D.ORDER_NAMES[o]}" for o in v.orders))
+        elif v.orders:
+            extras.append("Orders " + ",".join(str(o) for o in v.orders) + " (rules: Esc r)")
+        if v.double_zero:
+            extras.append(f"Double zero: {v.double_zero[0]} extended, {v.double_zero[1]} shortened")
+        if extras:
+            line = Text("   ".join(extras))
+            line.truncate(self.app.size.width - 2, overflow="ellipsis")
+            text.append_text(line)
+            text.append("\n")
         for news in self._order_news.get(v.round, []) if v.phase == "delivery" else []:
             text.append(news + "\n", style="bold")
         lr = v.last_round
