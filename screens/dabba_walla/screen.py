@@ -90,7 +90,7 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         Binding("v", "level_view(1)", "Level view", id="level_view"),
         Binding("V", "level_view(-1)", "Level view down", show=False),
         Binding("o", "others", "Others", id="others"),
-        *(Binding(str(n), f"digit({n})", f"Pick {n}", show=False) for n in range(1, 10)),
+        *(Binding(str(n), f"digit({n})", "Choose a space or card by its number", show=False) for n in range(1, 10)),
         Binding("escape", "cancel", "Back", id="cancel"),
         Binding("escape", "pause", "Pause", id="pause"),
         Binding("u", "undo", "Undo", id="undo"),
@@ -689,8 +689,8 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         v = self.view
         c = self.controller
         phase = {
-            "pickup": f"Pick-up phase, draw pile {v.draw_count}",
-            "final": "Final placements: load the last two cards",
+            "pickup": f"Pick-up phase, draw pile {v.draw_count}, empty dabbas {v.empties_left}",
+            "final": f"Final placements: load the last two cards, empty dabbas {v.empties_left}",
             "delivery": f"Delivery round {v.round} of {v.rounds}: level {v.level}",
             "over": "Game over",
         }.get(v.phase, v.phase)
