@@ -1,11 +1,12 @@
-"""Dabba Walla bots: easy (random but sensible), normal (greedy), hard (samples hidden choices).
+"""Dabba Walla bots: easy (random but sensible), normal (greedy), hard (lookahead and rollouts).
 
-Bots read only their own `DabbaView` and the legal actions. The hard bot's search is over the
-simultaneous delivery choices, the one place where the others' hidden picks decide a round: it
-samples the opponents' picks (their hands are public in delivery, DW-15) `budget` times and
-plays the card and chai tiles with the best expected margin over the strongest rival, counting what
-the card is still worth on the lower levels. In the pick-up phase it uses the greedy evaluation with
-weights that also look at the rivals' loads.
+Bots read only their own `DabbaView` and the legal actions. Easy picks at random among the moves a
+casual player would consider (never an empty dabba while the tile fits). Normal is greedy: cards that
+suit its colours, flat loads that complete chai symbols, delivery cards that lift its level's colours.
+Hard searches where the game's hidden information allows it: in the delivery phase every hand is
+public (DW-15), so it plays each candidate card and chai tile out to the end of the game against the
+rivals' greedy replies (their current hidden picks sampled), `budget` rollouts in all; in the pick-up
+phase it looks one step ahead (which card each move brings and how well the new hand can be loaded).
 """
 
 from __future__ import annotations
@@ -313,13 +314,17 @@ class NormalBot(_Base):
 
 
 class HardBot(NormalBot):
-    """Pick-up: the normal evaluation, valuing bigger tiles more (tuned in 100-game trials against three
-    normal bots). Delivery: rollouts of the rest of the delivery phase for every card and chai tile
+    """Pick-up: the normal evaluation valuing bigger tiles more, and a move chosen by the card it brings
+    AND how well the best card of the new hand can be loaded right away (weights tuned in 100-game
+    trials against three normal bots). Delivery: rollouts of the rest of the delivery phase for every card and chai tile
     (hands are public then, DW-15), rivals' hidden current picks sampled, `budget` rollouts in all."""
 
     SIZE_WEIGHT = 1.6
-    GREEDY = 1.0
-    ROLLOUT_RIVAL = 0.5
+    GREEDY = 1.0  # rivals are assumed greedy
+    ROLLOUTS = True  # delivery: rollouts to the end of the game (False: one-round sampling, `_search`)
+    ROLLOUT_RIVAL = 1.0  # weight of the rivals' tips in a rollout's margin
+    ROLLOUT_MAX = False  # margin over the strongest rival (else over the rivals' mean)
+    LOOKAHEAD = 1.0  # weight of the best immediate load after a move (0 = the normal move choice)
 
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = self._by_type(legal_actions)
@@ -329,10 +334,6 @@ class HardBot(NormalBot):
             return self._search(view, legal, max(budget, 1))
         return super().choose(view, legal_actions, budget)
 
-    ROLLOUTS = True  # delivery: rollouts to the end of the game (False: one-round sampling)
-    ROLLOUT_RIVAL = 1.0  # weight of the rivals' tips in a rollout's margin
-    ROLLOUT_MAX = False  # margin over the strongest rival (else over the rivals' mean)
-    LOOKAHEAD = 0.0  # weight of the best immediate load after a move (0 = the normal move choice)
 
     def _move_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
         """Look one step further than normal: after each move, which card could we load, and how well?"""
