@@ -729,7 +729,13 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
         text.append_text(
             R.vehicle_text(v, pv, cell_w=cell_w, cell_h=cell_h, level=self.level_view, ghost=ghost, mark_level=v.level)
         )
-        if self.roomy or v.cols <= 3:
+        if v.phase == "delivery":  # what this level brings (underlined on the grid)
+            load = R.level_load(pv, v.level)
+            parts = [f"{n}{D.COLOURS[c]}" for c, n in enumerate(load.colours) if n]
+            parts += [f"{load.empties}E"] if load.empties else []
+            text.append("\n")
+            text.append(f"on level {v.level}: " + (" ".join(parts) or "nothing"), style="bold")
+        elif self.roomy or v.cols <= 3:
             text.append("\n")
             text.append(R.LEGEND if self.roomy else "* half-chai  @ chai", style="dim")
         return text
