@@ -219,13 +219,15 @@ class DabbaWallaScreen(GameScreen, inherit_bindings=False):
                 if spots and not self._spot().legal:
                     self._go_spot(spots, 0)
             return
-        new_turn = self._signature[:3] != sig[:3] and (not self._signature or self._signature[2] != v.turn)
+        # chai news stays up until the end of the keyboard player's own turn, so a bot's is seen too
+        turn_passed = bool(self._signature) and self._signature[2] != v.turn
+        my_turn_ended = turn_passed and (self._signature[2] == v.seat or v.seat is None)  # None: a curtain
         self._signature = sig
         self._heights = v.players[self.seat].heights if self.seat is not None else ()
         keep_announce = self.announce
         self._reset_cursors()
         self.side_mode = None
-        if new_turn and v.phase != "delivery":
+        if my_turn_ended:
             keep_announce = ""
         self.announce = keep_announce
         seat = self.seat
