@@ -286,6 +286,8 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             return self.side_mode is None and self.level_view is None
         if action == "others":
             return not self.roomy
+        if action == "level_view":  # nothing to look under on an empty vehicle
+            return self._main_player().level > 0 or self.level_view is not None
         return super().check_action(action, parameters)
 
     def _enter_kind(self, mode: str, legal_types: set[type]) -> str | None:
@@ -678,6 +680,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             frozenset(type(a) for a in self.legal()),
             self.side_mode,
             self.level_view is None,
+            self._main_player().level > 0,
             self.roomy,
             self.controller.can_undo(),
             bool(self._chai_rows()),
