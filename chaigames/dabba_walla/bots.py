@@ -334,7 +334,6 @@ class HardBot(NormalBot):
             return self._search(view, legal, max(budget, 1))
         return super().choose(view, legal_actions, budget)
 
-
     def _move_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
         """Look one step further than normal: after each move, which card could we load, and how well?"""
         if not self.LOOKAHEAD:
