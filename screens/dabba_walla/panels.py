@@ -1,0 +1,324 @@
+"""The panels of the Dabba Walla screen, drawn from the view: status, ring, vehicles, hands, others, delivery.
+
+A mixin of `DabbaWallaScreen` (screen.py keeps the modes, the keys and the prompt): every method
+here only reads `self.view`, the screen's cursors and its size, and returns Rich text.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+
+from chaigames.dabba_walla import data as D
+from chaigames.dabba_walla.view import DabbaView, PlayerView
+
+from . import render as R
+
+if TYPE_CHECKING:
+    from screens.controller import GameController
+
+
+class Panels:
+    """What the screen shows besides the prompt; see DabbaWallaScreen for the state it reads."""
+
+    controller: GameController
+    roomy: bool
+    others_page: int
+    level_view: int | None
+    announce: str
+    announce_for: int | None
+    target: int
+    swap_space: int
+    card_i: int
+    app: Any
+    _loads: dict
+    _order_news: dict
+
+    if TYPE_CHECKING:
+
+        @property
+        def view(self) -> DabbaView: ...
+
+        def mode(self) -> str: ...
+        def _passing(self) -> list[int]: ...
+        def _ghost(self) -> R.Ghost | None: ...
+        def _main_player(self) -> PlayerView: ...
+        def query_one(self, selector: str, expect_type: Any = None) -> Any: ...
+
+    def _status_text(self) -> Text:
+        v = self.view
+        c = self.controller
+        phase = {
+            "pickup": f"Pick-up phase, draw pile {v.draw_count}, empty dabbas {v.empties_left}",
+            "final": f"Final placements: load the last two cards, empty dabbas {v.empties_left}",
+            "delivery": f"Delivery round {v.round} of {v.rounds}: level {v.level}",
+            "over": "Game over",
+        }.get(v.phase, v.phase)
+        text = Text(phase, style="bold")
+        text.append(f"  |  {c.status()}")
+        if c.message:
+            text.append(f"  |  {c.message}", style="italic")
+        return text
+
+    def _ring_text(self, width: int) -> Text:
+        cursor = self.target if self.mode() == "walk" else (self.swap_space if self.mode() == "swap" else None)
+        passing = self._passing() if self.mode() == "walk" else []
+        if self.roomy and self._room_for_big_ring():
+            return R.ring_roomy(self.view, width=width - 2, cursor=cursor, passing=passing)
+        return R.ring_compact(self.view, width=width - 2, cursor=cursor, passing=passing)
+
+    def _room_for_big_ring(self) -> bool:
+        """The card boxes of the ring take 13 lines; every vehicle at full size comes first."""
+        v = self.view
+        others = len(v.players) - 1
+        right = 4 + 4 + 2 * others + 1 + (2 * v.rows + 1)  # hand, info, a line + pile each, the grids
+        fixed = 1 + 1 + 13 + 2 + 4 + 1  # title, status, ring, prompt, log, footer
+        return right <= self.app.size.height - fixed
+
+    def _vehicle_panel(self) -> Text:
+        v = self.view
+        pv = self._main_player()
+        ghost = self._ghost()
+        if ghost is not None and self.level_view is not None and ghost.level != self.level_view:
+            ghost = None
+        who = f"{pv.name} (you)" if v.seat == pv.seat else pv.name
+        text = Text(f"{who}: ", style="bold")
+        text.append(R.level_caption(pv, self.level_view), style="bold reverse" if self.level_view else "")
+        text.append("\n")
+        cell_w, cell_h = (6, 2) if self.roomy else (4, 1)
+        text.append_text(
+            R.vehicle_text(v, pv, cell_w=cell_w, cell_h=cell_h, level=self.level_view, ghost=ghost, mark_level=v.level)
+        )
+        if v.phase == "delivery":  # what this level brings (underlined on the grid)
+            load = R.level_load(pv, v.level)
+            parts = [f"{n}{D.COLOURS[c]}" for c, n in enumerate(load.colours) if n]
+            parts += [f"{load.empties}E"] if load.empties else []
+            text.append("\n")
+            text.append(f"on level {v.level}: " + (" ".join(parts) or "nothing"), style="bold")
+        elif self.roomy or v.cols <= 3:
+            text.append("\n")
+            text.append(R.LEGEND if self.roomy else "* half-chai  @ chai", style="dim")
+        return text
+
+    def _hand_text(self) -> Text:
+        v = self.view
+        seat = v.seat
+        if seat is None:
+            return Text("(hands are hidden: curtain)", style="dim")
+        me = v.players[seat]
+        hand = me.hand or ()
+        mode = self.mode()
+        chosen = self.card_i if mode in ("play", "deliver", "swap") else -1
+        label = "Your hand" if v.phase != "delivery" else "Your cards (played pile)"
+        text = Text(f"{label}: ", style="bold")
+        if not hand:
+            text.append("empty", style="dim")
+            return text
+        if v.phase == "delivery" or len(hand) > 4 or (self.others_page and not self.roomy):
+            slot = 16
+            per_line = max(1, (self._right_width() - 1) // slot)
+            for i, code in enumerate(hand):
+                if i % per_line == 0:
+                    text.append("\n")
+                piece = Text(">" if i == chosen else " ", style="bold").append_text(R.card_line(code))
+                if i == chosen:
+                    piece.stylize("reverse")
+                piece.truncate(slot, pad=True)
+                text.append_text(piece)
+            return text
+        col_w = 18
+        shapes = [R.shape_lines(code) for code in hand]
+        head = Text()
+        for i, code in enumerate(hand):
+            cell = Text(f">{i + 1} " if i == chosen else f" {i + 1} ", style="bold reverse" if i == chosen else "bold")
+            cell.append_text(R.card_line(code))
+            cell.truncate(col_w, pad=True)
+            if i == chosen:
+                cell.stylize("reverse")
+            head.append_text(cell)
+        text.append("\n")
+        text.append_text(head)
+        for k in range(3):
+            line = Text()
+            for sh in shapes:
+                cell = Text("  ").append_text(sh[k]) if k < len(sh) else Text("")
+                cell.truncate(col_w, pad=True)
+                line.append_text(cell)
+            text.append("\n")
+            text.append_text(line)
+        return text
+
+    def _right_width(self) -> int:
+        try:
+            width = self.query_one("#dw-right").size.width
+        except Exception:
+            width = 0
+        return width or max(self.app.size.width - 24, 30)
+
+    def _info_text(self) -> Text:
+        v = self.view
+        seat = v.seat
+        text = Text()
+        if seat is None:
+            return text
+        me = v.players[seat]
+        if v.phase in ("pickup", "final"):
+            text.append(f"Tickets {me.tickets}", style="bold")
+            text.append(" (1 tip each)  ")
+        else:
+            text.append(f"Tips {me.tips}", style="bold")
+            text.append("  ")
+        chai = me.chai or ()
+        text.append("Chai: ")
+        if not chai:
+            text.append("none", style="dim")
+        for kind in chai:
+            text.append_text(R.chai_text(kind))
+            text.append(" ")
+        if not self.roomy and self.others_page:
+            return text
+        if v.phase in ("pickup", "final"):
+            text.append("\nPlayed: ")
+            if not me.played:
+                text.append("nothing yet", style="dim")
+            for code in me.played:
+                text.append(code, style=R.COLOUR_STYLE[code[0]])
+                text.append(" ")
+            if me.played:
+                sums = [sum(D.CARD_TIPS[D.CARD_IDS[c]][k] for c in me.played) for k in range(4)]
+                text.append("\nTips to come on your cards: ")
+                text.append("  ".join(f"{D.COLOURS[k]}+{s}" for k, s in enumerate(sums) if s) or "none")
+        if self.announce and self.announce_for in (None, seat):  # a drawn chai tile: its owner only
+            text.append("\n")
+            text.append(self.announce, style="bold")
+        if v.phase in ("delivery", "over") and v.last_round:
+            text.append("\n")
+            text.append_text(self._reveal_lines())
+        return text
+
+    def _others_text(self) -> Text:
+        """The other players: a line each, their played piles and their vehicles side by side.
+
+        At 80x24 `o` pages through: the lines, the vehicles, the played piles (all three at 120x40)."""
+        v = self.view
+        main = self._main_player()
+        others = [p for p in v.players if p.seat != main.seat]
+        text = Text()
+        if not others:
+            return text
+        page = self.others_page
+        lines = self.roomy or page != 1
+        piles = self.roomy or page == 2
+        vehicles = self.roomy or page == 1
+        for p in others if lines else ():
+            text.append_text(self._other_line(p))
+            text.append("\n")
+            # the played pile; in delivery it is their hand, open to all (DW-15)
+            pile = p.played if v.phase in ("pickup", "final") else (p.hand or ())
+            if piles and pile:
+                per_line = max(1, (self._right_width() - 3) // 4)
+                for i, code in enumerate(pile):
+                    if i % per_line == 0:
+                        text.append("\n  " if i else "  ")
+                    text.append(code, style=R.COLOUR_STYLE[code[0]])
+                    text.append(" ")
+                text.append("\n")
+        if vehicles:
+            cell_w = 4 if self.roomy else 3
+            grids = [R.vehicle_text(v, p, cell_w=cell_w, mark_level=v.level).split("\n") for p in others]
+            widths = [max(g.cell_len for g in grid) for grid in grids]
+            for i, p in enumerate(others):
+                label = p.name if lines else f"{p.name} {R.level_caption(p, None)}"
+                text.append(label[: widths[i]].ljust(widths[i] + 2), style="bold")
+            text.append("\n")
+            for k in range(max(len(g) for g in grids)):
+                for i, grid in enumerate(grids):
+                    line = grid[k].copy() if k < len(grid) else Text("")
+                    line.truncate(widths[i] + 2, pad=True)
+                    text.append_text(line)
+                text.append("\n")
+        if not self.roomy:
+            following = ("other vehicles", "played piles", "back")[page]
+            text.append(f"o: {following}", style="dim")
+        return text
+
+    def _other_line(self, p: PlayerView) -> Text:
+        v = self.view
+        turn = v.turn == p.seat or (v.phase == "delivery" and p.seat in v.actors)
+        text = Text(f"{'>' if turn else ' '}{p.name}", style="bold")
+        if v.phase in ("pickup", "final"):
+            where = f"space {p.position + 1}" if p.position is not None else "off board"
+            text.append(
+                f": {p.tickets}t, {where}, {R.level_caption(p, None)}, hand {p.hand_count}, chai {p.chai_count}"
+            )
+            if not (self.roomy or self.others_page == 2):  # else the pile itself is on the next line
+                text.append(f", played {len(p.played)}")
+        else:
+            text.append(f": {p.tips} tips, {R.level_caption(p, None)}, {p.chai_count} chai")
+            if p.choice is not None:
+                text.append("  shows ")
+                text.append_text(R.choice_text(p.choice[0], p.choice[1], veto=False))
+            elif p.later:
+                text.append("  plays later")
+            else:
+                text.append("  has chosen" if p.committed else "  choosing...")
+        return text
+
+    def _delivery_board(self) -> Text:
+        v = self.view
+        text = Text()
+        if v.phase == "delivery":
+            text.append(f"Delivering level {v.level} (round {v.round} of {v.rounds})", style="bold")
+        else:
+            text.append("All levels delivered", style="bold")
+        text.append("   Tips: ")
+        text.append("  ".join(f"{p.name} {p.tips}" for p in v.players), style="bold")
+        text.append("\n")
+        extras = []
+        if v.orders and self.roomy:
+            extras.append("Orders: " + ", ".join(f"{o} {D.ORDER_NAMES[o]}" for o in v.orders))
+        elif v.orders:
+            extras.append("Orders " + ",".join(str(o) for o in v.orders) + " (rules: Esc r)")
+        if v.double_zero:
+            extras.append(f"Double zero: {v.double_zero[0]} extended, {v.double_zero[1]} shortened")
+        if extras:
+            line = Text("   ".join(extras))
+            line.truncate(self.app.size.width - 2, overflow="ellipsis")
+            text.append_text(line)
+            text.append("\n")
+        for news in self._order_news.get(v.round, []) if v.phase == "delivery" else []:
+            text.append(news + "\n", style="bold")
+        lr = v.last_round
+        revealed = [p.choice for p in v.players if p.revealed and p.choice is not None]
+        if v.step == "later" and revealed:
+            sums, _veto = R.reveal_sums(v, revealed)
+            text.append("Revealed so far, tracks:\n", style="italic")
+            text.append_text(R.tracks_text(v, R.track_positions(sums, v), sums))
+        elif lr:
+            sums, _veto = R.reveal_sums(v, lr["choices"])
+            text.append(f"Level {lr['level']} was delivered with these tracks:\n", style="italic")
+            text.append_text(R.tracks_text(v, lr["positions"], sums))
+        else:
+            text.append_text(R.tracks_text(v, None))
+        return text
+
+    def _reveal_lines(self) -> Text:
+        """The last reveal: who played what (vetoed -1 tiles crossed out), and tips per player."""
+        v = self.view
+        lr = v.last_round
+        text = Text()
+        if not lr:
+            return text
+        _sums, veto = R.reveal_sums(v, lr["choices"])
+        text.append(f"Reveal, level {lr['level']}:\n", style="bold")
+        for p, (card, kinds) in enumerate(lr["choices"]):
+            later = " (played later)" if lr["later"][p] else ""
+            text.append(f" {v.players[p].name}{later}: ")
+            text.append_text(R.choice_text(card, kinds, veto=veto))
+            text.append(f"  -> {lr['tips'][p]:+d} tips")
+            load = self._loads.get((lr["round"], p))
+            if load is not None:
+                text.append(f" ({R.tips_breakdown(load, lr['values'])})", style="dim")
+            text.append("\n")
+        return text

@@ -1,0 +1,158 @@
+"""The Dabba Walla drawings as plain text (render.py) and placement mode's arithmetic (placing.py)."""
+
+from __future__ import annotations
+
+from chaigames.dabba_walla import SPEC
+from chaigames.dabba_walla.actions import AddEmpty, Place, PlayCard, Start
+from chaigames.dabba_walla.view import orientations
+from chaigames.engine import GameConfig, SeatConfig, Session
+from screens.dabba_walla import placing
+from screens.dabba_walla import render as R
+
+
+def crate_session(seed: int = 3) -> Session:
+    config = GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Bela")), options={"vehicle": "crate"}, start_player=0)
+    return Session(SPEC, SPEC.validate(config), seed)
+
+
+def first_tile(session: Session, card_pick: int = 0) -> str:
+    """Asha starts on space 1 and plays a hand card; returns its code (its tile waits to be placed)."""
+    session.apply(0, Start(0))
+    card = session.state.view(0).players[0].hand[card_pick]
+    session.apply(0, PlayCard(card))
+    return card
+
+
+def plain(text) -> list[str]:
+    return text.plain.split("\n")
+
+
+def test_empty_crate_shows_every_square_with_its_border():
+    s = crate_session()
+    v = s.state.view(0)
+    lines = plain(R.vehicle_text(v, v.players[0]))
+    assert lines == [
+        "┌────┬────┬────┐",
+        "│ .  │ .  │ .  │",
+        "├────┼────┼────┤",
+        "│ .  │ .  │ .  │",
+        "└────┴────┴────┘",
+    ]
+
+
+def test_a_placed_tile_is_one_block_with_its_colour_letter_height_and_half_chai():
+    s = crate_session()
+    card = first_tile(s)
+    ori, row, col, level = placing.legal_spots(s.state.view(0), 0, card)[0]
+    s.apply(0, Place(ori, row, col, level))
+    v = s.state.view(0)
+    text = "\n".join(plain(R.vehicle_text(v, v.players[0])))
+    squares = [q for q in v.squares if v.players[0].heights[q]]
+    assert text.count(f"{card[0]}1") == len(squares) == len(orientations(card)[ori].cells)
+    assert "*" in text  # every tile has one half-chai, marked on its edge
+    # no border between two squares of the same tile: the first row of an I3/T4/O4... has no inner '│'
+    if len(squares) >= 2 and squares[1] == squares[0] + 1:
+        first_row = plain(R.vehicle_text(v, v.players[0]))[1]
+        assert first_row[5] == " "
+
+
+def test_the_ghost_is_drawn_legal_with_plus_and_illegal_with_x():
+    s = crate_session()
+    card = first_tile(s)
+    v = s.state.view(0)
+    legal = placing.spot(v, 0, card, 0, 0, 0)
+    assert legal.legal and legal.level == 1
+    drawn = "\n".join(plain(R.vehicle_text(v, v.players[0], ghost=placing.ghost_of(card, legal))))
+    assert f"+{card[0]}1" in drawn and "x" not in drawn
+    s.apply(0, AddEmpty(0, 0))  # square (1,1) now one higher than the rest
+    v = s.state.view(0)
+    bad = placing.spot(v, 0, card, 0, 0, 0)
+    assert not bad.legal and "level" in (bad.problem or "")
+    drawn = "\n".join(plain(R.vehicle_text(v, v.players[0], ghost=placing.ghost_of(card, bad))))
+    assert f"x{card[0]}2" in drawn
+
+
+def test_level_view_shows_what_lies_under_the_top():
+    s = crate_session()
+    card = first_tile(s)
+    s.apply(0, Place(*placing.legal_spots(s.state.view(0), 0, card)[0]))
+    v = s.state.view(0)
+    sq = next(q for q in v.squares if v.players[0].heights[q])
+    s2 = crate_session()
+    # a second load on top of an empty dabba: level 1 shows the empty dabba, the top shows the tile
+    s2.apply(0, Start(0))
+    s2.apply(0, AddEmpty(*divmod(sq, v.cols)))
+    v2 = s2.state.view(0)
+    top = "\n".join(plain(R.vehicle_text(v2, v2.players[0])))
+    lv1 = "\n".join(plain(R.vehicle_text(v2, v2.players[0], level=1)))
+    assert "E1" in top and "E1" in lv1
+    assert R.level_caption(v2.players[0], 1) == "LEVEL VIEW 1/1"
+
+
+def test_the_level_marker_shows_the_true_level_above_ten():
+    s = crate_session()
+    v = s.state.view(0)
+    from dataclasses import replace
+
+    high = replace(v.players[0], level=12, level_marker=2)
+    assert R.level_caption(high, None) == "marker 2 (level 12)"
+    assert R.level_caption(replace(v.players[0], level=7, level_marker=7), None) == "level 7"
+
+
+def test_card_line_is_code_shape_tips_and_tickets():
+    assert R.card_line("Y07", tickets=2).plain == "Y07 I3 R+2 2t"
+    assert R.card_line("R01").plain == "R01 O4 0"
+    assert R.card_line("B10").plain == "B10 L3 B+1G+1"
+
+
+def test_shape_lines_draw_the_tile_with_its_half_chai_side():
+    lines = [t.plain for t in R.shape_lines("Y05")]  # I3, half-chai on cell 0 facing south
+    assert lines == ["YvYYYY"]
+
+
+def test_reveal_sums_with_a_veto_cross_out_the_minus_tiles():
+    sums, veto = R.reveal_sums(None, [("Y07", ("-R", "+B")), ("R01", ("veto",))])  # type: ignore[arg-type]
+    assert veto and sums == [0, 2, 1, 0]
+    assert "vetoed" in R.chai_text("-R", vetoed=True).plain
+    sums, veto = R.reveal_sums(None, [("Y07", ("-R", "-R", "-R")), (None, ())])  # type: ignore[arg-type]
+    assert not veto and sums == [0, -1, 0, 0]
+
+
+def test_tracks_cap_at_zero_and_four_and_say_so():
+    v = crate_session().state.view(0)
+    sums = [-1, 2, 7, 0]
+    text = R.tracks_text(v, R.track_positions(sums, v), sums).plain.split("\n")
+    assert "[0]" in text[0] and "(capped)" in text[0]
+    assert "[2]" in text[1] and "capped" not in text[1]
+    assert "[4]" in text[2] and "(capped)" in text[2]
+
+
+def test_tips_breakdown_counts_dabbas_per_colour_times_value_and_empties():
+    load = R.LevelLoad([2, 1, 0, 0], 1)
+    assert R.tips_breakdown(load, [3, 0, 1, 1]) == "2Yx3 + 1Rx0 + 1E x-2 = 4"
+
+
+def test_rotate_four_times_is_the_same_and_mirror_twice_too():
+    for t in range(8):
+        assert placing.rotate(placing.rotate(placing.rotate(placing.rotate(t)))) == t
+        assert placing.mirror(placing.mirror(t)) == t
+        assert placing.mirror(t) // 4 != t // 4
+
+
+def test_the_eight_symmetries_reach_every_orientation_of_every_tile():
+    for number in range(19):
+        code = f"G{number + 1:02d}"
+        assert set(placing.transform_orientations(code)) == set(range(len(orientations(code))))
+
+
+def test_a_ghost_that_overhangs_says_so():
+    config = GameConfig(
+        seats=(SeatConfig("Asha"), SeatConfig("Bela")), options={"vehicle": "wheelbarrow"}, start_player=0
+    )
+    s = Session(SPEC, SPEC.validate(config), 3)
+    s.apply(0, Start(0))
+    card = s.state.view(0).players[0].hand[0]
+    s.apply(0, PlayCard(card))
+    v = s.state.view(0)
+    spot = placing.spot(v, 0, card, 0, 0, 0)  # the wheelbarrow's top-left square is not there
+    assert not spot.legal and "overhang" in (spot.problem or "")

@@ -1,0 +1,337 @@
+"""Pilot tests of the Dabba Walla screen (issue #7): whole games by key presses, placement mode,
+chai completions, the delivery reveal, the level view, hot-seat curtains; rendered text at 80x24
+and 120x40."""
+
+from __future__ import annotations
+
+from chaigames.dabba_walla.actions import Place
+from chaigames.engine import Event
+from screens.curtain import CurtainScreen
+from screens.dabba_walla import placing
+from screens.results import ResultsScreen
+
+from .helpers import (
+    LARGE,
+    SMALL,
+    dw_app,
+    dw_screen,
+    play_one_step,
+    screen_text,
+    until_my_move,
+    wait_for,
+)
+
+
+def flat(text: str) -> str:
+    """Screen text with wrapped lines joined again (a long prompt wraps on 80 columns)."""
+    return " ".join(line.strip() for line in text.splitlines())
+
+
+async def both_sizes(pilot) -> tuple[str, str]:
+    """The screen as text at 80x24, then at 120x40 (and back to 80x24)."""
+    await pilot.pause()
+    small = screen_text(pilot.app)
+    await pilot.resize_terminal(*LARGE)
+    await pilot.pause()
+    large = screen_text(pilot.app)
+    await pilot.resize_terminal(*SMALL)
+    await pilot.pause()
+    return small, large
+
+
+async def test_a_whole_game_by_keys_to_the_results_at_both_sizes():
+    """Seed 1 on the crate: Asha (hurrying: Enter on every default, tab to a chai when one is there)
+    completes chais on the way."""
+    app = dw_app(seed=1)
+    seen: dict[str, tuple[str, str]] = {}
+    chai_news = []
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(400):
+            await until_my_move(pilot)
+            if app.controller.finished:
+                break
+            screen = dw_screen(app)
+            mode = screen.mode()
+            if mode == "walk" and "walk" not in seen:
+                seen["walk"] = await both_sizes(pilot)
+            if mode == "place" and "place" not in seen:
+                seen["place"] = await both_sizes(pilot)
+            if mode == "deliver" and screen.view.last_round and "reveal" not in seen:
+                seen["reveal"] = await both_sizes(pilot)
+            played = await play_one_step(pilot)
+            if played == "chai":
+                await pilot.pause()
+                chai_news.append(screen_text(app))
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        seen["results"] = await both_sizes(pilot)
+
+    small, large = seen["walk"]
+    for text in (small, large):
+        assert "First turn: start on space 1, free" in text
+        assert "Your hand" in text and "Tickets 6" in text and "Asha (you): empty" in text
+        assert "Bot: 6t, off board" in text
+    assert "1 " in small.splitlines()[2] and "6 " in small.splitlines()[4]  # the ring, always on screen
+    assert small.count("┌") >= 1 and large.count("┌────") >= 7  # roomy: six card boxes and the vehicles
+
+    small, large = seen["place"]
+    for text in (small, large):
+        assert "on level 1: legal" in text and "legal spots: tab" in text
+        assert "Rotate" in text and "Mirror" in text
+    assert "on 0" in large  # tall cells: the height under the ghost
+
+    assert chai_news  # the seed was chosen for it
+    assert all("You completed a chai! Your chai tile:" in text for text in chai_news)
+
+    small, large = seen["reveal"]
+    for text in (small, large):
+        assert "Reveal, level" in text and "tips (" in text  # the breakdown per player
+        assert "sum " in text and "Level" in text
+
+    small, large = seen["results"]
+    for text in (small, large):
+        assert "Dabba Walla: final scores" in text and "tickets" in text and "Total" in text
+    assert app.controller.session.over
+
+
+async def test_placement_mode_ghost_rotate_mirror_tab_and_illegal_reason():
+    app = dw_app(seed=3)
+    async with app.run_test(size=SMALL) as pilot:
+        await until_my_move(pilot)
+        await pilot.press("enter", "enter")  # start on space 1, play the first card
+        screen = dw_screen(app)
+        assert screen.mode() == "place"
+        card = screen._pending()
+        assert card is not None
+        legal = {(a.orientation, a.row, a.col) for a in screen.legal() if isinstance(a, Place)}
+        visited = set()
+        for _ in range(len(legal)):
+            s = screen._spot()
+            assert s.legal
+            visited.add((s.orientation, s.row, s.col))
+            await pilot.press("tab")
+        assert visited == legal  # tab goes through the legal placements only, each once
+
+        t = screen.transform
+        await pilot.press("r")
+        assert screen.transform == placing.rotate(t)
+        await pilot.press("f")
+        assert screen.transform == placing.mirror(placing.rotate(t))
+        await pilot.press("f", "r", "r", "r")
+        assert screen.transform == t
+
+        # an empty dabba in the corner (1,1) makes the floor uneven: a ghost over it is illegal
+        await pilot.press("e")
+        assert screen.mode() == "empty" and screen.square == (0, 0)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.mode() == "place", "back to placing")
+        assert screen._spot().legal  # the ghost moved back to a legal spot
+        found = False
+        for _ in range(4):
+            await pilot.press("up", "up", "left", "left", "left")
+            if not screen._spot().legal:
+                found = True
+                break
+            await pilot.press("r")
+        assert found
+        text = flat(screen_text(app))
+        assert "not here, " in text and "the tile needs level" in text
+        before = app.controller.state.to_json()
+        await pilot.press("enter")
+        assert app.controller.state.to_json() == before  # refused, nothing changed
+        assert "Not here: " in flat(screen_text(app))
+        await pilot.press("tab")
+        assert screen._spot().legal and "legal" in screen_text(app)
+
+
+async def test_walking_shows_the_ticket_cost_and_the_other_way():
+    app = dw_app(seed=3)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(4):  # a whole first turn: start, play, place, end
+            await until_my_move(pilot)
+            await play_one_step(pilot)
+        await until_my_move(pilot)
+        screen = dw_screen(app)
+        assert screen.mode() == "walk"
+        assert "free" in screen_text(app)  # one step on: free
+        await pilot.press("4")  # space 4: three steps either way from space 1
+        text = screen_text(app)
+        assert "Walk to space 4: 3 steps clockwise, cost 2 tickets" in text
+        assert "+1t" in text  # the spaces passed get a ticket each
+        await pilot.press("d")
+        assert "3 steps counterclockwise, cost 2 tickets" in screen_text(app)
+        tickets = app.controller.view.players[0].tickets
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.controller.view.step == "play", "the card taken")
+        assert app.controller.view.players[0].tickets >= tickets - 2
+        assert app.controller.view.players[0].position == 3
+
+
+async def test_level_view_shows_a_chosen_level_and_esc_returns():
+    app = dw_app(seed=4)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(12):  # three turns
+            await until_my_move(pilot)
+            await play_one_step(pilot)
+        await until_my_move(pilot)
+        screen = dw_screen(app)
+        top = app.controller.view.players[0].level
+        await pilot.press("v")
+        assert screen.level_view == 1
+        assert f"LEVEL VIEW 1/{top}" in screen_text(app)
+        for _ in range(top):
+            await pilot.press("v")
+        assert screen.level_view is None  # round again to the view from above
+        await pilot.press("v", "escape")
+        assert screen.level_view is None and app.screen is screen  # Esc left the level view, no pause
+
+
+async def test_hot_seat_two_humans_curtain_hides_the_hand():
+    app = dw_app(seed=3, humans=2)
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Asha's curtain")
+        await pilot.press("enter")
+        await until_my_move(pilot, 0)
+        assert "Asha (you)" in screen_text(app)
+        for _ in range(3):
+            await until_my_move(pilot, 0)
+            await play_one_step(pilot)
+        screen = dw_screen(app)
+        await until_my_move(pilot, 0)
+        tile = Event("chai_tile", "You draw the chai tile: veto", seats=(0,), data={"seat": 0, "kind": "veto"})
+        screen.game_changed([tile])  # as if Asha had just completed a chai
+        await pilot.pause()
+        assert "Your chai tile: veto" in screen_text(app)
+        await pilot.press("enter")  # end the turn
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Bela's curtain")
+        game = app.screen_stack[-2]
+        assert app.controller.viewer is None
+        assert "hands are hidden" in str(game.query_one("#dw-hand").render())
+        await pilot.press("enter")
+        await until_my_move(pilot, 1)
+        text = screen_text(app)
+        assert "Bela (you)" in text and "Your hand" in text and "Asha:" in text
+        assert "veto" not in text  # Asha's chai tile is hers alone
+
+
+def give_chai(app, seat: int, *kinds: str) -> None:
+    """Test set-up only: hand a seat some chai tiles from the supply (as if it had completed chais)."""
+    from chaigames.dabba_walla import data as D
+
+    state = app.controller.session.state
+    for kind in kinds:
+        cid = next(c for c in state.chai_supply if D.CHAI_KINDS[c] == kind)
+        state.chai_supply.remove(cid)
+        state.chai_owned[seat].append(cid)
+    state._changed()
+    dw_screen(app).refresh_game()
+
+
+async def test_light_blue_chai_tiles_jump_swap_and_bonus_dabba_by_keys():
+    app = dw_app(seed=3)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(4):  # Asha's first turn
+            await until_my_move(pilot)
+            await play_one_step(pilot)
+        await until_my_move(pilot)
+        give_chai(app, 0, "jump", "swap", "bonus")
+        screen = dw_screen(app)
+        assert "jump" in screen_text(app) and "bonus" in screen_text(app)
+        await pilot.press("j", "5")
+        assert "Jump to space 5 with your jump chai tile, free" in flat(screen_text(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.mode() == "play", "the card taken")
+        view = app.controller.view
+        assert view.players[0].position == 4 and "jump" not in view.players[0].chai
+
+        hand = view.players[0].hand
+        await pilot.press("s")  # swap the first hand card for the card on space 1
+        assert screen.mode() == "swap"
+        other = view.spaces[0].card
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.mode() == "play", "the swap done")
+        view = app.controller.view
+        assert other in view.players[0].hand and view.spaces[0].card == hand[0]
+
+        await pilot.press("enter")  # play a card, then a bonus dabba before placing it
+        await wait_for(pilot, lambda: screen.mode() == "place", "placing")
+        await pilot.press("b")
+        assert screen.mode() == "bonus"
+        colour = screen.bonus_colour
+        await pilot.press("c")
+        assert screen.bonus_colour != colour
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.mode() == "place", "back to placing")
+        view = app.controller.view
+        assert view.players[0].chai == () and any(
+            layer.piece.startswith("b") for stack in view.players[0].stacks for layer in stack
+        )
+
+
+def saved_at_delivery(seed: int = 5) -> str:
+    """A crate game whose pick-up phase the bots played for both seats, saved at the first delivery round."""
+    from chaigames.dabba_walla import SPEC
+    from chaigames.engine import GameConfig, SeatConfig, Session
+    from chaigames.saves import SaveStore
+
+    config = GameConfig(
+        seats=(SeatConfig("Asha"), SeatConfig("Bot", bot="easy")), options={"vehicle": "crate"}, start_player=0
+    )
+    session = Session(SPEC, SPEC.validate(config), seed)
+    bots = [SPEC.make_bot("easy", seed + seat, seat) for seat in (0, 1)]
+    while session.state.phase != "delivery":
+        seat = session.state.actors()[0]
+        state = session.state
+        session.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat), 0))
+    store = SaveStore()
+    save_id = store.new_id(SPEC.id)
+    store.save(session, save_id)
+    return save_id
+
+
+async def test_delivery_play_later_then_the_reveal_with_breakdown():
+    from screens.app import ChaiGamesApp
+
+    save_id = saved_at_delivery()
+    app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0)
+    async with app.run_test(size=SMALL) as pilot:
+        app.resume_game(save_id)
+        await until_my_move(pilot)
+        screen = dw_screen(app)
+        assert screen.mode() == "deliver"
+        give_chai(app, 0, "later", "+R")
+        await pilot.press("space")  # the play-later tile goes on the secret choice
+        assert "[x] later" in screen_text(app)
+        card = app.controller.view.players[0].hand[0]
+        await pilot.press("enter")
+        await until_my_move(pilot)
+        assert app.controller.view.step == "later"
+        text = flat(screen_text(app))
+        assert "Play later: change your card" in text and "Revealed so far" in text
+        assert "Bot: " in text and " shows " in text  # the bot's choice is already face up
+        await pilot.press("right", "space", "enter")  # another card, and the +1 red tile after all
+        await until_my_move(pilot)
+        lr = app.controller.view.last_round
+        assert lr["later"][0] and lr["choices"][0][0] != card and lr["choices"][0][1] == ("+R",)
+        text = flat(screen_text(app))
+        assert "Asha (played later):" in text and "+R" in text and "tips (" in text
+
+
+async def test_delivery_secret_chai_tiles_and_a_veto_crossing_out_the_minus_tile():
+    from screens.app import ChaiGamesApp
+
+    save_id = saved_at_delivery()
+    app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0)
+    async with app.run_test(size=SMALL) as pilot:
+        app.resume_game(save_id)
+        await until_my_move(pilot)
+        give_chai(app, 0, "-R", "veto")
+        await pilot.press("space", "down", "space")  # both tiles onto the secret choice
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[x] -R" in text and "[x] veto" in text
+        assert app.controller.view.players[1].choice is None  # the bot's choice stays hidden
+        await pilot.press("enter")
+        await until_my_move(pilot)
+        text = flat(screen_text(app))
+        assert "~-R~ vetoed" in text and "veto" in text and "Reveal, level" in text
+        assert app.controller.view.last_round["choices"][0][1] == ("-R", "veto")
