@@ -3,6 +3,8 @@ screen reads the same under NO_COLOR and 16 colours (the colour only repeats wha
 
 from __future__ import annotations
 
+import re
+
 from chaigames.chai.data import ADDITIVES, CUSTOMERS, FLAVOURS, TEAS, additive_label
 
 FLAVOUR_GLYPH: dict[str, str] = {
@@ -49,6 +51,14 @@ def card_glyph(cid: str) -> str:
     """A customer in three characters: tea glyph + card number ("green-3" -> "Gr3")."""
     c = CUSTOMERS[cid]
     return f"{TEA_GLYPH[c.tea]}{c.number}"
+
+
+_CARD_ID = re.compile(r"\b(" + "|".join(TEAS) + r")-([1-8])\b")
+
+
+def glyph_ids(text: str) -> str:
+    """A log line with customer ids as the screen shows them ("black-4" -> "Bk4")."""
+    return _CARD_ID.sub(lambda m: card_glyph(m.group(0)), text)
 
 
 def legend() -> str:

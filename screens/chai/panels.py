@@ -157,7 +157,18 @@ def customer_rows(view: dict[str, Any]) -> list[CustomerRow]:
     return rows
 
 
-def customer_line(row: CustomerRow, *, cursor: bool, servable: bool, label: str = "") -> Text:
+def missing(view: dict[str, Any], cid: str) -> int | None:
+    """How many tiles and cards the viewer still lacks for this recipe (None: no seat is looking)."""
+    seat = view.get("seat")
+    if seat is None:
+        return None
+    me = view["players"][seat]
+    c = CUSTOMERS[cid]
+    lack = sum(max(0, n - me["tiles"][FLAVOURS[i]]) for i, n in enumerate(c.flavours))
+    return lack + sum(max(0, n - me["additives"][ADDITIVES[i]]) for i, n in enumerate(c.additives))
+
+
+def customer_line(row: CustomerRow, *, cursor: bool, servable: bool, label: str = "", lack: int | None = None) -> Text:
     c = CUSTOMERS[row.customer]
     t = Text()
     t.append(">" if cursor else " ", style="bold")
@@ -169,6 +180,8 @@ def customer_line(row: CustomerRow, *, cursor: bool, servable: bool, label: str 
         t.append(f" ${row.coins}", style="bold")
     if servable:
         t.append(" +serve", style="bold green")
+    elif lack:
+        t.append(f" -{lack}", style="dim")
     return t
 
 
@@ -190,7 +203,8 @@ def customers_text(view: dict[str, Any], cursor: int | None, servable: set[str],
         if row.source == "mine" and not mine_started:
             mine_started = True
             t.append("Your reserved\n", style="bold")
-        t.append_text(customer_line(row, cursor=i == cursor, servable=row.customer in servable))
+        lack = missing(view, row.customer)
+        t.append_text(customer_line(row, cursor=i == cursor, servable=row.customer in servable, lack=lack))
         t.append("\n")
     if view.get("seat") is not None and not mine_started:
         t.append("Your reserved ", style="bold")

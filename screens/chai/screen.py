@@ -36,7 +36,7 @@ from chaigames.engine import Event, IllegalAction
 
 from ..game_base import GameScreen
 from ..widgets import TitleBar
-from .glyphs import ADDITIVE_GLYPH, FLAVOUR_GLYPH, card_glyph, legend
+from .glyphs import ADDITIVE_GLYPH, FLAVOUR_GLYPH, card_glyph, glyph_ids, legend
 from .moves import MovesScreen
 from .panels import (
     additives_text,
@@ -218,7 +218,7 @@ class ChaiScreen(GameScreen):
         height, width = box.size.height, max(box.size.width, 20)
         lines: list[str] = []
         for line in reversed(self.controller.log()[-LOG_LINES:]):
-            wrapped = textwrap.wrap(line.event.text, width, subsequent_indent="  ") or [""]
+            wrapped = textwrap.wrap(glyph_ids(line.event.text), width, subsequent_indent="  ") or [""]
             if len(lines) + len(wrapped) > height:
                 break
             lines[:0] = wrapped
@@ -274,7 +274,8 @@ class ChaiScreen(GameScreen):
             if view["phase"] == "over":
                 t.append("The game is over.")
             else:
-                t.append("Watching: " + self.controller.status())
+                last = self.controller.log()
+                t.append(glyph_ids(last[-1].event.text) if last else self.controller.status(), style="dim")
             return t
         over = view.get("over_limit")
         if over == "tiles":
