@@ -79,7 +79,7 @@ def market_text(view: dict[str, Any], cursor: tuple[int, int] | None, *, tall: b
     return t
 
 
-def additives_text(view: dict[str, Any]) -> Text:
+def additives_text(view: dict[str, Any], *, wide: bool = False) -> Text:
     """The face-up display numbered 1-5 (the keys that take a kind), the deck and the discard pile."""
     t = Text()
     t.append("Additives ", style="bold")
@@ -91,6 +91,9 @@ def additives_text(view: dict[str, Any]) -> Text:
         t.append("(none) ", style="dim")
     discard = sum(view["additive_discard"].values())
     t.append(f"\n deck {view['additive_deck_count']}  discard {discard}", style="dim")
+    if wide and discard:
+        t.append(": ", style="dim")
+        t.append_text(_counts(view["additive_discard"], ADDITIVE_GLYPH, ADDITIVE_STYLE))
     return t
 
 
@@ -228,7 +231,7 @@ def _counts(counts: dict[str, int], glyphs: dict[str, str], styles: dict[str, st
     return t
 
 
-def players_text(view: dict[str, Any], *, names_width: int = 9) -> Text:
+def players_text(view: dict[str, Any], *, names_width: int = 9, wide: bool = False) -> Text:
     """One line per player: turn mark, tea and tokens left, money, reserved count, orders served
     and their VP, then tiles and additive cards held (counts per glyph)."""
     t = Text()
@@ -246,6 +249,11 @@ def players_text(view: dict[str, Any], *, names_width: int = 9) -> Text:
         t.append_text(_counts(p["tiles"], FLAVOUR_GLYPH, FLAVOUR_STYLE))
         t.append(" | ")
         t.append_text(_counts(p["additives"], ADDITIVE_GLYPH, ADDITIVE_STYLE))
+        if wide and p["fulfilled"]:
+            t.append("  served ")
+            for cid in p["fulfilled"]:
+                t.append(card_glyph(cid), style=TEA_STYLE[CUSTOMERS[cid].tea])
+                t.append(" ")
         t.append("\n")
     t.rstrip()
     return t

@@ -204,11 +204,12 @@ class ChaiScreen(GameScreen):
         self.query_one("#chai-status", Static).update(Text(status))
         cursor = self.mcursor if self.zone == "market" and self._seat is not None else None
         self.query_one("#chai-market", Static).update(market_text(view, cursor, tall=self.wide))
-        self.query_one("#chai-additives", Static).update(additives_text(view))
+        self.query_one("#chai-additives", Static).update(additives_text(view, wide=self.wide))
         self.query_one("#chai-cups", Static).update(cups_text(view))
         ccursor = self.ccursor if self.zone == "customers" and self._seat is not None else None
         self.query_one("#chai-customers", Static).update(customers_text(view, ccursor, servable))
-        self.query_one("#chai-players", Static).update(players_text(view, names_width=14 if self.wide else 9))
+        players = players_text(view, names_width=14 if self.wide else 9, wide=self.wide)
+        self.query_one("#chai-players", Static).update(players)
         self.query_one("#chai-prompt", Static).update(self._prompt(view))
         self._draw_log()
 
