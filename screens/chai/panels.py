@@ -231,18 +231,21 @@ def _counts(counts: dict[str, int], glyphs: dict[str, str], styles: dict[str, st
     return t
 
 
-def players_text(view: dict[str, Any], *, names_width: int = 9, wide: bool = False) -> Text:
+def players_text(
+    view: dict[str, Any], *, names_width: int = 9, wide: bool = False, acting: tuple[int, ...] | None = None
+) -> Text:
     """One line per player: turn mark, tea and tokens left, money, reserved count, orders served
     and their VP, then tiles and additive cards held (counts per glyph)."""
     t = Text()
     t.append(f"  {'player':<{names_width}} tea tk  $ rs sv  vp tiles (max {TILE_LIMIT}) | additives\n", style="bold")
     over = view["phase"] == "over"
+    acting = (view["turn"],) if acting is None else acting
     for s, p in enumerate(view["players"]):
-        mark = ">" if not over and s == view["turn"] else " "
+        mark = ">" if not over and s in acting else " "
         me = "*" if s == view.get("seat") else " "
         vp = sum(CUSTOMERS[c].vp for c in p["fulfilled"])
         t.append(mark + me, style="bold")
-        t.append(f"{p['name'][:names_width]:<{names_width}} ", style="bold" if s == view["turn"] else "")
+        t.append(f"{p['name'][:names_width]:<{names_width}} ", style="bold" if s in acting else "")
         t.append(TEA_GLYPH[p["tea"]], style=TEA_STYLE[p["tea"]])
         t.append(f"  {view['tokens'].get(p['tea'], 0):>2}{p['money']:>3}{p['reserved_count']:>3}")
         t.append(f"{len(p['fulfilled']):>3}{vp:>4} ")

@@ -208,7 +208,8 @@ class ChaiScreen(GameScreen):
         self.query_one("#chai-cups", Static).update(cups_text(view))
         ccursor = self.ccursor if self.zone == "customers" and self._seat is not None else None
         self.query_one("#chai-customers", Static).update(customers_text(view, ccursor, servable))
-        players = players_text(view, names_width=14 if self.wide else 9, wide=self.wide)
+        acting = tuple(c.state.actors())  # public: whose step it is (at setup, not the start player)
+        players = players_text(view, names_width=14 if self.wide else 9, wide=self.wide, acting=acting)
         self.query_one("#chai-players", Static).update(players)
         self.query_one("#chai-prompt", Static).update(self._prompt(view))
         self._draw_log()
@@ -399,13 +400,31 @@ class ChaiScreen(GameScreen):
         self._play(next(iter(self._of(Pass)), None))
 
     def action_moves(self) -> None:
-        legal = list(self._legal)
+        """The fallback list: every legal move in words (one line per market group, not per tile)."""
+        view = self.controller.view
+        legal: list[Any] = []
+        labels: list[str] = []
+        groups_seen: set[tuple[int, int]] = set()
+        for action in self._legal:
+            if isinstance(action, VisitMarket):
+                group = group_at(view, action.row, action.col)
+                if group is None or group.cells[0] in groups_seen:
+                    continue
+                groups_seen.add(group.cells[0])
+                label = f"Buy {group.text()} (row {action.row + 1}, column {action.col + 1})"
+            elif isinstance(action, TakeAdditives):
+                n = view["display"].count(action.kind)
+                label = f"Take all {ADDITIVE_GLYPH[action.kind]} {additive_label(action.kind)} ({n})"
+            else:
+                label = glyph_ids(self.controller.describe_action(action))
+            legal.append(action)
+            labels.append(label)
         if not legal:
             return
-        labels = [self.controller.describe_action(a) for a in legal]
+        expected = list(self._legal)
 
         def picked(index: int | None) -> None:
-            if index is None or legal != self._legal:
+            if index is None or expected != self._legal:
                 return
             self._play(legal[index])
 

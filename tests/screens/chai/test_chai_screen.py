@@ -330,3 +330,34 @@ async def test_a_whole_game_against_a_bot_by_key_presses_reaches_the_results(mak
         result = app.controller.session.state.result()
         assert not result.note  # five cup rounds were played, not the safety stop
         assert sum(len(f) for f in app.controller.state.fulfilled) == 5 * 2
+
+
+# -- setup choice and the moves list -----------------------------------------------------------------
+async def test_first_customer_choose_lists_the_eight_and_enter_keeps_one(make_app):
+    """Setup option first_customer=choose: the player picks which of their 8 they keep reserved."""
+    _, config, seed = vs_bot()
+    config = GameConfig(seats=config.seats, start_player=0, options={"first_customer": "choose"})
+    app = make_app(games=[SPEC], new_game=("chai", config, seed))
+    async with app.run_test(size=SMALL) as pilot:
+        await asha_to_move(pilot)
+        text = lines(app)
+        assert any("Choose the customer you keep reserved" in line for line in text)
+        assert all(f"Gr{n}" in "\n".join(text) for n in range(1, 9)) and "Bk1" not in "\n".join(text)
+        assert "⏎ Keep" in text[-1] and "⏎ Buy" not in text[-1]
+        await pilot.press("down", "down", "enter")
+        await wait_for(pilot, lambda: app.controller.state.reserved[0] == ["green-3"], "the choice")
+
+
+async def test_the_moves_list_has_one_line_per_group_and_plays_the_chosen_move(make_app):
+    app = make_app(games=[SPEC], new_game=vs_bot())
+    async with app.run_test(size=SMALL) as pilot:
+        await asha_to_move(pilot)
+        groups = app.controller.state.market.groups()
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
+        labels = app.screen.labels
+        assert sum(label.startswith("Buy ") for label in labels) == len(groups)
+        reserve = next(i for i, label in enumerate(labels) if label.startswith("Reserve the top customer"))
+        await pilot.press(*(["down"] * reserve), "enter")
+        await wait_for(pilot, lambda: len(entries(app)) >= 1, "the move")
+        assert type(entries(app)[0].action).__name__ == "ReserveDeck"
