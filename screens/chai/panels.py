@@ -188,31 +188,50 @@ def customer_line(row: CustomerRow, *, cursor: bool, servable: bool, label: str 
     return t
 
 
-def customers_text(view: dict[str, Any], cursor: int | None, servable: set[str], *, deck_key: str = "c") -> Text:
+def customers_text(view: dict[str, Any], cursor: int | None, servable: set[str], *, limit: int | None = None) -> Text:
     """The pool (with the coins lying on cards), the deck count, and the viewer's reserved cards.
-    Other seats' reserved cards are never in the view; only their counts (in the players panel)."""
+    Other seats' reserved cards are never in the view; only their counts (in the players panel).
+    With more lines than `limit`, a window around the cursor is shown, '...' marking the cut."""
     rows = customer_rows(view)
-    t = Text()
+    lines: list[Text] = []
+    focus = 0
     if rows and rows[0].source == "choose":
-        t.append("Choose the customer you keep reserved\n", style="bold")
+        lines.append(Text("Choose the customer you keep reserved", style="bold"))
         for i, row in enumerate(rows):
-            t.append_text(customer_line(row, cursor=i == cursor, servable=False))
-            t.append("\n")
-        return t
-    t.append("Customer pool ", style="bold")
-    t.append(f"deck {view['customer_deck_count']}\n", style="dim")
+            if i == cursor:
+                focus = len(lines)
+            lines.append(customer_line(row, cursor=i == cursor, servable=False))
+        return _window(lines, focus, limit)
+    head = Text("Customer pool ", style="bold")
+    head.append(f"deck {view['customer_deck_count']}", style="dim")
+    lines.append(head)
     mine_started = False
     for i, row in enumerate(rows):
         if row.source == "mine" and not mine_started:
             mine_started = True
-            t.append("Your reserved\n", style="bold")
+            lines.append(Text("Your reserved", style="bold"))
+        if i == cursor:
+            focus = len(lines)
         lack = missing(view, row.customer)
-        t.append_text(customer_line(row, cursor=i == cursor, servable=row.customer in servable, lack=lack))
-        t.append("\n")
+        lines.append(customer_line(row, cursor=i == cursor, servable=row.customer in servable, lack=lack))
     if view.get("seat") is not None and not mine_started:
-        t.append("Your reserved ", style="bold")
-        t.append("none\n", style="dim")
-    return t
+        none = Text("Your reserved ", style="bold")
+        none.append("none", style="dim")
+        lines.append(none)
+    return _window(lines, focus, limit)
+
+
+def _window(lines: list[Text], focus: int, limit: int | None) -> Text:
+    """At most `limit` lines, keeping line `focus` (the cursor) in view."""
+    if limit is not None and limit >= 3 and len(lines) > limit:
+        start = max(0, min(focus - limit // 2, len(lines) - limit))
+        shown = lines[start : start + limit]
+        if start > 0:
+            shown[0] = Text("  ...", style="dim")
+        if start + limit < len(lines):
+            shown[-1] = Text("  ...", style="dim")
+        lines = shown
+    return Text("\n").join(lines)
 
 
 def _counts(counts: dict[str, int], glyphs: dict[str, str], styles: dict[str, str]) -> Text:

@@ -207,7 +207,8 @@ class ChaiScreen(GameScreen):
         self.query_one("#chai-additives", Static).update(additives_text(view, wide=self.wide))
         self.query_one("#chai-cups", Static).update(cups_text(view))
         ccursor = self.ccursor if self.zone == "customers" and self._seat is not None else None
-        self.query_one("#chai-customers", Static).update(customers_text(view, ccursor, servable))
+        room = self.query_one("#chai-right").size.height or None
+        self.query_one("#chai-customers", Static).update(customers_text(view, ccursor, servable, limit=room))
         acting = tuple(c.state.actors())  # public: whose step it is (at setup, not the start player)
         players = players_text(view, names_width=14 if self.wide else 9, wide=self.wide, acting=acting)
         self.query_one("#chai-players", Static).update(players)

@@ -361,3 +361,21 @@ async def test_the_moves_list_has_one_line_per_group_and_plays_the_chosen_move(m
         await pilot.press(*(["down"] * reserve), "enter")
         await wait_for(pilot, lambda: len(entries(app)) >= 1, "the move")
         assert type(entries(app)[0].action).__name__ == "ReserveDeck"
+
+
+async def test_a_long_customer_list_scrolls_with_the_cursor_at_80x24(make_app):
+    """CH-4 can grow the pool past its usual size: the list shows a window around the cursor."""
+    app = make_app(games=[SPEC], new_game=vs_bot())
+    async with app.run_test(size=SMALL) as pilot:
+        await asha_to_move(pilot)
+        state = app.controller.state
+        while state.cust_deck:
+            state.pool.append([state.cust_deck.pop(), 1])
+        redraw(app)
+        await pilot.press("tab", "up")  # wrap round to the last card: Asha's own reserved customer
+        mine = card_glyph(state.reserved[0][0])
+        text = "\n".join(lines(app))
+        assert f">{mine}" in text and "..." in text
+        await pilot.press("down")  # back to the first pool card, at the top again
+        text = "\n".join(lines(app))
+        assert f">{card_glyph(state.pool[0][0])}" in text and "Customer pool" in text
