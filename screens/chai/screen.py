@@ -45,6 +45,7 @@ from .panels import (
     customers_text,
     group_at,
     market_text,
+    missing,
     players_text,
 )
 
@@ -70,6 +71,7 @@ class ChaiScreen(GameScreen):
         Binding("enter", "fulfil", "Fulfil", id="fulfil"),
         Binding("enter", "drop_customer", "To pool", id="drop_customer"),
         Binding("enter", "choose", "Keep", id="choose"),
+        Binding("enter", "explain", "Why not", show=False),
         Binding("tab", "zone", "Cards", id="zone"),
         Binding("1", "take(1)", "Take", key_display="1-5", id="take"),
         *(Binding(str(n), f"take({n})", "Take", show=False) for n in range(2, 6)),
@@ -173,6 +175,8 @@ class ChaiScreen(GameScreen):
         }
         if action in kinds:
             return self._cursor_action(kinds[action]) is not None
+        if action == "explain":  # Enter on something the turn does not allow now: say why
+            return self._seat is not None and all(self._cursor_action(k) is None for k in kinds.values())
         n = int(parameters[0]) if parameters else 1  # type: ignore[call-overload]
         if action == "take":
             return self._take_action(n) is not None or (n == 1 and bool(self._of(TakeAdditives)))
@@ -374,6 +378,37 @@ class ChaiScreen(GameScreen):
 
     def action_choose(self) -> None:
         self._play(self._cursor_action(ChooseFirst), "Choose one of your own customers")
+
+    def action_explain(self) -> None:
+        self.controller.message = self._why_not()
+        self.refresh_game()
+
+    def _why_not(self) -> str:
+        """Why Enter does nothing on the cursor's target now (the keys that do work are in the Footer)."""
+        view = self.controller.view
+        if self._discarding():
+            return "First discard down to the limit (the numbers below)"
+        if self.zone == "market":
+            if view["phase"] == "additive2":
+                return "Finish your additive turn first: 1-5, r or d"
+            if self._of(Fulfil) or self._of(Pass):
+                return "Your main action is done: fulfil an order or pass (p)"
+            return "There is no tile there"
+        rows = customer_rows(view)
+        if not rows:
+            return "No customer here"
+        row = rows[min(self.ccursor, len(rows) - 1)]
+        glyph = card_glyph(row.customer)
+        if self._of(Fulfil) or self._of(Pass):
+            lack = missing(view, row.customer)
+            if lack:
+                return f"{glyph}: {lack} ingredient{'s' if lack != 1 else ''} missing"
+            return f"{glyph} cannot be served now (a tea token or the coin for another's tea)"
+        if view["phase"] == "additive2":
+            return "Finish your additive turn first: 1-5, r or d"
+        if row.source == "mine":
+            return f"{glyph} is already yours: serve it after your main action"
+        return "That is not possible now"
 
     def action_take(self, n: int) -> None:
         self._play(self._take_action(n), f"There is no additive card {n} to take")

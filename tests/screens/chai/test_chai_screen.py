@@ -163,6 +163,15 @@ async def test_pass_ends_the_turn_without_an_order(make_app):
         redraw(app)
         await pilot.press("c")
         await wait_for(pilot, lambda: "p Pass" in footer(app), "the fulfil step")
+        await pilot.press("tab", "tab")  # the cursor back on the customers: the first pool card
+        app.screen.ccursor = 0
+        redraw(app)
+        await pilot.pause()
+        first = state.pool[0][0]
+        assert first not in app.controller.state.fulfillable(0)
+        await pilot.press("enter")  # not servable: the screen says why, nothing is played
+        await wait_for(pilot, lambda: "missing" in screen_text(app).splitlines()[1], "the reason")
+        assert card_glyph(first) in screen_text(app).splitlines()[1] and len(entries(app)) == 1
         await pilot.press("p")
         await wait_for(pilot, lambda: len(entries(app)) >= 2, "the pass")
         assert app.controller.state.fulfilled[0] == []
