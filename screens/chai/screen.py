@@ -62,10 +62,10 @@ class ChaiScreen(GameScreen):
 
     CSS_PATH = "chai.tcss"
     BINDINGS = [
-        Binding("up", "cursor(-1, 0)", "Cursor", show=False),
-        Binding("down", "cursor(1, 0)", "Cursor", show=False),
-        Binding("left", "cursor(0, -1)", "Cursor", show=False),
-        Binding("right", "cursor(0, 1)", "Cursor", show=False),
+        Binding("up", "cursor(-1, 0)", "Move the cursor", show=False, key_display="arrows"),
+        Binding("down", "cursor(1, 0)", "Move the cursor", show=False),
+        Binding("left", "cursor(0, -1)", "Move the cursor", show=False),
+        Binding("right", "cursor(0, 1)", "Move the cursor", show=False),
         Binding("enter", "buy", "Buy", id="buy"),
         Binding("enter", "reserve", "Reserve", id="reserve"),
         Binding("enter", "fulfil", "Fulfil", id="fulfil"),
