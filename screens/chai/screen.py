@@ -79,7 +79,7 @@ class ChaiScreen(GameScreen):
         *(Binding(str(n), f"discard({n})", "Discard", show=False) for n in range(2, 7)),
         Binding("r", "reset", "Reset", id="reset"),
         Binding("d", "draw", "Draw", id="draw"),
-        Binding("c", "deck", "Deck card", id="deck"),
+        Binding("c", "deck", "Deck", id="deck"),
         Binding("p", "pass_turn", "Pass", id="pass"),
         Binding("m", "moves", "Moves", id="moves"),
     ]
@@ -117,7 +117,7 @@ class ChaiScreen(GameScreen):
         if wide != self.wide:
             self.wide = wide
             self.set_class(wide, "wide")
-        self.call_after_refresh(self.refresh_game)
+        self.call_after_refresh(self.game_changed, [])
 
     # -- what the turn allows ----------------------------------------------------------------------
     def _of(self, kind: type) -> list[Any]:

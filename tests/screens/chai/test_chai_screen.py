@@ -103,7 +103,7 @@ async def test_an_additive_turn_takes_two_actions_by_number_keys(make_app):
         await pilot.press("1")
         await wait_for(pilot, lambda: "Second additive action" in screen_text(app), "the second action")
         assert entries(app)[0].action == TakeAdditives(first)
-        assert "c Deck card" not in footer(app) and "⏎ Buy" not in footer(app)  # only additive actions now
+        assert "c Deck" not in footer(app) and "⏎ Buy" not in footer(app)  # only additive actions now
         assert "r Reset" in footer(app) and "d Draw" in footer(app)
         held = sum(app.controller.state.adds[0])
         await pilot.press("d")
@@ -119,7 +119,7 @@ async def test_tab_to_the_pool_and_enter_reserves_the_card_under_the_cursor(make
         await asha_to_move(pilot)
         pool = [p[0] for p in app.controller.state.pool]
         await pilot.press("tab", "down")
-        assert "⏎ Reserve" in footer(app) and "c Deck card" in footer(app)
+        assert "⏎ Reserve" in footer(app) and "c Deck" in footer(app)
         assert f">{card_glyph(pool[1])}" in screen_text(app).replace(" ", "")
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(entries(app)) >= 1, "the reservation")
