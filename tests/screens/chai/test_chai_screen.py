@@ -388,3 +388,19 @@ async def test_a_long_customer_list_scrolls_with_the_cursor_at_80x24(make_app):
         await pilot.press("down")  # back to the first pool card, at the top again
         text = "\n".join(lines(app))
         assert f">{card_glyph(state.pool[0][0])}" in text and "Customer pool" in text
+
+
+async def test_over_six_additive_cards_a_discard_prompt_asks_which_kind(make_app):
+    """CH-2: over 6 additive cards the player discards one at a time, choosing the kind."""
+    app = make_app(games=[SPEC], new_game=vs_bot())
+    async with app.run_test(size=SMALL) as pilot:
+        await asha_to_move(pilot)
+        state = app.controller.state
+        state.adds[0] = [0, 0, 0, 6, 0]  # 6 vanilla already
+        redraw(app)
+        await pilot.press("d")  # draw blind: the 7th card
+        await wait_for(pilot, lambda: "Over 6 additives: discard one." in screen_text(app), "the discard prompt")
+        assert "4 Vax" in screen_text(app) and "1-6 Discard" in footer(app)
+        await pilot.press("4")
+        await wait_for(pilot, lambda: sum(app.controller.state.adds[0]) == 6, "the discard")
+        await wait_for(pilot, lambda: "Second additive action" in screen_text(app), "the second additive action")
