@@ -14,6 +14,7 @@ from .game_base import GameScreen
 # Game id -> "module:Class" of its own screen. Imported lazily so one broken screen never stops
 # the app; a game not listed here (or whose screen fails to import) gets the generic screen.
 GAME_SCREENS: dict[str, str] = {
+    "chai": "screens.chai:ChaiScreen",
     "dabba-walla": "screens.dabba_walla:DabbaWallaScreen",
 }
 

@@ -1,0 +1,72 @@
+"""Chai's glyphs and colours: every flavour, additive and tea has a two-letter glyph, so the
+screen reads the same under NO_COLOR and 16 colours (the colour only repeats what the glyph says)."""
+
+from __future__ import annotations
+
+import re
+
+from chaigames.chai.data import ADDITIVES, CUSTOMERS, FLAVOURS, TEAS, additive_label
+
+FLAVOUR_GLYPH: dict[str, str] = {
+    "mint": "Mi",
+    "jasmine": "Ja",
+    "lemon": "Le",
+    "ginger": "Gi",
+    "berries": "Be",
+    "lavender": "La",
+}
+# Tiles are drawn as coloured blocks: dark text on the flavour's colour.
+FLAVOUR_STYLE: dict[str, str] = {
+    "mint": "black on green",
+    "jasmine": "black on bright_white",
+    "lemon": "black on yellow",
+    "ginger": "black on dark_orange",
+    "berries": "bright_white on red",
+    "lavender": "black on bright_magenta",
+}
+
+ADDITIVE_GLYPH: dict[str, str] = {"milk": "Mk", "sugar": "Su", "honey": "Ho", "vanilla": "Va", "spice": "Sp"}
+ADDITIVE_STYLE: dict[str, str] = {
+    "milk": "black on white",
+    "sugar": "black on bright_cyan",
+    "honey": "black on bright_yellow",
+    "vanilla": "black on wheat1",
+    "spice": "bright_white on dark_red",
+}
+
+TEA_GLYPH: dict[str, str] = {"green": "Gr", "black": "Bk", "rooibos": "Ro", "oolong": "Oo", "white": "Wh"}
+TEA_STYLE: dict[str, str] = {
+    "green": "bold green",
+    "black": "bold bright_black",
+    "rooibos": "bold red",
+    "oolong": "bold yellow",
+    "white": "bold bright_white",
+}
+
+assert set(FLAVOUR_GLYPH) == set(FLAVOURS) and set(ADDITIVE_GLYPH) == set(ADDITIVES) and set(TEA_GLYPH) == set(TEAS)
+assert len(set(FLAVOUR_GLYPH.values()) | set(ADDITIVE_GLYPH.values()) | set(TEA_GLYPH.values())) == 16
+
+
+def card_glyph(cid: str) -> str:
+    """A customer in three characters: tea glyph + card number ("green-3" -> "Gr3")."""
+    c = CUSTOMERS[cid]
+    return f"{TEA_GLYPH[c.tea]}{c.number}"
+
+
+_CARD_ID = re.compile(r"\b(" + "|".join(TEAS) + r")-([1-8])\b")
+
+
+def glyph_ids(text: str) -> str:
+    """A log line with customer ids as the screen shows them ("black-4" -> "Bk4")."""
+    return _CARD_ID.sub(lambda m: card_glyph(m.group(0)), text)
+
+
+def legend() -> str:
+    """Every glyph in words, three to a line (the wide layout shows it under the cups)."""
+    entries = [f"{FLAVOUR_GLYPH[f]} {f}" for f in FLAVOURS] + [
+        f"{ADDITIVE_GLYPH[k]} {additive_label(k)}" for k in ADDITIVES
+    ]
+    entries += [f"{TEA_GLYPH[t]} {t} tea" for t in TEAS]
+    lines = [entries[i : i + 3] for i in range(0, 6, 3)] + [entries[6:9], entries[9:11]]
+    lines += [entries[11:14], entries[14:16]]
+    return "\n".join("".join(e.ljust(15) for e in line).rstrip() for line in lines)

@@ -1,0 +1,467 @@
+"""The Chai screen: the market under a cursor, the additive display, the customers, cups and
+players, every move by keys. The core stays the judge: each key turns into an action picked from
+`controller.legal_actions(seat)` and played through `controller.act`; a key shows in the Footer
+only while such an action exists."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Resize
+from textual.widgets import Footer, Static
+
+from chaigames.chai.actions import (
+    ChooseFirst,
+    DiscardAdditive,
+    DiscardCustomer,
+    DiscardTile,
+    DrawAdditive,
+    Fulfil,
+    Pass,
+    ReserveDeck,
+    ReservePool,
+    ResetAdditives,
+    TakeAdditives,
+    VisitMarket,
+)
+from chaigames.chai.data import ADDITIVE_LIMIT, ADDITIVES, FLAVOURS, RESERVE_LIMIT, TILE_LIMIT, additive_label
+from chaigames.chai.market import COLUMNS, ROWS
+from chaigames.engine import Event, IllegalAction
+
+from ..game_base import GameScreen
+from ..widgets import TitleBar
+from .glyphs import ADDITIVE_GLYPH, FLAVOUR_GLYPH, card_glyph, glyph_ids, legend
+from .moves import MovesScreen
+from .panels import (
+    additives_text,
+    cups_text,
+    customer_rows,
+    customers_text,
+    group_at,
+    market_text,
+    missing,
+    players_text,
+)
+
+WIDE = (110, 34)  # from this size on: tall market cells, the log and the glyph legend
+LOG_LINES = 60
+
+# Enter does what the cursor's zone and the turn's step allow; one binding per meaning, so the
+# Footer names it ("Buy", "Reserve", "Fulfil", ...) and shows it only when it is legal.
+ENTER_ACTIONS = ("buy", "reserve", "fulfil", "drop_customer", "choose")
+
+
+class ChaiScreen(GameScreen):
+    """Chai, by keys: arrows + Enter buy, 1-5 take additives, Tab goes to the customers."""
+
+    CSS_PATH = "chai.tcss"
+    BINDINGS = [
+        Binding("up", "cursor(-1, 0)", "Move the cursor", show=False, key_display="arrows"),
+        Binding("down", "cursor(1, 0)", "Move the cursor", show=False),
+        Binding("left", "cursor(0, -1)", "Move the cursor", show=False),
+        Binding("right", "cursor(0, 1)", "Move the cursor", show=False),
+        Binding("enter", "buy", "Buy", id="buy"),
+        Binding("enter", "reserve", "Reserve", id="reserve"),
+        Binding("enter", "fulfil", "Fulfil", id="fulfil"),
+        Binding("enter", "drop_customer", "To pool", id="drop_customer"),
+        Binding("enter", "choose", "Keep", id="choose"),
+        Binding("enter", "explain", "Why not", show=False),
+        Binding("tab", "zone", "Cards", id="zone"),
+        Binding("1", "take(1)", "Take", key_display="1-5", id="take"),
+        *(Binding(str(n), f"take({n})", "Take", show=False) for n in range(2, 6)),
+        Binding("1", "discard(1)", "Discard", key_display="1-6", id="discard"),
+        *(Binding(str(n), f"discard({n})", "Discard", show=False) for n in range(2, 7)),
+        Binding("r", "reset", "Reset", id="reset"),
+        Binding("d", "draw", "Draw", id="draw"),
+        Binding("c", "deck", "Deck", id="deck"),
+        Binding("p", "pass_turn", "Pass", id="pass"),
+        Binding("m", "moves", "Moves", id="moves"),
+    ]
+
+    def __init__(self, controller: Any) -> None:
+        super().__init__(controller)
+        self.sub_title = controller.spec.title
+        self.zone = "market"
+        self.mcursor = (0, 0)
+        self.ccursor = 0
+        self._seat: int | None = None
+        self._legal: list[Any] = []
+        self._step: tuple[Any, ...] = ()
+        self.wide = False
+
+    # -- layout ----------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield TitleBar(self.sub_title)
+        yield Static("", id="chai-status")
+        with Horizontal(id="chai-top"):
+            with Vertical(id="chai-left"):
+                yield Static("", id="chai-market")
+                yield Static("", id="chai-additives")
+                yield Static("", id="chai-cups")
+                yield Static(legend(), id="chai-legend")
+            with Vertical(id="chai-right"):
+                yield Static("", id="chai-customers")
+                yield Static("", id="chai-log")
+        yield Static("", id="chai-players")
+        yield Static("", id="chai-prompt")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_resize(self, event: Resize) -> None:
+        wide = event.size.width >= WIDE[0] and event.size.height >= WIDE[1]
+        if wide != self.wide:
+            self.wide = wide
+            self.set_class(wide, "wide")
+        self.call_after_refresh(self.game_changed, [])
+
+    # -- what the turn allows ----------------------------------------------------------------------
+    def _of(self, kind: type) -> list[Any]:
+        return [a for a in self._legal if isinstance(a, kind)]
+
+    def _cursor_action(self, kind: type) -> Any | None:
+        """The legal action of `kind` on what the cursor is on, or None."""
+        if kind is VisitMarket:
+            if self.zone != "market":
+                return None
+            target = VisitMarket(*self.mcursor)
+            return target if target in self._legal else None
+        rows = customer_rows(self.controller.view)
+        if self.zone != "customers" or not 0 <= self.ccursor < len(rows):
+            return None
+        row = rows[self.ccursor]
+        for action in self._of(kind):
+            if action.customer == row.customer:
+                if kind is ReservePool and row.source != "pool":
+                    continue
+                return action
+        return None
+
+    def _take_action(self, n: int) -> Any | None:
+        """1-5: take every face-up card of the kind at display position n."""
+        display = self.controller.view["display"]
+        if 1 <= n <= len(display):
+            target = TakeAdditives(display[n - 1])
+            if target in self._legal:
+                return target
+        return None
+
+    def _discard_action(self, n: int) -> Any | None:
+        """1-6 while over a limit: the n-th flavour, additive kind or reserved customer (CH-2, CH-4)."""
+        reserved = self.controller.view.get("reserved", [])
+        for action in self._legal:
+            if isinstance(action, DiscardTile) and n <= len(FLAVOURS) and action.flavour == FLAVOURS[n - 1]:
+                return action
+            if isinstance(action, DiscardAdditive) and n <= len(ADDITIVES) and action.kind == ADDITIVES[n - 1]:
+                return action
+            if isinstance(action, DiscardCustomer) and n <= len(reserved) and action.customer == reserved[n - 1]:
+                return action
+        return None
+
+    def _discarding(self) -> bool:
+        return bool(self._of(DiscardTile) or self._of(DiscardAdditive) or self._of(DiscardCustomer))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        kinds = {
+            "buy": VisitMarket,
+            "reserve": ReservePool,
+            "fulfil": Fulfil,
+            "drop_customer": DiscardCustomer,
+            "choose": ChooseFirst,
+        }
+        if action in kinds:
+            return self._cursor_action(kinds[action]) is not None
+        if action == "explain":  # Enter on something the turn does not allow now: say why
+            return self._seat is not None and all(self._cursor_action(k) is None for k in kinds.values())
+        n = int(parameters[0]) if parameters else 1  # type: ignore[call-overload]
+        if action == "take":
+            return self._take_action(n) is not None or (n == 1 and bool(self._of(TakeAdditives)))
+        if action == "discard":
+            return self._discard_action(n) is not None or (n == 1 and self._discarding())
+        simple = {"reset": ResetAdditives, "draw": DrawAdditive, "deck": ReserveDeck, "pass_turn": Pass}
+        if action in simple:
+            return bool(self._of(simple[action]))
+        if action == "zone":
+            return any(isinstance(a, VisitMarket | ReservePool | Fulfil | DiscardCustomer) for a in self._legal)
+        if action == "moves":
+            return bool(self._legal)
+        if action == "cursor":
+            return True
+        return super().check_action(action, parameters)
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def refresh_game(self) -> None:
+        c = self.controller
+        view = c.view
+        self._seat = c.to_move
+        self._legal = c.legal_actions(self._seat) if self._seat is not None else []
+        self._follow_step(view)
+        self._clamp(view)
+        servable = self._servable(view)
+        status = c.status()
+        if c.message:
+            status += f"   {c.message}"
+        self.query_one("#chai-status", Static).update(Text(status))
+        cursor = self.mcursor if self.zone == "market" and self._seat is not None else None
+        self.query_one("#chai-market", Static).update(market_text(view, cursor, tall=self.wide))
+        self.query_one("#chai-additives", Static).update(additives_text(view, wide=self.wide))
+        self.query_one("#chai-cups", Static).update(cups_text(view))
+        ccursor = self.ccursor if self.zone == "customers" and self._seat is not None else None
+        room = self.query_one("#chai-right").size.height or None
+        self.query_one("#chai-customers", Static).update(customers_text(view, ccursor, servable, limit=room))
+        acting = tuple(c.state.actors())  # public: whose step it is (at setup, not the start player)
+        players = players_text(view, names_width=14 if self.wide else 9, wide=self.wide, acting=acting)
+        self.query_one("#chai-players", Static).update(players)
+        self.query_one("#chai-prompt", Static).update(self._prompt(view))
+        self._draw_log()
+
+    def _draw_log(self) -> None:
+        """The latest events the viewer may see, as many as fit under the customers."""
+        box = self.query_one("#chai-log", Static)
+        height, width = box.size.height, max(box.size.width, 20)
+        lines: list[str] = []
+        for line in reversed(self.controller.log()[-LOG_LINES:]):
+            wrapped = textwrap.wrap(glyph_ids(line.event.text), width, subsequent_indent="  ") or [""]
+            if len(lines) + len(wrapped) > height:
+                break
+            lines[:0] = wrapped
+        box.update(Text("\n".join(lines), style="dim"))
+
+    def game_changed(self, events: Sequence[Event]) -> None:
+        super().game_changed(events)
+
+    def _servable(self, view: dict[str, Any]) -> set[str]:
+        """Customers the viewer could serve now: the legal Fulfil actions in the fulfil step; during
+        the main action, the core's own test on the viewer's holdings (what a fulfil would allow)."""
+        fulfils = {a.customer for a in self._of(Fulfil)}
+        if fulfils:
+            return fulfils
+        seat = view.get("seat")
+        state = self.controller.state
+        if seat is None or view["phase"] == "over" or not hasattr(state, "fulfillable"):
+            return set()
+        return set(state.fulfillable(seat))
+
+    def _follow_step(self, view: dict[str, Any]) -> None:
+        """Put the cursor where the new step of the turn happens (fulfil, a customer discard, setup)."""
+        step = (self._seat, view["phase"], view.get("over_limit"), view["turn"])
+        if step == self._step:
+            return
+        self._step = step
+        rows = customer_rows(view)
+        if self._of(ChooseFirst):
+            self.zone, self.ccursor = "customers", 0
+        elif self._of(Fulfil):
+            self.zone = "customers"
+            first = next((i for i, r in enumerate(rows) if any(a.customer == r.customer for a in self._of(Fulfil))), 0)
+            self.ccursor = first
+        elif self._of(DiscardCustomer):
+            self.zone = "customers"
+            self.ccursor = next((i for i, r in enumerate(rows) if r.source == "mine"), 0)
+        elif self._of(VisitMarket) or self._of(TakeAdditives):
+            self.zone = "market"
+
+    def _clamp(self, view: dict[str, Any]) -> None:
+        r, col = self.mcursor
+        r = max(0, min(ROWS - 1, r))
+        length = len(view["market"][r])
+        col = max(0, min(max(length - 1, 0), col))
+        self.mcursor = (r, col)
+        rows = customer_rows(view)
+        self.ccursor = max(0, min(len(rows) - 1, self.ccursor)) if rows else 0
+
+    def _prompt(self, view: dict[str, Any]) -> Text:
+        """The line above the Footer: what this step of the turn asks, in words and keys."""
+        t = Text()
+        if self._seat is None:
+            if view["phase"] == "over":
+                t.append("The game is over.")
+            else:
+                last = self.controller.log()
+                t.append(glyph_ids(last[-1].event.text) if last else self.controller.status(), style="dim")
+            return t
+        over = view.get("over_limit")
+        if over == "tiles":
+            held = view["players"][self._seat]["tiles"]
+            t.append(f"Over {TILE_LIMIT} tiles: discard one. ", style="bold reverse")
+            for i, f in enumerate(FLAVOURS, 1):
+                if held[f]:
+                    t.append(f" {i} {FLAVOUR_GLYPH[f]}x{held[f]}")
+            return t
+        if over == "additives":
+            held = view["players"][self._seat]["additives"]
+            t.append(f"Over {ADDITIVE_LIMIT} additives: discard one. ", style="bold reverse")
+            for i, k in enumerate(ADDITIVES, 1):
+                if held[k]:
+                    t.append(f" {i} {ADDITIVE_GLYPH[k]}x{held[k]}")
+            return t
+        if over == "customers":
+            t.append(f"Over {RESERVE_LIMIT} customers: one goes to the pool. ", style="bold reverse")
+            for i, cid in enumerate(view.get("reserved", []), 1):
+                t.append(f" {i} {card_glyph(cid)}")
+            return t
+        if self._of(ChooseFirst):
+            t.append("Choose your first customer: arrows, Enter keeps it.", style="bold")
+            return t
+        if self._of(Fulfil):
+            t.append("Fulfil one order: ", style="bold")
+            t.append("arrows to a +serve card, Enter fulfils; p passes.")
+            return t
+        if view["phase"] == "additive2":
+            t.append("Second additive action: ", style="bold")
+            t.append("1-5 take a kind, r reset, d draw blind.")
+            return t
+        if self.zone == "market":
+            group = group_at(view, *self.mcursor)
+            t.append("Your turn: ", style="bold")
+            if group is not None:
+                t.append(f"Enter buys {FLAVOUR_GLYPH[group.flavour]}x{len(group.cells)} for {group.price}; ")
+            t.append("1-5/r/d additives; Tab customers")
+        else:
+            t.append("Your turn: ", style="bold")
+            t.append("Enter reserves a pool card; c the deck's top; Tab market")
+        return t
+
+    # -- keys ---------------------------------------------------------------------------------------
+    def _play(self, action: Any | None, why: str = "") -> None:
+        """Play `action` (already one of the legal actions) for the seat at the keyboard."""
+        seat = self._seat
+        if seat is None:
+            return
+        if action is None:
+            self.controller.message = why or "That is not possible now."
+            self.refresh_game()
+            return
+        try:
+            self.controller.act(seat, action)
+        except IllegalAction as exc:
+            self.controller.message = str(exc)
+            self.refresh_game()
+            self.refresh_bindings()
+
+    def action_cursor(self, dr: int, dc: int) -> None:
+        if self.zone == "market":
+            r, c = self.mcursor
+            if dr:
+                self.mcursor = ((r + dr) % ROWS, c)
+            else:
+                length = len(self.controller.view["market"][r]) or COLUMNS
+                self.mcursor = (r, (c + dc) % length)
+        else:
+            rows = customer_rows(self.controller.view)
+            if rows:
+                self.ccursor = (self.ccursor + (dr or dc)) % len(rows)
+        self.controller.message = ""
+        self.refresh_game()
+        self.refresh_bindings()
+
+    def action_zone(self) -> None:
+        self.zone = "customers" if self.zone == "market" else "market"
+        self.refresh_game()
+        self.refresh_bindings()
+
+    def action_buy(self) -> None:
+        self._play(self._cursor_action(VisitMarket), "You cannot buy here now")
+
+    def action_reserve(self) -> None:
+        self._play(self._cursor_action(ReservePool), "You cannot reserve that customer now")
+
+    def action_fulfil(self) -> None:
+        self._play(self._cursor_action(Fulfil), "You cannot fulfil that order now")
+
+    def action_drop_customer(self) -> None:
+        self._play(self._cursor_action(DiscardCustomer), "Choose one of your reserved customers")
+
+    def action_choose(self) -> None:
+        self._play(self._cursor_action(ChooseFirst), "Choose one of your own customers")
+
+    def action_explain(self) -> None:
+        self.controller.message = self._why_not()
+        self.refresh_game()
+
+    def _why_not(self) -> str:
+        """Why Enter does nothing on the cursor's target now (the keys that do work are in the Footer)."""
+        view = self.controller.view
+        if self._discarding():
+            return "First discard down to the limit (the numbers below)"
+        if self.zone == "market":
+            if view["phase"] == "additive2":
+                return "Finish your additive turn first: 1-5, r or d"
+            if self._of(Fulfil) or self._of(Pass):
+                return "Your main action is done: fulfil an order or pass (p)"
+            return "There is no tile there"
+        rows = customer_rows(view)
+        if not rows:
+            return "No customer here"
+        row = rows[min(self.ccursor, len(rows) - 1)]
+        glyph = card_glyph(row.customer)
+        if self._of(Fulfil) or self._of(Pass):
+            lack = missing(view, row.customer)
+            if lack:
+                return f"{glyph}: {lack} ingredient{'s' if lack != 1 else ''} missing"
+            return f"{glyph} cannot be served now (a tea token or the coin for another's tea)"
+        if view["phase"] == "additive2":
+            return "Finish your additive turn first: 1-5, r or d"
+        if row.source == "mine":
+            return f"{glyph} is already yours: serve it after your main action"
+        return "That is not possible now"
+
+    def action_take(self, n: int) -> None:
+        self._play(self._take_action(n), f"There is no additive card {n} to take")
+
+    def action_discard(self, n: int) -> None:
+        over = self.controller.view.get("over_limit")
+        if over == "tiles" and n <= len(FLAVOURS):
+            why = f"You have no {FLAVOURS[n - 1]} tile"
+        elif over == "additives" and n <= len(ADDITIVES):
+            why = f"You have no {additive_label(ADDITIVES[n - 1])} card"
+        else:
+            why = f"Nothing to discard under {n}"
+        self._play(self._discard_action(n), why)
+
+    def action_reset(self) -> None:
+        self._play(next(iter(self._of(ResetAdditives)), None))
+
+    def action_draw(self) -> None:
+        self._play(next(iter(self._of(DrawAdditive)), None))
+
+    def action_deck(self) -> None:
+        self._play(next(iter(self._of(ReserveDeck)), None))
+
+    def action_pass_turn(self) -> None:
+        self._play(next(iter(self._of(Pass)), None))
+
+    def action_moves(self) -> None:
+        """The fallback list: every legal move in words (one line per market group, not per tile)."""
+        view = self.controller.view
+        legal: list[Any] = []
+        labels: list[str] = []
+        groups_seen: set[tuple[int, int]] = set()
+        for action in self._legal:
+            if isinstance(action, VisitMarket):
+                group = group_at(view, action.row, action.col)
+                if group is None or group.cells[0] in groups_seen:
+                    continue
+                groups_seen.add(group.cells[0])
+                label = f"Buy {group.text()} (row {action.row + 1}, column {action.col + 1})"
+            elif isinstance(action, TakeAdditives):
+                n = view["display"].count(action.kind)
+                label = f"Take all {ADDITIVE_GLYPH[action.kind]} {additive_label(action.kind)} ({n})"
+            else:
+                label = glyph_ids(self.controller.describe_action(action))
+            legal.append(action)
+            labels.append(label)
+        if not legal:
+            return
+        expected = list(self._legal)
+
+        def picked(index: int | None) -> None:
+            if index is None or expected != self._legal:
+                return
+            self._play(legal[index])
+
+        self.app.push_screen(MovesScreen(labels), picked)
