@@ -574,6 +574,7 @@ class ChaiState:
         if seat is not None:
             v["reserved"] = list(self.reserved[seat])
             v["over_limit"] = self.over_limit(seat)
+            v["servable"] = self.fulfillable(seat)  # from this seat's own holdings and the public pool
             if self.phase == CHOOSE:
                 v["choose_from"] = customers_of(self.teas[seat]) if seat in self.choose_pending else []
         return v

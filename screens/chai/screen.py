@@ -236,15 +236,13 @@ class ChaiScreen(GameScreen):
 
     def _servable(self, view: dict[str, Any]) -> set[str]:
         """Customers the viewer could serve now: the legal Fulfil actions in the fulfil step; during
-        the main action, the core's own test on the viewer's holdings (what a fulfil would allow)."""
+        the main action, what the viewer's own view says a fulfil would allow."""
         fulfils = {a.customer for a in self._of(Fulfil)}
         if fulfils:
             return fulfils
-        seat = view.get("seat")
-        state = self.controller.state
-        if seat is None or view["phase"] == "over" or not hasattr(state, "fulfillable"):
+        if view["phase"] == "over":
             return set()
-        return set(state.fulfillable(seat))
+        return set(view.get("servable", ()))
 
     def _follow_step(self, view: dict[str, Any]) -> None:
         """Put the cursor where the new step of the turn happens (fulfil, a customer discard, setup)."""
