@@ -15,6 +15,7 @@ from .game_base import GameScreen
 # the app; a game not listed here (or whose screen fails to import) gets the generic screen.
 GAME_SCREENS: dict[str, str] = {
     "dabba-walla": "screens.dabba_walla:DabbaWallaScreen",
+    "chai-wallah": "screens.chai_wallah:ChaiWallahScreen",
 }
 
 
