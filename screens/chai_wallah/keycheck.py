@@ -23,6 +23,7 @@ from chaigames.chai_wallah.keys import CHAI, ZONE_KEYS, normalize_key
 from .render import key_glyph
 
 LIT = Style(reverse=True, bold=True)
+BLOCK_WIDTH = 27
 
 
 def key_cell(key: str, lit: bool) -> Text:
@@ -41,7 +42,7 @@ def zone_diamond(zone: int, lit: set[str]) -> list[Text]:
     gap = Text(" " * 5)
     return [
         Text("  ") + gap + cell("spice"),
-        Text("  ") + cell("tea") + Text("     ") + cell("milk") + Text("    ") + cell(CHAI) + Text(" Chai!"),
+        Text("  ") + cell("tea") + Text("     ") + cell("milk") + Text("  ") + cell(CHAI) + Text(" Chai!"),
         Text("  ") + gap + cell("sugar"),
     ]
 
@@ -58,7 +59,9 @@ class KeyCheckScreen(ModalScreen[None]):
         super().__init__()
         self.seats = list(seats)
         self.lit: set[str] = set()
-        self.zone_of: dict[str, int] = {key: z for _, _, zones in self.seats for z in zones for key in ZONE_KEYS[z].values()}
+        self.zone_of: dict[str, int] = {
+            key: z for _, _, zones in self.seats for z in zones for key in ZONE_KEYS[z].values()
+        }
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cw-check", classes="dialog"):
@@ -71,12 +74,23 @@ class KeyCheckScreen(ModalScreen[None]):
     def _text(self) -> Text:
         if not self.seats:
             return Text("Nobody plays from the keyboard in this game.")
-        blocks: list[Text] = []
+        blocks: list[list[Text]] = []
         for _, name, zones in self.seats:
             for zone in zones:
                 head = Text(f"{name}: zone {zone}", style=Style(bold=True))
-                blocks.append(Text("\n").join([head, *zone_diamond(zone, self.lit)]))
-        return Text("\n").join(blocks)
+                head.truncate(BLOCK_WIDTH)
+                blocks.append([head, *zone_diamond(zone, self.lit)])
+        lines: list[Text] = []  # two zones side by side, so four people fit at 80x24
+        for k in range(0, len(blocks), 2):
+            pair = blocks[k : k + 2]
+            for row in range(4):
+                line = Text()
+                for block in pair:
+                    cell = block[row].copy()
+                    cell.truncate(BLOCK_WIDTH, pad=True)
+                    line.append_text(cell)
+                lines.append(line)
+        return Text("\n").join(lines)
 
     def on_key(self, event: events.Key) -> None:
         key = normalize_key(event.key.removeprefix("shift+"))

@@ -47,7 +47,7 @@ FEED_KINDS = frozenset({"trade", "claim", "false_claim", "stall", "reroll_all", 
 """What the live feed shows: trades, claims (true and false), the stall's swaps, the end. Offers,
 re-rolls of single fresh dice and timers are left to the dice themselves."""
 
-LEGEND = "[X5] offered  X5*7 fresh: re-roll within 7 s  1 is wild  T tea S spice U sugar M milk"
+LEGEND = "[T5] offered  T5*7 fresh (re-roll 7 s)  1 wild  T tea  S spice  U sugar  M milk"
 
 
 def key_glyph(key: str) -> str:
@@ -243,13 +243,16 @@ def zone_line(zone: int) -> str:
 
 
 # -- the feed ---------------------------------------------------------------------------------------------
-def feed_lines(events: Sequence[Any], rows: int) -> Text:
-    """The last `rows` trades, claims and stall swaps, each with its game time."""
+def feed_lines(events: Sequence[Any], rows: int, width: int = 200) -> Text:
+    """The last `rows` trades, claims and stall swaps, each with its game time, one line each
+    (cut to `width`, so the newest line is never pushed out of sight by wrapping)."""
     shown = [e for e in events if e.kind in FEED_KINDS][-rows:] if rows > 0 else []
     out = []
     for e in shown:
         t = e.data.get("t")
         stamp = f"{t:6.1f}  " if isinstance(t, int | float) else "        "
         style = ALERT_STYLE if e.kind in ("claim", "win") else Style()
-        out.append(Text(stamp) + Text(e.text, style=style))
+        line = Text(stamp) + Text(e.text, style=style)
+        line.truncate(width, overflow="ellipsis")
+        out.append(line)
     return Text("\n").join(out)

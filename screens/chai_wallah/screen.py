@@ -11,6 +11,7 @@ demo), see the table view with every die's value (CW-12).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +19,8 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.widgets import Footer, Static
 
 from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_map, normalize_key, zones_for
@@ -41,6 +44,8 @@ from .render import (
 FLASH_SECONDS = 2.0  # how long a refusal stays beside its seat
 CHAI_BANNER_SECONDS = 1.0  # "Chai!" after each countdown (the rulebook's start)
 FIXED_ROWS = 9  # title, status, 4 order lines, 2 help lines, footer
+WIDE = 110  # from this width the feed stands beside the seats instead of below them
+SEATS_WIDTH = 76  # the seats' column when the feed stands beside them
 
 
 def key_name(key: str) -> str:
@@ -68,6 +73,8 @@ class ChaiWallahScreen(GameScreen):
         self.flashes: dict[int, tuple[str, float]] = {}  # seat -> (message, until real time)
         self._banner_until = 0.0
         self._was_running = False
+        self._shown: dict[str, Text] = {}
+        self._phase: tuple[bool, bool, bool] | None = None
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
             self._bindings.bind(key, f"zone_key('{key}')", f"{controller.name(b.seat)}: {role}", show=False)
@@ -81,8 +88,9 @@ class ChaiWallahScreen(GameScreen):
         yield TitleBar(self.sub_title)
         yield Static("", id="cw-status")
         yield Static("", id="cw-orders")
-        yield Static("", id="cw-seats")
-        yield Static("", id="cw-feed")
+        with Vertical(id="cw-body"):
+            yield Static("", id="cw-seats")
+            yield Static("", id="cw-feed")
         yield Static("", id="cw-help")
         yield Footer()
 
@@ -131,13 +139,13 @@ class ChaiWallahScreen(GameScreen):
         elif c.paused or view.get("paused"):
             out.append("   ")
             out.append("PAUSED", style=ALERT_STYLE)
-        elif self._banner_until > now:
-            out.append("   ")
-            out.append(" Chai! ", style=ALERT_STYLE)
         elif view.get("frozen_for") is not None:
             who = view["seats"][view["claimer"]]["name"] if view.get("claimer") is not None else "someone"
             out.append("   ")
             out.append(f"Chai! {who} took an order: market frozen {view['frozen_for']:.1f} s", style=ALERT_STYLE)
+        elif self._banner_until > now:
+            out.append("   ")
+            out.append(" Chai! ", style=ALERT_STYLE)
         elif c.clock is not None and not c.clock.running:
             out.append("   get ready...")
         if c.message:
@@ -152,7 +160,7 @@ class ChaiWallahScreen(GameScreen):
         elif len(c.humans) == 1:
             keys = f"Keys {zone_line(1)} (or arrows, Enter). A die key offers/keeps; re-rolls a fresh die."
         else:
-            keys = "; ".join(f"{c.name(s)} {zone_line(self.zones[s][0])}" for s in c.humans)
+            keys = "Your keys are beside your dice. A die key offers/keeps it; re-rolls a fresh one."
         width = self.size.width - 2 if self.size.width > 2 else 78
         lines = [Text(keys), Text(LEGEND)]
         for line in lines:
@@ -169,14 +177,24 @@ class ChaiWallahScreen(GameScreen):
         width, height = self.size.width or 80, self.size.height or 24
         seats = len(view["seats"])
         rows = height - FIXED_ROWS
-        diamond = diamond_fits(seats, rows)
+        wide = width >= WIDE
+        self.query_one("#cw-body").set_class(wide, "wide")
+        diamond = 3 * seats <= rows if wide else diamond_fits(seats, rows)
         seat_rows = seats * (3 if diamond else 1)
-        self.query_one("#cw-status", Static).update(self.status_line(view))
-        self.query_one("#cw-orders", Static).update(order_cards(view, width))
-        self.query_one("#cw-seats", Static).update(seats_text(view, self.labels(diamond), width, diamond))
-        feed_rows = max(rows - seat_rows, 1)
-        self.query_one("#cw-feed", Static).update(feed_lines([line.event for line in c.log()], feed_rows))
-        self.query_one("#cw-help", Static).update(self.help_line())
+        seat_width = SEATS_WIDTH if wide else width - 2
+        self._show("#cw-status", self.status_line(view))
+        self._show("#cw-orders", order_cards(view, width - 2))
+        self._show("#cw-seats", seats_text(view, self.labels(diamond), seat_width, diamond))
+        feed_rows = rows if wide else max(rows - seat_rows, 1)
+        feed_width = width - SEATS_WIDTH - 5 if wide else width - 2
+        self._show("#cw-feed", feed_lines([line.event for line in c.log()], feed_rows, feed_width))
+        self._show("#cw-help", self.help_line())
+
+    def _show(self, selector: str, text: Text) -> None:
+        """Update a part only when it changed: the clock ticks 20 times a second, mostly to no effect."""
+        if self._shown.get(selector) != text:
+            self._shown[selector] = text
+            self.query_one(selector, Static).update(text)
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_game()
@@ -229,7 +247,16 @@ class ChaiWallahScreen(GameScreen):
         self.app.push_screen(KeyCheckScreen(seats), lambda _: c.resume())
 
     def game_changed(self, events: Sequence[Event]) -> None:
-        super().game_changed(events)
+        """Every clock tick lands here: the footer is refreshed only when the game's phase changed
+        (paused, running, over), the parts only when their text changed."""
+        c = self.controller
+        phase = (c.paused, c.finished, c.clock is not None and c.clock.running)
+        if phase != self._phase:
+            self._phase = phase
+            super().game_changed(events)
+        elif self.is_mounted and self.is_attached:
+            with contextlib.suppress(NoMatches):
+                self.refresh_game()
 
     def _real(self) -> float:
         return self.app.clock_source()  # type: ignore[attr-defined]
