@@ -15,6 +15,7 @@ right = milk.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -47,7 +48,7 @@ FEED_KINDS = frozenset({"trade", "claim", "false_claim", "stall", "reroll_all", 
 """What the live feed shows: trades, claims (true and false), the stall's swaps, the end. Offers,
 re-rolls of single fresh dice and timers are left to the dice themselves."""
 
-LEGEND = "[T5] offered  T5*7 fresh (re-roll 7 s)  1 wild  T tea  S spice  U sugar  M milk"
+LEGEND = "[T5] offered  T5*7 fresh (re-roll 7 s)  1 wild  T tea S spice U sugar M milk"
 
 
 def key_glyph(key: str) -> str:
@@ -244,15 +245,14 @@ def zone_line(zone: int) -> str:
 
 # -- the feed ---------------------------------------------------------------------------------------------
 def feed_lines(events: Sequence[Any], rows: int, width: int = 200) -> Text:
-    """The last `rows` trades, claims and stall swaps, each with its game time, one line each
-    (cut to `width`, so the newest line is never pushed out of sight by wrapping)."""
-    shown = [e for e in events if e.kind in FEED_KINDS][-rows:] if rows > 0 else []
-    out = []
-    for e in shown:
+    """The last `rows` lines of trades, claims and stall swaps, each with its game time. Long lines
+    wrap under their text here (not in the widget), so the newest line is never out of sight."""
+    out: list[Text] = []
+    for e in [e for e in events if e.kind in FEED_KINDS][-rows:] if rows > 0 else []:
         t = e.data.get("t")
-        stamp = f"{t:6.1f}  " if isinstance(t, int | float) else "        "
+        stamp = f"{t:6.1f}  " if isinstance(t, int | float) else " " * 8
         style = ALERT_STYLE if e.kind in ("claim", "win") else Style()
-        line = Text(stamp) + Text(e.text, style=style)
-        line.truncate(width, overflow="ellipsis")
-        out.append(line)
-    return Text("\n").join(out)
+        pieces = textwrap.wrap(e.text, max(width - len(stamp), 10)) or [""]
+        for k, piece in enumerate(pieces):
+            out.append(Text(stamp if k == 0 else " " * len(stamp)) + Text(piece, style=style))
+    return Text("\n").join(out[-rows:] if rows > 0 else [])

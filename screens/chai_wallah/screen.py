@@ -158,7 +158,7 @@ class ChaiWallahScreen(GameScreen):
         if not c.humans:
             keys = "A demo: the bots play."
         elif len(c.humans) == 1:
-            keys = f"Keys {zone_line(1)} (or arrows, Enter). A die key offers/keeps; re-rolls a fresh die."
+            keys = "Keys a w s d or arrows; Chai! q or Enter. Die key: offer/keep; fresh: re-roll."
         else:
             keys = "Your keys are beside your dice. A die key offers/keeps it; re-rolls a fresh one."
         width = self.size.width - 2 if self.size.width > 2 else 78

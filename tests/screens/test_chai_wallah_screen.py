@@ -209,7 +209,7 @@ async def test_layout_80x24_eight_seats_one_line_each(make_app):
     asha = text.splitlines()[rows[0][0]]
     assert re.search(r"you\s+0/3 a T\d.*w S\d.*s U\d.*d M\d.*q=Chai!", asha)
     assert all("bot" in text.splitlines()[r[0]] for r in rows[1:])
-    assert "Keys zone 1: a w s d, q Chai!" in text
+    assert "Keys a w s d or arrows; Chai! q or Enter." in text and "1 wild" in text
 
 
 async def test_layout_80x24_four_seats_in_the_key_diamond(make_app):
