@@ -23,7 +23,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from chaigames.chai_wallah.keys import CHAI, ZONE_KEYS
+from chaigames.chai_wallah.keys import CHAI
 from chaigames.chai_wallah.orders import INGREDIENTS, LETTERS
 
 INGREDIENT_STYLE: dict[str, Style] = {
@@ -229,18 +229,6 @@ def seats_text(view: dict[str, Any], labels: Sequence[SeatLabel], width: int, di
 def diamond_fits(seats: int, rows: int) -> bool:
     """Three lines a seat when they leave at least three lines of feed; else one line a seat."""
     return 3 * seats + 3 <= rows
-
-
-# -- zones ------------------------------------------------------------------------------------------------
-def zone_keys(zone: int) -> dict[str, str]:
-    return dict(ZONE_KEYS[zone])
-
-
-def zone_line(zone: int) -> str:
-    """'zone 1: a w s d, q Chai!' (dice in card order tea, spice, sugar, milk)."""
-    keys = ZONE_KEYS[zone]
-    dice = " ".join(key_glyph(keys[ing]) for ing in INGREDIENTS)
-    return f"zone {zone}: {dice}, {key_glyph(keys[CHAI])} Chai!"
 
 
 # -- the feed ---------------------------------------------------------------------------------------------

@@ -38,7 +38,6 @@ from .render import (
     key_glyph,
     order_cards,
     seats_text,
-    zone_line,
 )
 
 FLASH_SECONDS = 2.0  # how long a refusal stays beside its seat
