@@ -27,6 +27,7 @@ from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_
 from chaigames.engine import Event, IllegalAction
 
 from ..game_base import GameScreen
+from ..keys import KeysScreen, key_lines
 from ..widgets import TitleBar
 from .keycheck import KeyCheckScreen
 from .render import (
@@ -159,7 +160,7 @@ class ChaiWallahScreen(GameScreen):
         elif len(c.humans) == 1:
             keys = "Keys a w s d or arrows; Chai! q or Enter. Die key: offer/keep; fresh: re-roll."
         else:
-            keys = "Your keys are beside your dice. A die key offers/keeps it; re-rolls a fresh one."
+            keys = "Your keys are beside your dice. Die key: offer/keep; fresh: re-roll."
         width = self.size.width - 2 if self.size.width > 2 else 78
         lines = [Text(keys), Text(LEGEND)]
         for line in lines:
@@ -202,6 +203,11 @@ class ChaiWallahScreen(GameScreen):
     def on_key(self, event: events.Key) -> None:
         """Zone keys act for their seats before any binding sees them (zone 3's `u` is Chai!, not
         the frame's undo, which Chai Wallah has not)."""
+        if event.key == "question_mark" and not self.controller.finished:
+            event.stop()
+            event.prevent_default()
+            self.action_keys()
+            return
         key = key_name(event.key)
         if key not in self.keys:
             return
@@ -239,6 +245,12 @@ class ChaiWallahScreen(GameScreen):
             return
         self.controller.pause()
         self._open_check()
+
+    def action_keys(self) -> None:
+        """`?` in real time: the keys list pauses the game (nobody can play while it covers the table)."""
+        self.controller.pause()
+        title = self.sub_title or "this screen"
+        self.app.push_screen(KeysScreen(key_lines(self), title), lambda _: self.controller.resume())
 
     def _open_check(self) -> None:
         c = self.controller

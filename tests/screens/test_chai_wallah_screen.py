@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from chaigames.chai_wallah import SPEC as CW
 from chaigames.chai_wallah.actions import Claim, Pause, Resume, SetOffer, Toggle
 from chaigames.engine import GameConfig, SeatConfig, Session
@@ -292,3 +294,39 @@ def test_seat_block_is_the_key_diamond():
     top, mid, low = seat_block(view, 0, SeatLabel(keys, "zone 4", "market frozen"), 80).plain.splitlines()
     assert top.index("^ [S3]") == low.index("v U2*4") and mid.index("< T5") < top.index("^") < mid.index("> M1")
     assert "Asha" in top and "forming" in top and "orders 2/3" in mid and "! market frozen" in mid
+
+
+async def test_keys_list_pauses_the_game_and_lists_every_zone_key(make_app):
+    """`?` in real time pauses (recorded) while the list covers the table, then counts down again."""
+    fake = FakeTime()
+    app = make_app(games=[CW], new_game=cw_game(["Asha"], 3), clock_source=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        c = await start(pilot, app)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: "Asha: Chai! (claim an order)" in screen_text(app), "the keys list")
+        assert c.paused and last(c)[1] == Pause() and "Asha: spice die" in screen_text(app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: c.clock.running, "running again")
+        assert last(c)[1] == Resume()
+
+
+async def test_continue_after_save_and_quit_in_the_pause_resumes_at_the_recorded_time(make_app, store):
+    """CW-12: Continue restarts the clock at the last recorded action's time, after a countdown;
+    a game saved while paused is resumed (recorded) when the clock starts again."""
+    fake = FakeTime()
+    app = make_app(games=[CW], new_game=cw_game(["Asha"], 3), clock_source=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        c = await start(pilot, app)
+        fake.now += 0.7
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, PauseMenu), "the pause menu")
+        save_id = c.save_id
+        await pilot.press("s")
+        await wait_for(pilot, lambda: app.controller is None, "back at the menu")
+        fake.now += 100
+        app.resume_game(save_id)
+        await wait_for(pilot, lambda: app.controller is not None and app.controller.clock.running, "resumed")
+        c2 = app.controller
+        assert [e.action for e in c2.session.standing][-2:] == [Pause(), Resume()]
+        assert c2.session.standing[-1].t == c2.session.standing[-2].t == pytest.approx(0.7)
+        assert c2.state.paused_at is None and c2.clock.now() == pytest.approx(0.7)
