@@ -58,6 +58,8 @@ async def test_zone_1_and_zone_4_keys_act_for_their_seats_at_game_time(make_app)
         await pilot.press("w")  # zone 1, spice
         await wait_for(pilot, lambda: c.session.action_count == n + 1, "Asha's key")
         assert last(c) == (0, Toggle("spice"), 0.5)
+        await wait_for(pilot, lambda: "forming" in screen_text(app), "Asha's offer forming (CW-3)")
+        assert re.search(r"w \[S\d\]", screen_text(app))
         await pilot.press("left")  # zone 4, tea
         await wait_for(pilot, lambda: c.session.action_count == n + 2, "Ravi's key")
         assert last(c) == (1, Toggle("tea"), 0.5)
