@@ -162,6 +162,8 @@ class GameController:
 
         Then: autosave, log, and go on (bots after a pause, a curtain, or the results).
         """
+        if self.realtime:
+            self._tick()  # bots and timers due before this moment act first, so the record keeps time order
         if seat not in self.movers():
             raise IllegalAction("It is not your move now")
         t = self.clock.now() if self.realtime and self.clock else None
@@ -199,16 +201,19 @@ class GameController:
         """Called by the frame once the game screen is shown: go on from wherever the game stands."""
         if self.realtime:
             self._ticker = self.frame.set_interval(self.TICK, self._tick)
-            self.frame.show_countdown(self)
+            if not self.paused:  # paused before it began (a screen's own check): resume() counts down
+                self.frame.show_countdown(self)
             return
         self._go_on()
 
     def pause(self) -> None:
         self.paused = True
         self._cancel_bot()
+        events: list[Event] = []
         if self.clock is not None:
             self.clock.stop()
-        self._notify([])
+            events = self._record_clock("pause", self.clock.now())
+        self._notify(events)
 
     def resume(self) -> None:
         if not self.paused:
@@ -222,9 +227,29 @@ class GameController:
 
     def countdown_done(self) -> None:
         """The frame's 3-2-1 finished: let real time run."""
+        events: list[Event] = []
         if self.clock is not None and not self.paused and not self.finished:
             self.clock.start()
-        self._notify([])
+            events = self._record_clock("resume", self.clock.now())
+        self._notify(events)
+
+    def _record_clock(self, what: str, t: float) -> list[Event]:
+        """Real time: a driver with `pause(t, seat)` / `resume(t, seat)` (Chai Wallah, CW-12) records
+        the pause, so the record holds it and the core shifts its deadlines and bots by it. A refusal
+        (already paused, not paused: a new game's first countdown, game over) changes nothing."""
+        method = getattr(self.driver, what, None)
+        if method is None or self.finished or self.session.over:
+            return []
+        seat = self.humans[0] if self.humans else 0
+        try:
+            events = method(t, seat)
+        except IllegalAction:
+            return []
+        if self.session.over:
+            self._finish(events)
+            return []
+        self.save()
+        return events
 
     def curtain_lifted(self, seat: int) -> None:
         """The frame's curtain was dismissed by `seat`: their private view may show now."""

@@ -16,6 +16,7 @@ from .game_base import GameScreen
 GAME_SCREENS: dict[str, str] = {
     "chai": "screens.chai:ChaiScreen",
     "dabba-walla": "screens.dabba_walla:DabbaWallaScreen",
+    "chai-wallah": "screens.chai_wallah:ChaiWallahScreen",
 }
 
 

@@ -1,0 +1,246 @@
+"""Chai Wallah drawn as text: order cards, dice diamonds, seat rows, the live feed.
+
+Pure functions from the core's view (a dict) to rich `Text`, so the layout is tested without a
+terminal. Meaning is carried by letters, brackets and marks; colour only adds to them (NO_COLOR,
+16 colours):
+
+- a die is its ingredient letter and value: `T5` (T tea, S spice, U sugar, M milk; 1 is wild);
+- held: plain `T5`; offered: `[T5]` (another seat's offered value is hidden: `[T?]`);
+  fresh: `T5*7` (may be re-rolled for 7 more seconds).
+
+The order card and every seat's dice use the key diamond: up = spice, left = tea, down = sugar,
+right = milk.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from chaigames.chai_wallah.keys import CHAI
+from chaigames.chai_wallah.orders import INGREDIENTS, LETTERS
+
+INGREDIENT_STYLE: dict[str, Style] = {
+    "tea": Style(bold=True),
+    "spice": Style(color="red", bold=True),
+    "sugar": Style(color="yellow", bold=True),
+    "milk": Style(color="bright_white", bold=True),
+}
+"""The dice colours of the rulebook (tea black, spice red, sugar brown, milk white), as far as 16
+colours go; the letter says the same thing."""
+
+OFFERED_STYLE = Style(reverse=True)
+FRESH_STYLE = Style(italic=True, underline=True)
+NAME_STYLE = Style(bold=True)
+ALERT_STYLE = Style(bold=True, reverse=True)
+
+KEY_GLYPH: dict[str, str] = {"up": "^", "left": "<", "down": "v", "right": ">", "enter": "Ent"}
+"""Keys as printed next to the dice: ASCII, one column wide in every terminal."""
+
+DIE_WIDTH = 5  # "[T5]", "T5*7"
+FEED_KINDS = frozenset({"trade", "claim", "false_claim", "stall", "reroll_all", "reshuffle", "win"})
+"""What the live feed shows: trades, claims (true and false), the stall's swaps, the end. Offers,
+re-rolls of single fresh dice and timers are left to the dice themselves."""
+
+LEGEND = "[T5] offered  T5*7 fresh (re-roll 7 s)  1 wild  T tea S spice U sugar M milk"
+
+
+def key_glyph(key: str) -> str:
+    return KEY_GLYPH.get(key, key)
+
+
+def die_text(die: dict[str, Any]) -> Text:
+    """One die: letter + value, in brackets when offered, `*seconds` when fresh."""
+    ing = die["ingredient"]
+    letter = LETTERS[ing]
+    value = die.get("value")
+    shown = "?" if value is None else str(value)
+    state = die["state"]
+    if state == "offered":
+        return Text(f"[{letter}{shown}]", style=INGREDIENT_STYLE[ing] + OFFERED_STYLE)
+    if state == "fresh":
+        left = die.get("fresh_for")
+        secs = "" if left is None else str(max(math.ceil(left - 1e-9), 0))
+        out = Text(f"{letter}{shown}", style=INGREDIENT_STYLE[ing] + FRESH_STYLE)
+        out.append(f"*{secs}")
+        return out
+    return Text(f"{letter}{shown}", style=INGREDIENT_STYLE[ing])
+
+
+def pad(text: Text | str, width: int, align: str = "left") -> Text:
+    """`text` cut or padded to exactly `width` columns."""
+    out = Text(text) if isinstance(text, str) else text.copy()
+    out.truncate(width)
+    room = width - out.cell_len
+    if room > 0:
+        if align == "center":
+            left = room // 2
+            out = Text(" " * left) + out + Text(" " * (room - left))
+        else:
+            out.append(" " * room)
+    return out
+
+
+def join(parts: Sequence[Text | str]) -> Text:
+    out = Text()
+    for part in parts:
+        out.append_text(Text(part) if isinstance(part, str) else part)
+    return out
+
+
+# -- orders --------------------------------------------------------------------------------------------
+CARD_WIDTH = 17
+
+
+def order_cards(view: dict[str, Any], width: int) -> Text:
+    """The face-up orders as 4-line cards in the key diamond, then the deck and the target."""
+    lines = [Text(), Text(), Text(), Text()]
+    for k, order in enumerate(view["orders"]):
+        vals = dict(zip(INGREDIENTS, order, strict=True))
+
+        def cell(ing: str, vals: dict[str, int] = vals) -> Text:
+            return Text(f"{LETTERS[ing]}{vals[ing]}", style=INGREDIENT_STYLE[ing])
+
+        lines[0].append_text(pad(Text(f"Order {k + 1}", style=NAME_STYLE), CARD_WIDTH))
+        lines[1].append_text(pad(join(["    ", cell("spice")]), CARD_WIDTH))
+        lines[2].append_text(pad(join([cell("tea"), "      ", cell("milk")]), CARD_WIDTH))
+        lines[3].append_text(pad(join(["    ", cell("sugar")]), CARD_WIDTH))
+    lines[0].append(f"Deck {view['deck']}")
+    lines[1].append(f"First to {view['target']}")
+    stall = view.get("stall")
+    lines[2].append("Stall " + ("off" if stall is None else f"{stall:g} s"))
+    if view.get("bundle"):
+        lines[3].append("Bundle trades")
+    for line in lines:
+        line.truncate(width)
+    return Text("\n").join(lines)
+
+
+# -- seats ------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatLabel:
+    """What the screen knows about a seat beyond the view: its keys and a flashed message."""
+
+    keys: dict[str, str] | None = None  # role -> key (None: a bot or nobody at the keyboard)
+    tag: str = ""  # "you", "bot", "zone 1"...
+    flash: str = ""  # a refusal, shown for a moment beside the seat
+
+
+def seat_notes(view: dict[str, Any], s: int) -> list[Text]:
+    """The seat's state in words: Chai! during the freeze it caused, locked, forming an offer."""
+    seat = view["seats"][s]
+    notes: list[Text] = []
+    if view.get("winner") == s:
+        notes.append(Text("WINNER", style=ALERT_STYLE))
+    if view.get("claimer") == s and view.get("frozen_for") is not None:
+        notes.append(Text("CHAI!", style=ALERT_STYLE))
+    if seat.get("locked_for") is not None:
+        notes.append(Text(f"LOCKED {seat['locked_for']:.1f} s", style=ALERT_STYLE))
+    if seat.get("forming"):
+        notes.append(Text("forming"))
+    return notes
+
+
+def _notes_line(view: dict[str, Any], s: int, label: SeatLabel) -> Text:
+    """The flash first (it answers the key just pressed), then the seat's state."""
+    parts = seat_notes(view, s)
+    if label.flash:
+        parts.insert(0, Text(f"! {label.flash}", style=Style(bold=True)))
+    return Text(" ").join(parts)
+
+
+def _dice_by_role(seat: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {d["ingredient"]: d for d in seat["dice"]}
+
+
+def _keyed_die(die: dict[str, Any], key: str | None) -> Text:
+    """'w S3  ': the seat's key for this die (if a human's), then the die."""
+    prefix = Text(f"{key_glyph(key)} " if key else "  ")
+    return join([prefix, pad(die_text(die), DIE_WIDTH)])
+
+
+def seat_row(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Text:
+    """One line per seat (80x24 with 8 seats): name, tag, score, T S U M dice with keys, notes."""
+    seat = view["seats"][s]
+    dice = _dice_by_role(seat)
+    keys = label.keys or {}
+    head = join(
+        [
+            pad(Text(seat["name"], style=NAME_STYLE), 10),
+            " ",
+            pad(label.tag, 4),
+            f"{seat['score']}/{view['target']} ",
+        ]
+    )
+    body = Text(" ").join(_keyed_die(dice[ing], keys.get(ing)) for ing in INGREDIENTS)
+    chai = pad(f" {key_glyph(keys[CHAI])}=Chai!" if CHAI in keys else "", 10)
+    line = join([head, body, chai, _notes_line(view, s, label)])
+    line.truncate(width)
+    return line
+
+
+SEAT_HEAD = 16
+DIAMOND = 2 + DIE_WIDTH  # one keyed die
+
+
+def seat_block(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Text:
+    """Three lines per seat: name/score/tag, the dice in the key diamond (with the seat's keys),
+    the Chai! key, and what is happening to the seat (locked, forming, a refusal)."""
+    seat = view["seats"][s]
+    dice = _dice_by_role(seat)
+    keys = label.keys or {}
+    gap = " " * DIAMOND
+    left = [
+        pad(Text(seat["name"], style=NAME_STYLE), SEAT_HEAD),
+        pad(f"orders {seat['score']}/{view['target']}", SEAT_HEAD),
+        pad(label.tag, SEAT_HEAD),
+    ]
+    diamond = [
+        join([gap, _keyed_die(dice["spice"], keys.get("spice")), gap]),
+        join([_keyed_die(dice["tea"], keys.get("tea")), gap, _keyed_die(dice["milk"], keys.get("milk"))]),
+        join([gap, _keyed_die(dice["sugar"], keys.get("sugar")), gap]),
+    ]
+    chai = pad(f"  {key_glyph(keys[CHAI])} Chai!" if CHAI in keys else "", 12)
+    notes = seat_notes(view, s)
+    right = [
+        Text(" ").join(notes),
+        Text(f"! {label.flash}", style=Style(bold=True)) if label.flash else Text(),
+        Text(),
+    ]
+    lines = []
+    for k in range(3):
+        line = join([left[k], diamond[k], chai if k == 1 else Text(" " * 12), right[k]])
+        line.truncate(width)
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def seats_text(view: dict[str, Any], labels: Sequence[SeatLabel], width: int, diamond: bool) -> Text:
+    draw = seat_block if diamond else seat_row
+    return Text("\n").join(draw(view, s, labels[s], width) for s in range(len(view["seats"])))
+
+
+def diamond_fits(seats: int, rows: int) -> bool:
+    """Three lines a seat when they leave at least three lines of feed; else one line a seat."""
+    return 3 * seats + 3 <= rows
+
+
+# -- the feed ---------------------------------------------------------------------------------------------
+def feed_lines(events: Sequence[Any], rows: int, width: int = 200) -> Text:
+    """The last `rows` lines of trades, claims and stall swaps, each with its game time. Long lines
+    wrap under their text here (not in the widget), so the newest line is never out of sight."""
+    out: list[Text] = []
+    for e in [e for e in events if e.kind in FEED_KINDS][-rows:] if rows > 0 else []:
+        t = e.data.get("t")
+        stamp = f"{t:6.1f}  " if isinstance(t, int | float) else " " * 8
+        style = ALERT_STYLE if e.kind in ("claim", "win") else Style()
+        pieces = textwrap.wrap(e.text, max(width - len(stamp), 10)) or [""]
+        for k, piece in enumerate(pieces):
+            out.append(Text(stamp if k == 0 else " " * len(stamp)) + Text(piece, style=style))
+    return Text("\n").join(out[-rows:] if rows > 0 else [])

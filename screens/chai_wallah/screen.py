@@ -1,0 +1,276 @@
+"""The Chai Wallah screen: one shared screen for everyone at the keyboard (CW-12).
+
+Each human has a key zone (spec "Keys"); a zone key passes the repeat filter (250 ms), then goes
+to the controller as that seat's action at the game clock's time. Nothing here keeps game state:
+everything is drawn from the controller's session on every tick; the screen only remembers what
+the keyboard did (the repeat filter, a refusal flashed beside a seat for a moment).
+
+One human sees their own view (others' offered values hidden); two or more humans, or none (a
+demo), see the table view with every die's value (CW-12).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.css.query import NoMatches
+from textual.widgets import Footer, Static
+
+from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_map, normalize_key, zones_for
+from chaigames.engine import Event, IllegalAction
+
+from ..game_base import GameScreen
+from ..keys import KeysScreen, key_lines
+from ..widgets import TitleBar
+from .keycheck import KeyCheckScreen
+from .render import (
+    ALERT_STYLE,
+    LEGEND,
+    SeatLabel,
+    diamond_fits,
+    feed_lines,
+    key_glyph,
+    order_cards,
+    seats_text,
+)
+
+FLASH_SECONDS = 2.0  # how long a refusal stays beside its seat
+CHAI_BANNER_SECONDS = 1.0  # "Chai!" after each countdown (the rulebook's start)
+FIXED_ROWS = 9  # title, status, 4 order lines, 2 help lines, footer
+WIDE = 110  # from this width the feed stands beside the seats instead of below them
+SEATS_WIDTH = 76  # the seats' column when the feed stands beside them
+
+
+def key_name(key: str) -> str:
+    """Textual's key name as a zone key: 'W' and 'shift+w' are 'w' (keys are case-insensitive)."""
+    if key.startswith("shift+") and len(key) == len("shift+") + 1:
+        key = key[-1]
+    return normalize_key(key)
+
+
+class ChaiWallahScreen(GameScreen):
+    """Orders, every seat's dice in the key diamond, the live feed; zone keys act for their seats."""
+
+    CSS_PATH = "chai_wallah.tcss"
+    BINDINGS = [
+        Binding("f2,0", "key_check", "Key check", key_display="F2", id="key_check"),
+    ]
+
+    def __init__(self, controller: Any) -> None:
+        super().__init__(controller)
+        self.sub_title = controller.spec.title
+        humans = tuple(controller.humans)
+        self.keys: dict[str, KeyBinding] = key_map(humans)
+        self.zones: dict[int, tuple[int, ...]] = dict(zip(humans, zones_for(len(humans)), strict=True))
+        self.repeat = RepeatFilter()
+        self.flashes: dict[int, tuple[str, float]] = {}  # seat -> (message, until real time)
+        self._banner_until = 0.0
+        self._was_running = False
+        self._shown: dict[str, Text] = {}
+        self._phase: tuple[bool, bool, bool] | None = None
+        for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
+            role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
+            self._bindings.bind(key, f"zone_key('{key}')", f"{controller.name(b.seat)}: {role}", show=False)
+        # Several people at one keyboard: before the first countdown, everyone finds their keys.
+        # Paused now (before the controller starts) so the countdown waits for the check.
+        self._check_first = len(humans) >= 2 and controller.session.action_count == 0
+        if self._check_first:
+            controller.pause()
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(self.sub_title)
+        yield Static("", id="cw-status")
+        yield Static("", id="cw-orders")
+        with Vertical(id="cw-body"):
+            yield Static("", id="cw-seats")
+            yield Static("", id="cw-feed")
+        yield Static("", id="cw-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self._check_first:
+            self._check_first = False
+            self._open_check()
+
+    # -- what the screen shows -----------------------------------------------------------------
+    def table(self) -> dict[str, Any]:
+        """One human: that seat's own view. Two or more, or none: the table view (CW-12)."""
+        c = self.controller
+        if len(c.humans) == 1:
+            return c.view
+        table_view = getattr(c.state, "table_view", None)
+        return table_view() if table_view is not None else c.view
+
+    def labels(self, diamond: bool) -> list[SeatLabel]:
+        c = self.controller
+        now = self._real()
+        out = []
+        for s in range(len(c.config.seats)):
+            flash = self.flashes.get(s)
+            text = flash[0] if flash and flash[1] > now else ""
+            if c.is_bot(s):
+                level = c.config.seats[s].bot
+                out.append(SeatLabel(None, f"bot {level}" if diamond else "bot", text))
+                continue
+            zones = self.zones.get(s, ())
+            keys = dict(ZONE_KEYS[zones[0]]) if zones else None
+            if len(c.humans) == 1:
+                tag = "you"
+            else:
+                tag = f"zone {zones[0]}" if diamond else f"z{zones[0]}"
+            out.append(SeatLabel(keys, tag, text))
+        return out
+
+    def status_line(self, view: dict[str, Any]) -> Text:
+        c = self.controller
+        out = Text(f"Time {view['now']:5.1f} s")
+        now = self._real()
+        if view.get("winner") is not None:
+            out.append("   ")
+            out.append(f"{view['seats'][view['winner']]['name']} wins!", style=ALERT_STYLE)
+        elif c.paused or view.get("paused"):
+            out.append("   ")
+            out.append("PAUSED", style=ALERT_STYLE)
+        elif view.get("frozen_for") is not None:
+            who = view["seats"][view["claimer"]]["name"] if view.get("claimer") is not None else "someone"
+            out.append("   ")
+            out.append(f"Chai! {who} took an order: market frozen {view['frozen_for']:.1f} s", style=ALERT_STYLE)
+        elif self._banner_until > now:
+            out.append("   ")
+            out.append(" Chai! ", style=ALERT_STYLE)
+        elif c.clock is not None and not c.clock.running:
+            out.append("   get ready...")
+        if c.message:
+            out.append(f"   {c.message}")
+        return out
+
+    def help_line(self) -> Text:
+        """Two lines: who plays with which keys, then what the marks mean."""
+        c = self.controller
+        if not c.humans:
+            keys = "A demo: the bots play."
+        elif len(c.humans) == 1:
+            keys = "Keys a w s d or arrows; Chai! q or Enter. Die key: offer/keep; fresh: re-roll."
+        else:
+            keys = "Your keys are beside your dice. Die key: offer/keep; fresh: re-roll."
+        width = self.size.width - 2 if self.size.width > 2 else 78
+        lines = [Text(keys), Text(LEGEND)]
+        for line in lines:
+            line.truncate(width, overflow="ellipsis")
+        return Text("\n").join(lines)
+
+    def refresh_game(self) -> None:
+        c = self.controller
+        running = c.clock is not None and c.clock.running
+        if running and not self._was_running:
+            self._banner_until = self._real() + CHAI_BANNER_SECONDS
+        self._was_running = running
+        view = self.table()
+        width, height = self.size.width or 80, self.size.height or 24
+        seats = len(view["seats"])
+        rows = height - FIXED_ROWS
+        wide = width >= WIDE
+        self.query_one("#cw-body").set_class(wide, "wide")
+        diamond = 3 * seats <= rows if wide else diamond_fits(seats, rows)
+        seat_rows = seats * (3 if diamond else 1)
+        seat_width = SEATS_WIDTH if wide else width - 2
+        self._show("#cw-status", self.status_line(view))
+        self._show("#cw-orders", order_cards(view, width - 2))
+        self._show("#cw-seats", seats_text(view, self.labels(diamond), seat_width, diamond))
+        feed_rows = rows if wide else max(rows - seat_rows, 1)
+        feed_width = width - SEATS_WIDTH - 5 if wide else width - 2
+        self._show("#cw-feed", feed_lines([line.event for line in c.log()], feed_rows, feed_width))
+        self._show("#cw-help", self.help_line())
+
+    def _show(self, selector: str, text: Text) -> None:
+        """Update a part only when it changed: the clock ticks 20 times a second, mostly to no effect."""
+        if self._shown.get(selector) != text:
+            self._shown[selector] = text
+            self.query_one(selector, Static).update(text)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh_game()
+
+    # -- keys ----------------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        """Zone keys act for their seats before any binding sees them (zone 3's `u` is Chai!, not
+        the frame's undo, which Chai Wallah has not)."""
+        if event.key == "question_mark" and not self.controller.finished:
+            event.stop()
+            event.prevent_default()
+            self.action_keys()
+            return
+        key = key_name(event.key)
+        if key not in self.keys:
+            return
+        event.stop()
+        event.prevent_default()
+        self.press(key)
+
+    def action_zone_key(self, key: str) -> None:
+        self.press(key)
+
+    def press(self, key: str) -> None:
+        """One arrival of a zone key: the repeat filter, then the seat's action at game time."""
+        binding = self.keys.get(key)
+        if binding is None or not self.repeat.accept(key, self._real()):
+            return
+        c = self.controller
+        if binding.seat not in c.movers():
+            return  # paused or over: the pause menu or results are about to cover this screen
+        try:
+            c.act(binding.seat, binding.action())
+        except IllegalAction as exc:
+            self.flashes[binding.seat] = (str(exc), self._real() + FLASH_SECONDS)
+            self.refresh_game()
+        else:
+            self.flashes.pop(binding.seat, None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "key_check":
+            return bool(self.controller.humans) and not self.controller.finished
+        return super().check_action(action, parameters)
+
+    def action_key_check(self) -> None:
+        """F2: pause the game, let everyone press their keys, then count down again."""
+        if not self.controller.humans or self.controller.finished:
+            return
+        self.controller.pause()
+        self._open_check()
+
+    def action_keys(self) -> None:
+        """`?` in real time: the keys list pauses the game (nobody can play while it covers the table)."""
+        self.controller.pause()
+        title = self.sub_title or "this screen"
+        self.app.push_screen(KeysScreen(key_lines(self), title), lambda _: self.controller.resume())
+
+    def _open_check(self) -> None:
+        c = self.controller
+        seats = [(s, c.name(s), self.zones[s]) for s in c.humans]
+        self.app.push_screen(KeyCheckScreen(seats), lambda _: c.resume())
+
+    def game_changed(self, events: Sequence[Event]) -> None:
+        """Every clock tick lands here: the footer is refreshed only when the game's phase changed
+        (paused, running, over), the parts only when their text changed."""
+        c = self.controller
+        phase = (c.paused, c.finished, c.clock is not None and c.clock.running)
+        if phase != self._phase:
+            self._phase = phase
+            super().game_changed(events)
+        elif self.is_mounted and self.is_attached:
+            with contextlib.suppress(NoMatches):
+                self.refresh_game()
+
+    def _real(self) -> float:
+        return self.app.clock_source()  # type: ignore[attr-defined]
+
+
+__all__ = ["ChaiWallahScreen", "key_glyph", "key_name"]
