@@ -412,5 +412,8 @@ async def test_with_two_humans_bots_move_on_the_public_view_then_a_curtain(make_
         assert "Ravi (bot) is thinking" in screen_text(app)
         app.controller._bot_timer.stop()
         app.controller._bot_move(app.controller._generation, 1)
-        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Bob's curtain")
-        assert "Bob's turn" in screen_text(app)
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, CurtainScreen) and "Bob's turn" in screen_text(app),
+            "Bob's curtain, drawn",
+        )
