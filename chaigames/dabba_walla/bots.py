@@ -326,6 +326,9 @@ class HardBot(NormalBot):
     ROLLOUT_MAX = False  # margin over the strongest rival (else over the rivals' mean)
     LOOKAHEAD = 1.0  # weight of the best immediate load after a move (0 = the normal move choice)
 
+    COLOUR_PURITY = 2.0  # placement: bonus per dabba of the tile's colour already on its level (minus others)
+    PLAY_SIZE = 0.3  # play step: preference for loading bigger tiles first
+
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = self._by_type(legal_actions)
         if view.phase == "delivery":
@@ -333,6 +336,36 @@ class HardBot(NormalBot):
                 return self._rollout_search(view, legal, max(budget, 1))
             return self._search(view, legal, max(budget, 1))
         return super().choose(view, legal_actions, budget)
+
+    def _load_value(self, view: DabbaView, card: str, place: Place) -> float:
+        """The normal placement score plus colour purity: a level of one colour is delivered by one card."""
+        score = placement_score(view, self.seat, card, place, self.LEVEL_WEIGHT)
+        if self.COLOUR_PURITY:
+            counts = level_counts(view, self.seat, place.level)
+            same = counts[card_colour(card)]
+            other = sum(counts[:4]) - same
+            score += self.COLOUR_PURITY * (same - other) * card_size(card) / 4.0
+        return score
+
+    def _place_step(self, view: DabbaView, legal: dict[type, list[Any]], greedy: bool) -> Any:
+        places = legal.get(Place)
+        card = view.players[self.seat].pending
+        if places and card is not None:
+            return max(places, key=lambda a: self._load_value(view, card, a))
+        return super()._place_step(view, legal, greedy)
+
+    def _best_load(self, view: DabbaView, code: str, heights: list[int]) -> float:
+        tile = D.CARD_IDS[code] % D.TILES_PER_COLOUR
+        places = G.legal_placements(view.vehicle, tile, heights)
+        if not places:
+            return -10.0 - 2 * G.levelling_need(view.vehicle, tile, heights)
+        return max(self._load_value(view, code, Place(fp.orientation, fp.row, fp.col, lv)) for fp, lv in places)
+
+    def _play_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
+        heights = list(view.players[self.seat].heights)
+        return max(
+            legal[PlayCard], key=lambda a: self._best_load(view, a.card, heights) + self.PLAY_SIZE * card_size(a.card)
+        )
 
     def _move_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
         """Look one step further than normal: after each move, which card could we load, and how well?"""
@@ -344,17 +377,7 @@ class HardBot(NormalBot):
 
         def load_score(code: str) -> float:
             if code not in best_load:
-                tile = D.CARD_IDS[code] % D.TILES_PER_COLOUR
-                places = G.legal_placements(view.vehicle, tile, heights)
-                if not places:
-                    best_load[code] = -10.0 - 2 * G.levelling_need(view.vehicle, tile, heights)
-                else:
-                    best_load[code] = max(
-                        placement_score(
-                            view, self.seat, code, Place(fp.orientation, fp.row, fp.col, lv), self.LEVEL_WEIGHT
-                        )
-                        for fp, lv in places
-                    )
+                best_load[code] = self._best_load(view, code, heights)
             return best_load[code]
 
         hand = list(me.hand or ())
