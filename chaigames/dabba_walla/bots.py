@@ -327,6 +327,8 @@ class HardBot(NormalBot):
     LOOKAHEAD = 1.0  # weight of the best immediate load after a move (0 = the normal move choice)
 
     COLOUR_PURITY = 2.0  # placement: bonus per dabba of the tile's colour already on its level (minus others)
+    TICKET_COST = 1.9  # move: worth of a ticket spent (each one left is a tip at the end)
+    TIP_FOCUS = 1.2
     PLAY_SIZE = 0.3  # play step: preference for loading bigger tiles first
 
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
@@ -393,7 +395,7 @@ class HardBot(NormalBot):
                 sp = view.spaces[space]
                 if sp.card is None:
                     continue
-                score = self.card_value(view, sp.card) + sp.tickets - cost * 1.1
+                score = self.card_value(view, sp.card) + sp.tickets - cost * self.TICKET_COST
                 score += self.LOOKAHEAD * max(hand_best, load_score(sp.card))
                 if kind is Jump:
                     score -= 2.5
