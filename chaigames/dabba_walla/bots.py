@@ -6,7 +6,8 @@ suit its colours, flat loads that complete chai symbols, delivery cards that lif
 Hard searches where the game's hidden information allows it: in the delivery phase every hand is
 public (DW-15), so it plays each candidate card and chai tile out to the end of the game against the
 rivals' greedy replies (their current hidden picks sampled), `budget` rollouts in all; in the pick-up
-phase it looks one step ahead (which card each move brings and how well the new hand can be loaded).
+phase it looks one step ahead (which card each move brings and how well the new hand can be loaded)
+and loads each level in as few colours as it can, since one delivery card lifts one colour per level.
 """
 
 from __future__ import annotations
@@ -314,9 +315,12 @@ class NormalBot(_Base):
 
 
 class HardBot(NormalBot):
-    """Pick-up: the normal evaluation valuing bigger tiles more, and a move chosen by the card it brings
-    AND how well the best card of the new hand can be loaded right away (weights tuned in 100-game
-    trials against three normal bots). Delivery: rollouts of the rest of the delivery phase for every card and chai tile
+    """Pick-up: the normal evaluation valuing bigger tiles more, tickets higher and card tips lower, plus
+    colour purity (a tile is worth more on a level already of its colour: one delivery card, and the
+    rivals' cards, lift one track for the whole level), and a move chosen by the card it brings AND how
+    well the best card of the new hand can be loaded right away (weights tuned on seeds 1-200 against
+    three normal bots; see benchmarks/dabba_walla_tournament.py for figures on other seeds).
+    Delivery: rollouts of the rest of the delivery phase for every card and chai tile
     (hands are public then, DW-15), rivals' hidden current picks sampled, `budget` rollouts in all."""
 
     SIZE_WEIGHT = 1.6
