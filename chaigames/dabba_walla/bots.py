@@ -6,7 +6,8 @@ suit its colours, flat loads that complete chai symbols, delivery cards that lif
 Hard searches where the game's hidden information allows it: in the delivery phase every hand is
 public (DW-15), so it plays each candidate card and chai tile out to the end of the game against the
 rivals' greedy replies (their current hidden picks sampled), `budget` rollouts in all; in the pick-up
-phase it looks one step ahead (which card each move brings and how well the new hand can be loaded).
+phase it looks one step ahead (which card each move brings and how well the new hand can be loaded)
+and loads each level in as few colours as it can, since one delivery card lifts one colour per level.
 """
 
 from __future__ import annotations
@@ -314,9 +315,12 @@ class NormalBot(_Base):
 
 
 class HardBot(NormalBot):
-    """Pick-up: the normal evaluation valuing bigger tiles more, and a move chosen by the card it brings
-    AND how well the best card of the new hand can be loaded right away (weights tuned in 100-game
-    trials against three normal bots). Delivery: rollouts of the rest of the delivery phase for every card and chai tile
+    """Pick-up: the normal evaluation valuing bigger tiles more, tickets higher and card tips lower, plus
+    colour purity (a tile is worth more on a level already of its colour: one delivery card, and the
+    rivals' cards, lift one track for the whole level), and a move chosen by the card it brings AND how
+    well the best card of the new hand can be loaded right away (weights tuned on seeds 1-200 against
+    three normal bots; see benchmarks/dabba_walla_tournament.py for figures on other seeds).
+    Delivery: rollouts of the rest of the delivery phase for every card and chai tile
     (hands are public then, DW-15), rivals' hidden current picks sampled, `budget` rollouts in all."""
 
     SIZE_WEIGHT = 1.6
@@ -326,6 +330,11 @@ class HardBot(NormalBot):
     ROLLOUT_MAX = False  # margin over the strongest rival (else over the rivals' mean)
     LOOKAHEAD = 1.0  # weight of the best immediate load after a move (0 = the normal move choice)
 
+    COLOUR_PURITY = 2.0  # placement: bonus per dabba of the tile's colour already on its level (minus others)
+    TICKET_COST = 1.9  # move: worth of a ticket spent (each one left is a tip at the end)
+    TIP_FOCUS = 1.2
+    PLAY_SIZE = 0.3  # play step: preference for loading bigger tiles first
+
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = self._by_type(legal_actions)
         if view.phase == "delivery":
@@ -333,6 +342,36 @@ class HardBot(NormalBot):
                 return self._rollout_search(view, legal, max(budget, 1))
             return self._search(view, legal, max(budget, 1))
         return super().choose(view, legal_actions, budget)
+
+    def _load_value(self, view: DabbaView, card: str, place: Place) -> float:
+        """The normal placement score plus colour purity: a level of one colour is delivered by one card."""
+        score = placement_score(view, self.seat, card, place, self.LEVEL_WEIGHT)
+        if self.COLOUR_PURITY:
+            counts = level_counts(view, self.seat, place.level)
+            same = counts[card_colour(card)]
+            other = sum(counts[:4]) - same
+            score += self.COLOUR_PURITY * (same - other) * card_size(card) / 4.0
+        return score
+
+    def _place_step(self, view: DabbaView, legal: dict[type, list[Any]], greedy: bool) -> Any:
+        places = legal.get(Place)
+        card = view.players[self.seat].pending
+        if places and card is not None:
+            return max(places, key=lambda a: self._load_value(view, card, a))
+        return super()._place_step(view, legal, greedy)
+
+    def _best_load(self, view: DabbaView, code: str, heights: list[int]) -> float:
+        tile = D.CARD_IDS[code] % D.TILES_PER_COLOUR
+        places = G.legal_placements(view.vehicle, tile, heights)
+        if not places:
+            return -10.0 - 2 * G.levelling_need(view.vehicle, tile, heights)
+        return max(self._load_value(view, code, Place(fp.orientation, fp.row, fp.col, lv)) for fp, lv in places)
+
+    def _play_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
+        heights = list(view.players[self.seat].heights)
+        return max(
+            legal[PlayCard], key=lambda a: self._best_load(view, a.card, heights) + self.PLAY_SIZE * card_size(a.card)
+        )
 
     def _move_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
         """Look one step further than normal: after each move, which card could we load, and how well?"""
@@ -344,17 +383,7 @@ class HardBot(NormalBot):
 
         def load_score(code: str) -> float:
             if code not in best_load:
-                tile = D.CARD_IDS[code] % D.TILES_PER_COLOUR
-                places = G.legal_placements(view.vehicle, tile, heights)
-                if not places:
-                    best_load[code] = -10.0 - 2 * G.levelling_need(view.vehicle, tile, heights)
-                else:
-                    best_load[code] = max(
-                        placement_score(
-                            view, self.seat, code, Place(fp.orientation, fp.row, fp.col, lv), self.LEVEL_WEIGHT
-                        )
-                        for fp, lv in places
-                    )
+                best_load[code] = self._best_load(view, code, heights)
             return best_load[code]
 
         hand = list(me.hand or ())
@@ -370,7 +399,7 @@ class HardBot(NormalBot):
                 sp = view.spaces[space]
                 if sp.card is None:
                     continue
-                score = self.card_value(view, sp.card) + sp.tickets - cost * 1.1
+                score = self.card_value(view, sp.card) + sp.tickets - cost * self.TICKET_COST
                 score += self.LOOKAHEAD * max(hand_best, load_score(sp.card))
                 if kind is Jump:
                     score -= 2.5

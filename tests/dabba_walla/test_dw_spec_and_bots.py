@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from chaigames import games
 from chaigames.dabba_walla import SPEC
 from chaigames.dabba_walla import data as D
@@ -12,7 +14,7 @@ from chaigames.dabba_walla.actions import AddEmpty, Commit, EndTurn, Place, Play
 from chaigames.dabba_walla.bots import EasyBot, HardBot, NormalBot, make_bot
 from chaigames.dabba_walla.view import placement_problem, placements
 from chaigames.engine import GameConfig, SeatConfig, Session
-from tests.dabba_walla.dw_helpers import make, put, to_delivery, to_turn
+from tests.dabba_walla.dw_helpers import card, make, put, to_delivery, to_turn
 
 
 def test_spec_options_and_seats():
@@ -119,3 +121,37 @@ def test_hard_bot_searches_delivery_choices_within_its_budget():
     bot = HardBot("hard", 2, 0)
     action = bot.choose(s.view(0), s.legal_actions(0), 8)
     assert action in s.legal_actions(0) and action == Commit("Y12")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"vehicle": "crate", "module1": True}, {"vehicle": "wheelbarrow", "order_card_1": 1, "no_minus": True}],
+)
+def test_hard_bot_plays_whole_games_legally_and_deterministically(options):
+    """Every hard decision is a legal action (Session.apply refuses others) and the same seed replays
+    the same game: the hard bot's chance comes from its own seeded Rng only."""
+    from chaigames.engine.play import play_bots
+
+    cfg = SPEC.validate(
+        GameConfig(seats=tuple(SeatConfig(f"p{i}", "hard" if i == 0 else "normal") for i in range(4)), options=options)
+    )
+    first = play_bots(SPEC, cfg, 41)
+    second = play_bots(SPEC, cfg, 41)
+    assert first.finished and second.finished
+    assert first.session.state.to_json() == second.session.state.to_json()
+
+
+def test_hard_bot_loads_a_tile_on_the_level_of_its_colour():
+    """Hard prefers a level already of the tile's colour: one delivery card then lifts the whole level."""
+    s = make(2)
+    put(s, 0, D.TILES_PER_COLOUR, [(0, 0), (0, 1), (1, 0), (1, 1)], 1)  # R01: level 1 is red
+    put(s, 0, 17, [(0, 0)], 2)  # Y18: level 2 is yellow
+    to_turn(s, 0, "play")
+    s.pending = card("Y18")  # a single yellow dabba
+    s.step = "place"
+    s._changed()
+    bot = HardBot("hard", 5, 0)
+    action = bot.choose(s.view(0), s.legal_actions(0), 64)
+    assert isinstance(action, Place) and action.level == 2
+    # the normal bot, without the colour term, keeps to the floor
+    assert NormalBot("normal", 5, 0).choose(s.view(0), s.legal_actions(0), 0).level == 1
