@@ -24,6 +24,12 @@ def winners_line(names: list[str], result: Result) -> str:
     return "Shared win: " + ", ".join(won[:-1]) + f" and {won[-1]}"
 
 
+def scores_line(names: list[str], result: Result) -> str:
+    """Every total at a glance, best first (the table below may need scrolling at 80x24)."""
+    order = sorted(range(len(names)), key=lambda i: -result.scores[i])
+    return "   ".join(f"{names[i]} {result.scores[i]}" for i in order)
+
+
 class ResultsScreen(Screen[None]):
     SUB_TITLE = "Results"
     BINDINGS = [
@@ -45,6 +51,7 @@ class ResultsScreen(Screen[None]):
         with Vertical(id="results"):
             yield Static(f"{self.controller.spec.title}: final scores", classes="heading")
             yield Static(winners_line(names, self.result), id="winners")
+            yield Static(scores_line(names, self.result), id="totals")
             yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
             if self.result.note:
                 yield Static(self.result.note, id="note")

@@ -273,6 +273,8 @@ async def test_results_show_the_breakdown_and_winner_then_rematch_with_the_same_
         text = screen_text(app)
         assert "Toy Race: final scores" in text and "Winner: Ann" in text
         assert "spaces" in text and "Total" in text and "*Ann" in text and " Ravi" in text
+        scores = app.controller.session.result().scores
+        assert f"Ann {scores[0]}   Ravi {scores[1]}" in text  # the totals line, winner first
         assert (store.history / f"{first_id}.json").exists() and not store.path_of(first_id).exists()
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, GenericGameScreen), "the rematch")
