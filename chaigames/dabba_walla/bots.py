@@ -12,7 +12,7 @@ and loads each level in as few colours as it can, since one delivery card lifts 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from chaigames.engine import Rng
@@ -134,6 +134,7 @@ class _Base:
     SIZE_WEIGHT = 1.0  # card value: weight of the tile's number of dabbas
     SIZE_FOCUS = 2.0  # card value: bonus for a tile of the colours we already collect
     TIP_FOCUS = 3.0  # card value: bonus for card tips on the colours we have loaded
+    TICKET_COST = 1.1  # move: worth of a ticket spent
 
     def __init__(self, level: str, seed: int, seat: int) -> None:
         self.level = level
@@ -202,9 +203,10 @@ class _Base:
             value += v * (0.6 + self.TIP_FOCUS * loaded[c] / all_loaded)
         return value
 
-    def _move_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
+    def _walks(self, view: DabbaView, legal: dict[type, list[Any]]) -> Iterator[tuple[Any, Any, float]]:
+        """Every legal walk (start, move or jump) to a space with a card, with its score: the card's
+        worth and the tickets lying there, less the tickets spent on the way and a jump tile used."""
         me = view.players[self.seat]
-        best, best_score = None, -1e9
         for kind in (Start, Move, Jump):
             for a in legal.get(kind, ()):
                 if kind is Move:
@@ -215,11 +217,14 @@ class _Base:
                 sp = view.spaces[space]
                 if sp.card is None:
                     continue
-                score = self.card_value(view, sp.card) + sp.tickets - cost * 1.1
-                if kind is Jump:
-                    score -= 2.5
-                if score > best_score:
-                    best, best_score = a, score
+                score = self.card_value(view, sp.card) + sp.tickets - cost * self.TICKET_COST
+                yield a, sp, score - 2.5 if kind is Jump else score
+
+    def _move_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
+        best, best_score = None, -1e9
+        for a, _, score in self._walks(view, legal):
+            if score > best_score:
+                best, best_score = a, score
         if best is None:
             best = self.rng.choice([a for k in (Start, Move, Jump) for a in legal.get(k, ())])
         return best
@@ -389,22 +394,10 @@ class HardBot(NormalBot):
         hand = list(me.hand or ())
         hand_best = max((load_score(c) for c in hand), default=-20.0)
         best, best_score = None, -1e9
-        for kind in (Start, Move, Jump):
-            for a in legal.get(kind, ()):
-                if kind is Move:
-                    space = (me.position + a.steps * a.direction) % 6
-                    cost = a.steps - 1
-                else:
-                    space, cost = a.space, 0
-                sp = view.spaces[space]
-                if sp.card is None:
-                    continue
-                score = self.card_value(view, sp.card) + sp.tickets - cost * self.TICKET_COST
-                score += self.LOOKAHEAD * max(hand_best, load_score(sp.card))
-                if kind is Jump:
-                    score -= 2.5
-                if score > best_score:
-                    best, best_score = a, score
+        for a, sp, score in self._walks(view, legal):
+            score += self.LOOKAHEAD * max(hand_best, load_score(sp.card))
+            if score > best_score:
+                best, best_score = a, score
         if best is None:
             return super()._move_step(view, legal)
         return best
