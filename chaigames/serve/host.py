@@ -21,7 +21,7 @@ from . import DataDirError
 from .afterword import Afterword
 from .child import GameProcess, exit_status
 from .keys import AuthorizedKeys
-from .players import child_environment, key_id, player_folder
+from .players import adopt_old_folder, child_environment, key_id, player_folder
 
 log = logging.getLogger("chaigames.serve")
 
@@ -372,6 +372,8 @@ def _ssh_classes() -> tuple[type, type]:
             self.admitted = True
             opts = self.host.options
             try:
+                if opts.open:
+                    self._adopt_old_folder()
                 self.player.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
                 self.game = GameProcess(
                     env=child_environment(home=self.player.folder, term=self.term, color=opts.color),
@@ -392,6 +394,16 @@ def _ssh_classes() -> tuple[type, type]:
             self.record.pid = self.game.pid
             if opts.idle_timeout:
                 self._idle_timer = asyncio.get_running_loop().call_later(opts.idle_timeout, self._check_idle)
+
+        def _adopt_old_folder(self) -> None:
+            """A folder under the old --open naming becomes this player's, saves and all (see players.py)."""
+            try:
+                moved = adopt_old_folder(self.host.options.data_dir, self.player.user)
+            except OSError as exc:
+                log.warning("could not move the old folder of user %r: %s", self.player.user[:64], exc)
+                return
+            if moved is not None:
+                log.info("user %r: old save folder moved to %s", self.player.user[:64], moved.name)
 
         def refuse(self, reason: str, message: str) -> None:
             self.record.reason = reason
