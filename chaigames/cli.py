@@ -27,7 +27,9 @@ from .engine import (
     parse_record,
     play_bots,
 )
+from .engine.bounds import read_record_file
 from .engine.play import DEFAULT_MAX_ACTIONS
+from .serve import positive_int
 
 BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
 
@@ -89,6 +91,8 @@ def simulate(args: argparse.Namespace) -> int:
     spec = game_spec(args.game)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if not spec.min_seats <= args.seats <= spec.max_seats:  # before anything is made per seat
+        raise UsageError(f"{spec.title} takes {spec.min_seats} to {spec.max_seats} seats, not {args.seats}")
     levels = [lv.strip() for lv in args.bots.split(",")]
     if len(levels) == 1:
         levels *= args.seats
@@ -218,7 +222,7 @@ def print_summary(out: Any, spec: GameSpec, rows: list[dict[str, Any]], elapsed:
 # -- replay ----------------------------------------------------------------------------------------
 def replay(args: argparse.Namespace) -> int:
     try:
-        text = Path(args.file).read_bytes()
+        text = read_record_file(args.file)  # a regular file of bounded size only: never a FIFO or /dev/zero
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
     record = parse_record(text, games.get)
@@ -306,7 +310,9 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     p.add_argument("--json", action="store_true", help="one JSON object per game on stdout, the summary on stderr")
     p.add_argument("--record", metavar="DIR", help="write each game's record as a JSON file into DIR")
-    p.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS, help="safety cap per game")
+    p.add_argument(
+        "--max-actions", type=positive_int, default=DEFAULT_MAX_ACTIONS, help="safety cap per game (at least 1)"
+    )
     p.set_defaults(func=simulate)
 
     p = sub.add_parser("replay", help="rebuild a saved record and print its result")
