@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from chaigames import cli, games
-from chaigames.engine import RecordError, play_bots, parse_record
+from chaigames.engine import RecordError, parse_record, play_bots
 from chaigames.engine.bounds import MAX_DEPTH, MAX_RECORD_BYTES, MAX_VALUES
 from chaigames.saves import SaveStore
 
