@@ -107,7 +107,7 @@ def test_a_record_of_many_small_values_is_refused_by_their_count(capsys, tmp_pat
 
 def test_depth_counts_only_structure_never_brackets_inside_strings(wallah_record):
     record = json.loads(json.dumps(wallah_record))
-    record["meta"] = {"note": "[{" * 500}
+    record["meta"] = {"note": '"' + "[{" * 500, "back": "\\" + "]" * 80}  # escaped quotes and backslashes too
     parse_record(json.dumps(record), games.get)  # brackets in text are text
     nested: object = 1
     for _ in range(MAX_DEPTH):

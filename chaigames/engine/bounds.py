@@ -20,7 +20,7 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024
 MAX_VALUES = 1_000_000
 MAX_DEPTH = 64
 
-_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_STRINGS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)  # a JSON string, escapes and all
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
 
