@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from . import DataDirError
-from .afterword import Afterword
 from .child import GameProcess, exit_status
 from .keys import AuthorizedKeys
+from .offscreen import OffScreen
 from .players import adopt_old_folder, child_environment, key_id, player_folder
 
 log = logging.getLogger("chaigames.serve")
@@ -309,7 +309,7 @@ def _ssh_classes() -> tuple[type, type]:
             self.host = host
             self.server = server
             self.player = player
-            self.afterword = Afterword()
+            self.offscreen = OffScreen()
             self.record = SessionRecord(player)
             self.chan: Any = None
             self.term: str | None = None
@@ -419,7 +419,7 @@ def _ssh_classes() -> tuple[type, type]:
 
         def _output(self, data: bytes) -> None:
             if not self.finished:
-                shown = self.afterword.feed(data)
+                shown = self.offscreen.feed(data)
                 if shown:
                     self._send(shown)
 
@@ -454,11 +454,11 @@ def _ssh_classes() -> tuple[type, type]:
                 return  # we hung it up; end() finishes the session
             if returncode == 0:
                 self.record.reason = "player quit"
-                self._send(self.afterword.release())
+                self._send(self.offscreen.release())
             else:  # what it printed after leaving its screen (a traceback, a crash log's path) stays here
                 self.record.reason = "crash"
                 status = f"signal {-returncode}" if returncode < 0 else str(returncode)
-                error = self.afterword.last_line()
+                error = self.offscreen.last_line()
                 self.record.detail = f"exit={status}" + (f" error={error!r}" if error else "")
                 self._send(TERMINAL_RESET + CRASHED.encode())
             self._finish(exit_status(returncode))

@@ -11,7 +11,7 @@ import pytest
 
 from tests.serve.sshplay import Player, connect
 
-QUIET = "import time\nprint('ready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
+QUIET = "import time\nprint('\\x1b[?1049hready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
 
 
 async def refused(port: int, key) -> bool:

@@ -10,6 +10,7 @@ from chaigames.serve.child import WRITE_HIGH_WATER
 from chaigames.serve.host import CRASHED, load_host_key
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
 
+# Stand-in games enter the alternate screen as the real one does: only what is drawn there is shown at once.
 # A stand-in game that ignores SIGHUP and leaves a grandchild in its process group: only SIGKILL to the
 # group ends them both.
 STUBBORN = (
@@ -17,11 +18,11 @@ STUBBORN = (
     "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
     "kid = subprocess.Popen([sys.executable, '-c', 'import signal, time; signal.signal(signal.SIGHUP, signal.SIG_IGN);"
     " [time.sleep(0.1) for _ in range(600)]'])\n"
-    "print('ready', kid.pid, flush=True)\n"
+    "print('\\x1b[?1049hready', kid.pid, flush=True)\n"
     "[time.sleep(0.1) for _ in range(600)]\n"
 )
 
-QUIET = "import time\nprint('ready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
+QUIET = "import time\nprint('\\x1b[?1049hready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
 
 
 def grandchild_pid(player: Player) -> int:
@@ -79,6 +80,16 @@ async def test_a_crashing_game_touches_no_other_session(make_host, caplog):
             await fresh.close()
         await steady.close()
     assert "user='crashy'" in caplog.text and "ended=crash exit=3 error='ValueError: boom'" in caplog.text
+
+
+async def test_a_crash_before_the_game_draws_shows_no_traceback(make_host, caplog):
+    """A crash before the app is on its screen (a plain Python traceback) is held back just the same."""
+    host = await make_host(command=[sys.executable, "-c", "print('starting', flush=True)\nraise RuntimeError('early')"])
+    async with await connect(host.port, user="early") as conn:
+        player = await Player.open(conn)
+        assert await player.wait_closed() == 1
+    assert CRASHED.strip() in player.text and b"Traceback" not in player.raw and b"starting" not in player.raw
+    assert "ended=crash exit=1 error='RuntimeError: early'" in caplog.text
 
 
 async def test_a_clean_exit_shows_what_the_game_printed_after_its_screen(make_host, caplog):
@@ -144,7 +155,7 @@ def test_host_key_is_made_once_and_kept_private(tmp_path):
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
-FLOOD = "import sys\nwhile True:\n    sys.stdout.write('chai ' * 2000)\n"
+FLOOD = "import sys\nsys.stdout.write('\\x1b[?1049h')\nwhile True:\n    sys.stdout.write('chai ' * 2000)\n"
 
 
 async def test_a_client_that_stops_reading_stalls_only_its_own_game(make_host):

@@ -1,11 +1,12 @@
-"""What a served game writes after it leaves its screen is held back until its exit status is known.
+"""What a served game writes off its screen is held back until its exit status is known.
 
-A Textual app that crashes leaves the alternate screen first and prints the traceback after (on
-the same terminal), and an app may print where its crash log went: both would show a remote
-player the server's source, paths and data. So from the moment the game leaves the alternate
-screen its output is held (bounded); a clean exit releases it, a crash drops it and the host sends
-one friendly line instead. Coming back to the screen (a suspended app resuming) releases it too.
-Standard library only.
+A Textual app draws on the alternate screen. What it writes anywhere else is no game: a crash
+before it first draws prints a plain traceback, and a Textual app that crashes later leaves the
+alternate screen and then prints its traceback (or where its crash log went). Any of it would show
+a remote player the server's source, paths and data. So output is held (bounded) until the game
+enters the alternate screen, and again from the moment it leaves it; entering the screen releases
+what was held before (a suspended app resuming, start-up noise), a clean exit releases the rest,
+and a crash drops it: the host sends one friendly line instead. Standard library only.
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ HELD_LIMIT = 64 * 1024  # bytes kept at most; only the newest are kept past it
 _ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]|[\x00-\x08\x0b-\x1f\x7f]")
 
 
-class Afterword:
+class OffScreen:
     """Feed it the game's output; it returns what may reach the player now."""
 
     def __init__(self, limit: int = HELD_LIMIT) -> None:
         self.limit = limit
-        self.held: bytearray | None = None  # None while the game is on its screen (or never left it)
+        self.held: bytearray | None = bytearray()  # None while the game is on its screen
         self._tail = b""  # the end of the output passed on, to find a sequence split between reads
 
     def feed(self, data: bytes) -> bytes:
@@ -44,7 +45,7 @@ class Afterword:
         start = max(0, len(self.held) - len(ENTER_SCREEN) + 1)
         self.held += data
         at = self.held.find(ENTER_SCREEN, start)
-        if at >= 0:  # back on its screen: what was held was no crash
+        if at >= 0:  # on its screen (again): what was held was no crash
             end = at + len(ENTER_SCREEN)
             released, rest = bytes(self.held[:end]), bytes(self.held[end:])
             self.held = None
