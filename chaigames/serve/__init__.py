@@ -118,7 +118,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--authorized-keys",
         metavar="FILE",
         default="~/.ssh/authorized_keys",
-        help="public keys allowed in, OpenSSH format; re-read when it changes (default ~/.ssh/authorized_keys)",
+        help="public keys allowed in, OpenSSH format; read again at every login, and a missing or empty file "
+        "lets nobody in (default ~/.ssh/authorized_keys)",
     )
     parser.add_argument(
         "--open",

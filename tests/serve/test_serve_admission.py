@@ -9,6 +9,7 @@ import sys
 import asyncssh
 import pytest
 
+from chaigames.serve.keys import AuthorizedKeys
 from tests.serve.sshplay import Player, connect
 
 QUIET = "import time\nprint('\\x1b[?1049hready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
@@ -106,3 +107,17 @@ async def test_each_address_may_hold_only_so_many_connections_without_a_game(mak
     finally:
         first.close()
         second.close()
+
+
+def test_why_nobody_gets_in_is_logged_once_per_change(tmp_path, caplog):
+    """Every login re-reads the file, but the log says each new verdict once, not at every attempt."""
+    path = tmp_path / "keys"
+    path.write_text("# nobody yet\n")
+    keys = AuthorizedKeys(path)
+    for _ in range(3):
+        assert not keys.allows(asyncssh.generate_private_key("ssh-ed25519"), "127.0.0.1")
+    assert caplog.text.count("holds no keys: nobody can log in") == 1
+    path.unlink()
+    keys.load()
+    keys.load()
+    assert caplog.text.count("No such file or directory") == 1
