@@ -29,7 +29,6 @@ from .engine import (
 )
 from .engine.bounds import read_record_file
 from .engine.play import DEFAULT_MAX_ACTIONS
-from .serve import positive_int
 
 BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
 
@@ -91,6 +90,8 @@ def simulate(args: argparse.Namespace) -> int:
     spec = game_spec(args.game)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.max_actions < 1:
+        raise UsageError("--max-actions must be at least 1")
     if not spec.min_seats <= args.seats <= spec.max_seats:  # before anything is made per seat
         raise UsageError(f"{spec.title} takes {spec.min_seats} to {spec.max_seats} seats, not {args.seats}")
     levels = [lv.strip() for lv in args.bots.split(",")]
@@ -310,9 +311,7 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     p.add_argument("--json", action="store_true", help="one JSON object per game on stdout, the summary on stderr")
     p.add_argument("--record", metavar="DIR", help="write each game's record as a JSON file into DIR")
-    p.add_argument(
-        "--max-actions", type=positive_int, default=DEFAULT_MAX_ACTIONS, help="safety cap per game (at least 1)"
-    )
+    p.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS, help="safety cap per game")
     p.set_defaults(func=simulate)
 
     p = sub.add_parser("replay", help="rebuild a saved record and print its result")
