@@ -66,6 +66,8 @@ async def main() -> int:
             tmp,
             "--max-sessions",
             str(args.sessions),
+            "--max-pending",  # every session comes from 127.0.0.1 at the same moment
+            str(args.sessions),
             "--color",
             args.color,
             cwd=ROOT,

@@ -87,6 +87,10 @@ def build_config(spec: GameSpec, seats: Sequence[tuple[str, str | None]], option
 # -- simulate --------------------------------------------------------------------------------------
 def simulate(args: argparse.Namespace) -> int:
     spec = game_spec(args.game)
+    if not spec.min_seats <= args.seats <= spec.max_seats:  # before anything is made per seat
+        raise UsageError(f"{spec.title} takes {spec.min_seats} to {spec.max_seats} seats, not {args.seats}")
+    if args.max_actions < 1:
+        raise UsageError("--max-actions must be at least 1")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     levels = [lv.strip() for lv in args.bots.split(",")]
@@ -217,8 +221,10 @@ def print_summary(out: Any, spec: GameSpec, rows: list[dict[str, Any]], elapsed:
 
 # -- replay ----------------------------------------------------------------------------------------
 def replay(args: argparse.Namespace) -> int:
+    from .engine.bounds import read_record_file
+
     try:
-        text = Path(args.file).read_bytes()
+        text = read_record_file(args.file)  # a regular file of bounded size only: never a FIFO or /dev/zero
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
     record = parse_record(text, games.get)

@@ -7,10 +7,12 @@ naming what and where.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .bounds import check_bounds
 from .config import GameConfig
 from .errors import RecordError, RecordVersionError
 
@@ -80,9 +82,15 @@ class Record:
 
 
 def parse_record(text: str | bytes, lookup: Callable[[str], GameSpec]) -> Record:
-    """Read a record from JSON text. `lookup` maps a game id to its spec (KeyError if unknown)."""
+    """Read a record from JSON text. `lookup` maps a game id to its spec (KeyError if unknown).
+
+    The text is checked against the bounds in `bounds.py` (size, values, depth) before it is parsed."""
+    raw = text.encode("utf-8", errors="surrogatepass") if isinstance(text, str) else text
+    check_bounds(raw)
     try:
-        data = json.loads(text)
+        data = json.loads(raw)
+    except RecursionError:
+        raise RecordError("not a chaigames record: nested too deeply") from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise RecordError(f"not a chaigames record: the JSON is malformed ({exc})") from None
     return record_from_json(data, lookup)
@@ -95,6 +103,19 @@ def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> A
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise RecordError(f"the record's {key!r} has the wrong type")
     return value
+
+
+def _check_time(i: int, t: Any, last: float) -> float:
+    """An action's game time: a finite, non-negative number of seconds, never before the one before it
+    (a NaN or an infinity would stop the game clock for good, an earlier time would run it backwards)."""
+    if not isinstance(t, int | float) or isinstance(t, bool):
+        raise RecordError(f"entry {i}: 't' must be a number of seconds")
+    seconds = float(t) if isinstance(t, float) or abs(t) < 2**63 else math.inf
+    if not math.isfinite(seconds) or seconds < 0:
+        raise RecordError(f"entry {i}: 't' must be a finite number of seconds from the start, not {seconds}")
+    if seconds < last:
+        raise RecordError(f"entry {i}: 't' is {seconds} s, before the entry before it ({last} s)")
+    return seconds
 
 
 def record_from_json(data: Any, lookup: Callable[[str], GameSpec]) -> Record:
@@ -118,6 +139,7 @@ def record_from_json(data: Any, lookup: Callable[[str], GameSpec]) -> Record:
     config = GameConfig.from_json(_require(data, "config", dict))
     raw_entries = _require(data, "entries", list)
     entries: list[Entry] = []
+    last_t = 0.0
     for i, raw in enumerate(raw_entries, start=1):
         if not isinstance(raw, dict):
             raise RecordError(f"entry {i}: expected an object")
@@ -137,8 +159,8 @@ def record_from_json(data: Any, lookup: Callable[[str], GameSpec]) -> Record:
         except RecordError as exc:
             raise RecordError(f"entry {i}: {exc}") from None
         t = raw.get("t")
-        if t is not None and (not isinstance(t, int | float) or isinstance(t, bool)):
-            raise RecordError(f"entry {i}: 't' must be a number of seconds")
+        if t is not None:
+            last_t = _check_time(i, t, last_t)
         entries.append(Entry(seat=seat, action=action, t=None if t is None else float(t)))
     meta = data.get("meta", {})
     if not isinstance(meta, dict):

@@ -32,9 +32,12 @@ X11 forwarding are all refused, and the app offers no command that writes files 
 
 Players and saves:
   With key authentication (the default) a player is a public key: each key's SHA-256
-  fingerprint has its own save folder under DATA_DIR/players/key/. With --open anyone gets in
-  without authentication and the (sanitised) user name picks the folder under
-  DATA_DIR/players/open/; names are not authenticated, so anyone can use any name. A dropped
+  fingerprint has its own save folder under DATA_DIR/players/key/. The authorized-keys file is
+  read again at every login: deleting a key's line revokes it, and a missing, empty,
+  comment-only or unreadable file lets nobody in (the log says why). With --open anyone gets in
+  without authentication and the user name picks the folder under DATA_DIR/players/open/
+  (a readable part plus a short hash of the exact name, so distinct names never share one);
+  names are not authenticated, so anyone can use any name. A dropped
   connection loses nothing: the game is saved after every action, and Continue on the main
   menu picks it up at the next login.
 
@@ -42,8 +45,11 @@ Safety:
   Binds 127.0.0.1 unless --host says otherwise. The host key is generated on first start and
   kept (mode 0600) in DATA_DIR/host_key. On disconnect the game gets SIGHUP, then SIGKILL
   after a grace period; no process is left behind. Past --max-sessions a new session is
-  refused with a friendly line; a session with no keys for --idle-timeout is ended. One log
-  line per session on stderr: user, key, address, start, end and why it ended.
+  refused with a friendly line; a session with no keys for --idle-timeout is ended. A
+  connection that has no game --login-grace after connecting (or after its last game) is
+  closed, and one address may hold at most --max-pending connections without a game. One log
+  line per session on stderr: user, key, address, start, end and why it ended (ended=crash when
+  the game crashed: the player sees one friendly line, never the error).
 
 Needs the serve extra: pip install 'chaigames[serve]'.
 
@@ -55,6 +61,10 @@ examples:
 """
 
 COLOR_CHOICES = ("256", "truecolor", "16")
+
+
+class DataDirError(Exception):
+    """The data folder (host key, players' saves) cannot be made or used: the real reason, in one line."""
 
 
 def default_data_dir() -> Path:
@@ -108,7 +118,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--authorized-keys",
         metavar="FILE",
         default="~/.ssh/authorized_keys",
-        help="public keys allowed in, OpenSSH format; re-read when it changes (default ~/.ssh/authorized_keys)",
+        help="public keys allowed in, OpenSSH format; read again at every login, and a missing or empty file "
+        "lets nobody in (default ~/.ssh/authorized_keys)",
     )
     parser.add_argument(
         "--open",
@@ -142,6 +153,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="TIME",
         help="end a session after this long without a key: 30 or 30m (minutes), 90s, 1h, 0 = never (default 30m)",
     )
+    parser.add_argument(
+        "--login-grace",
+        type=parse_duration,
+        default=30.0,
+        metavar="TIME",
+        help="close a connection that has not started a game this long after connecting or after its last "
+        "game: 90s, 2m, 0 = never (default 30s)",
+    )
+    parser.add_argument(
+        "--max-pending",
+        type=positive_int,
+        default=8,
+        metavar="N",
+        help="connections at once from one address that have no game; more are refused "
+        "(default 8: friends behind one router share an address)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -174,11 +201,16 @@ def run(args: argparse.Namespace) -> int:
         color=args.color,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
+        login_grace=args.login_grace,
+        max_pending=args.max_pending,
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     try:
         asyncio.run(serve(options))
+    except DataDirError as exc:
+        print(f"chaigames serve: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"chaigames serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1

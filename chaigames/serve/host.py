@@ -17,14 +17,19 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from . import DataDirError
 from .child import GameProcess, exit_status
-from .players import child_environment, key_id, player_folder
+from .keys import AuthorizedKeys
+from .offscreen import OffScreen
+from .players import adopt_old_folder, child_environment, key_id, player_folder
 
 log = logging.getLogger("chaigames.serve")
 
 # Sent to the client when a game ends without restoring the terminal itself (hang-up, kill):
 # reset attributes, leave the alternate screen, mouse reporting and bracketed paste off, cursor on.
 TERMINAL_RESET = b"\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[?1049l\x1b[?25h\r\n"
+
+CRASHED = "The game stopped unexpectedly, sorry. Your game was saved up to your last move.\r\n"
 
 NEEDS_TERMINAL = "chaigames needs a terminal: connect with `ssh -t -p PORT HOST` (and without a command).\r\n"
 
@@ -42,7 +47,9 @@ class HostOptions:
     max_sessions: int = 16
     idle_timeout: float | None = 30 * 60.0  # seconds of no keys from the player; None = never
     hangup_grace: float = 5.0  # seconds between SIGHUP and SIGKILL
-    login_timeout: float = 60.0
+    login_timeout: float = 60.0  # asyncssh's limit on authentication itself
+    login_grace: float | None = 30.0  # seconds a connection may go without a game; None = forever
+    max_pending: int = 8  # per address: connections at once that have no game (yet)
     keepalive_interval: float = 30.0  # a dead client is noticed after about 3 of these
     command: list[str] | None = None  # the game command; None = `python -m chaigames` (tests change it)
 
@@ -63,6 +70,7 @@ class SessionRecord:
     started: float = field(default_factory=time.time)
     ended: float | None = None
     reason: str = ""
+    detail: str = ""  # after the reason: a crash's exit status and error line
     pid: int | None = None
 
     def line(self) -> str:
@@ -75,33 +83,8 @@ class SessionRecord:
         return (
             f"session user={who!r}{key} addr={self.player.address} start={stamp(self.started)} "
             f"end={stamp(self.ended)} seconds={seconds:.0f} ended={self.reason}"
+            + (f" {self.detail}" if self.detail else "")
         )
-
-
-class AuthorizedKeys:
-    """The authorized-keys file, read again whenever it changes (add a player without a restart)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._stamp: tuple[int, int] | None = None
-        self._keys: Any = None
-        self.load()
-
-    def load(self) -> None:
-        import asyncssh
-
-        st = self.path.stat()
-        stamp = (st.st_mtime_ns, st.st_size)
-        if stamp != self._stamp:
-            self._keys = asyncssh.import_authorized_keys(self.path.read_text())
-            self._stamp = stamp
-
-    def allows(self, key: Any, address: str) -> bool:
-        try:
-            self.load()
-        except (OSError, ValueError) as exc:  # keep the last good list
-            log.warning("cannot re-read %s: %s", self.path, exc)
-        return self._keys.validate(key, address, address) is not None
 
 
 class Host:
@@ -111,6 +94,7 @@ class Host:
         self.options = options
         self.sessions: set[Any] = set()  # admitted sessions whose game is running or ending
         self.connections: set[Any] = set()  # open SSH connections, authenticated or not
+        self.pending: dict[str, set[Any]] = {}  # per client address: its connections with no game
         self.port = options.port
         self.host_key_fingerprint = ""
         self.authorized: AuthorizedKeys | None = None
@@ -142,6 +126,21 @@ class Host:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), left)
         return True
+
+    def hold(self, server: Any, *, limit: bool = True) -> bool:
+        """Count a connection that has no game yet against its address; False if the address is at its cap."""
+        waiting = self.pending.setdefault(server.ip, set())
+        if limit and len(waiting) >= self.options.max_pending:
+            return False
+        waiting.add(server)
+        return True
+
+    def unhold(self, server: Any) -> None:
+        waiting = self.pending.get(server.ip)
+        if waiting is not None:
+            waiting.discard(server)
+            if not waiting:
+                del self.pending[server.ip]
 
     def track(self, task: asyncio.Task[None]) -> None:
         self._ending.add(task)
@@ -183,19 +182,67 @@ def _ssh_classes() -> tuple[type, type]:
         def __init__(self, host: Host) -> None:
             self.host = host
             self.conn: Any = None
+            self.ip = "?"
             self.address = "?"
             self.user = ""
             self.key_fingerprint: str | None = None
             self.key_folder: str | None = None
+            self.games = 0  # games running on this connection
+            self._grace: asyncio.TimerHandle | None = None
 
         def connection_made(self, conn: Any) -> None:
             self.conn = conn
             self.host.connections.add(conn)
             peer = conn.get_extra_info("peername") or ("?", 0)
+            self.ip = str(peer[0])
             self.address = f"{peer[0]}:{peer[1]}"
+            if not self.host.hold(self):
+                cap = self.host.options.max_pending
+                log.info("connection addr=%s refused: %d connections from this address have no game", self.address, cap)
+                reason = "too many connections from your address without a game"
+                asyncio.get_running_loop().call_soon(self._drop, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+                return
+            self._start_grace()
 
         def connection_lost(self, exc: Exception | None) -> None:
             self.host.connections.discard(self.conn)
+            self.host.unhold(self)
+            self._stop_grace()
+
+        # -- a connection must play: login grace and the per-address cap -------------------------
+        def _start_grace(self) -> None:
+            grace = self.host.options.login_grace
+            if grace:
+                self._grace = asyncio.get_running_loop().call_later(grace, self._grace_over)
+
+        def _stop_grace(self) -> None:
+            if self._grace is not None:
+                self._grace.cancel()
+                self._grace = None
+
+        def _grace_over(self) -> None:
+            self._grace = None
+            if self.games:
+                return
+            grace = self.host.options.login_grace or 0
+            said = plural(grace, "second")
+            log.info("connection user=%r addr=%s closed: no game within %s", self.user[:64], self.address, said)
+            self._drop(asyncssh.DISC_BY_APPLICATION, f"no game started within {said}")
+
+        def _drop(self, code: int, reason: str) -> None:
+            with contextlib.suppress(Exception):
+                self.conn.disconnect(code, reason)
+
+        def game_started(self) -> None:
+            self.games += 1
+            self.host.unhold(self)
+            self._stop_grace()
+
+        def game_ended(self) -> None:
+            self.games -= 1
+            if self.games == 0 and self.conn in self.host.connections:
+                self.host.hold(self, limit=False)  # it is here already; it has the grace to start another
+                self._start_grace()
 
         def begin_auth(self, username: str) -> bool:
             self.user = username
@@ -234,7 +281,7 @@ def _ssh_classes() -> tuple[type, type]:
             else:
                 folder = player_folder(opts.data_dir, key=self.key_folder)
             player = Player(self.user, None if opts.open else self.key_fingerprint, folder, self.address)
-            return GameSession(self.host, player)
+            return GameSession(self.host, self, player)
 
         # Nothing but the game: no port forwarding either way, no Unix sockets, no tunnels.
         def connection_requested(self, *args: Any) -> bool:
@@ -258,9 +305,11 @@ def _ssh_classes() -> tuple[type, type]:
     class GameSession(asyncssh.SSHServerSession):
         """One SSH session channel = one game in its own pty."""
 
-        def __init__(self, host: Host, player: Player) -> None:
+        def __init__(self, host: Host, server: GameServer, player: Player) -> None:
             self.host = host
+            self.server = server
             self.player = player
+            self.offscreen = OffScreen()
             self.record = SessionRecord(player)
             self.chan: Any = None
             self.term: str | None = None
@@ -323,6 +372,8 @@ def _ssh_classes() -> tuple[type, type]:
             self.admitted = True
             opts = self.host.options
             try:
+                if opts.open:
+                    self._adopt_old_folder()
                 self.player.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
                 self.game = GameProcess(
                     env=child_environment(home=self.player.folder, term=self.term, color=opts.color),
@@ -339,9 +390,20 @@ def _ssh_classes() -> tuple[type, type]:
                 self.refuse(f"game failed to start: {exc}", "The game could not start. Please try again later.\r\n")
                 return
             self.game.on_input_drained = self._input_drained
+            self.server.game_started()
             self.record.pid = self.game.pid
             if opts.idle_timeout:
                 self._idle_timer = asyncio.get_running_loop().call_later(opts.idle_timeout, self._check_idle)
+
+        def _adopt_old_folder(self) -> None:
+            """A folder under the old --open naming becomes this player's, saves and all (see players.py)."""
+            try:
+                moved = adopt_old_folder(self.host.options.data_dir, self.player.user)
+            except OSError as exc:
+                log.warning("could not move the old folder of user %r: %s", self.player.user[:64], exc)
+                return
+            if moved is not None:
+                log.info("user %r: old save folder moved to %s", self.player.user[:64], moved.name)
 
         def refuse(self, reason: str, message: str) -> None:
             self.record.reason = reason
@@ -357,7 +419,9 @@ def _ssh_classes() -> tuple[type, type]:
 
         def _output(self, data: bytes) -> None:
             if not self.finished:
-                self._send(data)
+                shown = self.offscreen.feed(data)
+                if shown:
+                    self._send(shown)
 
         def data_received(self, data: bytes, datatype: Any) -> None:
             self.last_input = time.monotonic()
@@ -388,9 +452,15 @@ def _ssh_classes() -> tuple[type, type]:
         def _game_exited(self, returncode: int) -> None:
             if self._ending is not None:
                 return  # we hung it up; end() finishes the session
-            self.record.reason = "player quit" if returncode == 0 else f"game ended with status {returncode}"
-            if returncode != 0:
-                self._send(TERMINAL_RESET + b"The game stopped unexpectedly. Your game is saved.\r\n")
+            if returncode == 0:
+                self.record.reason = "player quit"
+                self._send(self.offscreen.release())
+            else:  # what it printed after leaving its screen (a traceback, a crash log's path) stays here
+                self.record.reason = "crash"
+                status = f"signal {-returncode}" if returncode < 0 else str(returncode)
+                error = self.offscreen.last_line()
+                self.record.detail = f"exit={status}" + (f" error={error!r}" if error else "")
+                self._send(TERMINAL_RESET + CRASHED.encode())
             self._finish(exit_status(returncode))
 
         def end(self, reason: str, message: str | None = None) -> None:
@@ -414,6 +484,8 @@ def _ssh_classes() -> tuple[type, type]:
             self.finished = True
             if self._idle_timer is not None:
                 self._idle_timer.cancel()
+            if self.game is not None:
+                self.server.game_ended()
             with contextlib.suppress(Exception):
                 self.chan.exit(status)
             self.host.release(self)
@@ -458,12 +530,16 @@ async def start_host(options: HostOptions) -> Host:
     import asyncssh
 
     host = Host(options)
-    options.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        options.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        key = load_host_key(options.data_dir)
+    except (OSError, ValueError) as exc:  # before listening, so it is never taken for a port problem
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise DataDirError(f"cannot use the data folder {options.data_dir}: {reason}") from None
     if not options.open:
         if options.authorized_keys is None:
             raise ValueError("key authentication needs an authorized-keys file (or --open)")
         host.authorized = AuthorizedKeys(options.authorized_keys)
-    key = load_host_key(options.data_dir)
     host.host_key_fingerprint = key.get_fingerprint("sha256")
     server_class, _ = _ssh_classes()
     host._acceptor = await asyncssh.create_server(

@@ -10,17 +10,23 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
 import re
 import site
+import unicodedata
 from pathlib import Path
 
 import chaigames
+from chaigames.names import clean_name
 
 # Rich/Textual colour systems by the names `--color` accepts.
 COLOR_SYSTEMS = {"256": "256", "truecolor": "truecolor", "16": "standard"}
 DEFAULT_TERM = "xterm-256color"
 CHILD_PATH = "/usr/local/bin:/usr/bin:/bin"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
+OPEN_DEFAULT_NAME = "guest"
+HASH_DIGITS = 10  # hex digits of SHA-256 in an --open folder name
+_NEW_STYLE = re.compile(rf".*-[0-9a-f]{{{HASH_DIGITS}}}")
 
 
 def sanitise_term(term: str | None) -> str:
@@ -30,12 +36,46 @@ def sanitise_term(term: str | None) -> str:
 
 
 def sanitise_user(name: str) -> str:
-    """An SSH user name as a folder name: lower case, [a-z0-9._-] only, no leading dots, at most 32 characters.
+    """The OLD folder of an --open name: lower case, [a-z0-9._-] only, no leading dots, at most 32 characters.
 
-    Open names are not authenticated; this only keeps them from escaping the players folder.
+    It folded distinct names together (`ASHA`, `asha` and `Asha!`; every non-ASCII name became `guest`),
+    so it is kept only to find such a folder and move it to `open_folder_name` at the player's next login.
     """
     cleaned = _UNSAFE.sub("", name.lower()).lstrip(".")[:32]
     return cleaned or "guest"
+
+
+def slug(name: str) -> str:
+    """The readable part of a folder name: accents dropped, lower case, [a-z0-9._-] only, no leading dots."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    cleaned = _UNSAFE.sub("", ascii_name.lower().replace(" ", "-")).lstrip(".")[:24]
+    return cleaned or OPEN_DEFAULT_NAME
+
+
+def open_folder_name(user: str) -> str:
+    """The save folder of an --open name: a readable slug plus a short hash of the exact (cleaned) name.
+
+    The hash keeps distinct names distinct (`ASHA`, `asha`, `Asha!`, `.`, `..`, `äsha`, `日本`); the
+    slug only helps whoever looks at the folder. Names are not authenticated either way."""
+    name = clean_name(user)  # an empty name hashes as itself: it is not the name "guest"
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:HASH_DIGITS]
+    return f"{slug(name)}-{digest}"
+
+
+def adopt_old_folder(data_dir: Path, user: str) -> Path | None:
+    """Move the folder an --open name had under the old naming to its new name, so no save is orphaned.
+
+    Only when the new folder does not exist yet, the old one is a real folder (not a link), and the
+    old name is not itself shaped like a new folder name (which would let one name take another's
+    saves). Several old names shared one folder: the first of them to log in takes it. Returns where
+    it went, or None when nothing was moved. OSError propagates (the caller logs it)."""
+    open_dir = data_dir / "players" / "open"
+    old = open_dir / sanitise_user(user)
+    new = open_dir / open_folder_name(user)
+    if _NEW_STYLE.fullmatch(old.name) or new.exists() or old.is_symlink() or not old.is_dir():
+        return None
+    os.rename(old, new)
+    return new
 
 
 def key_id(public_key_blob: bytes) -> str:
@@ -48,10 +88,10 @@ def key_id(public_key_blob: bytes) -> str:
 
 
 def player_folder(data_dir: Path, *, key: str | None = None, user: str | None = None) -> Path:
-    """The save folder of one player: by key fingerprint with key auth, by sanitised user name with `--open`."""
+    """The save folder of one player: by key fingerprint with key auth, by `open_folder_name` with `--open`."""
     if key is not None:  # a `key_id`
         return data_dir / "players" / "key" / key
-    return data_dir / "players" / "open" / sanitise_user(user or "")
+    return data_dir / "players" / "open" / open_folder_name(user or "")
 
 
 def package_root() -> Path:

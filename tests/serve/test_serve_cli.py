@@ -42,6 +42,12 @@ def test_help_documents_every_option(capsys):
         "--color {256,truecolor,16}",
         "--max-sessions",
         "--idle-timeout",
+        "--login-grace",
+        "--max-pending",
+        "default 30s",
+        "default 8",
+        "ended=crash",
+        "lets nobody in",
         "default 127.0.0.1",
         "default 2222",
         "default ~/.ssh/authorized_keys",
@@ -135,3 +141,14 @@ async def test_real_command_starts_warns_serves_and_stops_on_sigterm(tmp_path):
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
+
+
+@pytest.mark.parametrize("where", ["/proc/x", "file"])
+def test_an_unusable_data_folder_says_why(tmp_path, capsys, where):
+    """Issue #11: `serve --data-dir /proc/x` reports the real reason, not 'cannot listen on 127.0.0.1:0'."""
+    if where == "file":
+        (tmp_path / "file").write_text("not a folder")
+        where = str(tmp_path / "file" / "serve")
+    assert cli.main(["serve", "--open", "--port", "0", "--data-dir", where]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert f"cannot use the data folder {where}:" in line and "listen" not in line

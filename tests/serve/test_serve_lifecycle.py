@@ -7,9 +7,10 @@ import stat
 import sys
 
 from chaigames.serve.child import WRITE_HIGH_WATER
-from chaigames.serve.host import load_host_key
+from chaigames.serve.host import CRASHED, load_host_key
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
 
+# Stand-in games enter the alternate screen as the real one does: only what is drawn there is shown at once.
 # A stand-in game that ignores SIGHUP and leaves a grandchild in its process group: only SIGKILL to the
 # group ends them both.
 STUBBORN = (
@@ -17,11 +18,11 @@ STUBBORN = (
     "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
     "kid = subprocess.Popen([sys.executable, '-c', 'import signal, time; signal.signal(signal.SIGHUP, signal.SIG_IGN);"
     " [time.sleep(0.1) for _ in range(600)]'])\n"
-    "print('ready', kid.pid, flush=True)\n"
+    "print('\\x1b[?1049hready', kid.pid, flush=True)\n"
     "[time.sleep(0.1) for _ in range(600)]\n"
 )
 
-QUIET = "import time\nprint('ready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
+QUIET = "import time\nprint('\\x1b[?1049hready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
 
 
 def grandchild_pid(player: Player) -> int:
@@ -44,19 +45,33 @@ async def test_player_quits_and_the_session_ends_cleanly(make_host, caplog):
     assert "start=" in line and "end=" in line
 
 
+# A stand-in for a Textual app that crashes: it draws on the alternate screen, leaves it, then prints
+# its traceback (with the server's paths) and where its crash log went, and exits non-zero.
+CRASH = (
+    "import sys\n"
+    "sys.stdout.write('\\x1b[?1049hplaying\\n'); sys.stdout.flush()\n"
+    "sys.stdout.write('\\x1b[?1049l'); sys.stdout.flush()\n"
+    "sys.stdout.write('Traceback (most recent call last):\\n  File \"/srv/secret/chaigames/app.py\", line 1\\n'"
+    " 'ValueError: boom\\n'); sys.stdout.flush()\n"
+    "raise SystemExit(3)\n"
+)
+
+
 async def test_a_crashing_game_touches_no_other_session(make_host, caplog):
-    """Issue #8: one session's crash never touches another or the server."""
-    crash = [sys.executable, "-c", "print('about to fail', flush=True); raise SystemExit(3)"]
+    """Issue #8: one session's crash never touches another or the server. Issue #11 item 5: the host logs
+    `ended=crash`, and the player gets one friendly line, never the traceback or the server's paths."""
     host = await make_host()
     async with await connect(host.port, user="steady") as steady_conn:
         steady = await Player.open(steady_conn)
         await steady.wait_text(*MENU_TITLES)
-        host.options.command = crash
+        host.options.command = [sys.executable, "-c", CRASH]
         async with await connect(host.port, user="crashy") as conn:
             victim = await Player.open(conn)
             assert await victim.wait_closed() == 3
-            assert "The game stopped unexpectedly. Your game is saved." in victim.text
+            assert CRASHED.strip() in victim.text
         host.options.command = None
+        assert b"playing" in victim.raw  # what it drew on its screen was shown
+        assert b"Traceback" not in victim.raw and b"/srv/secret" not in victim.raw and b"boom" not in victim.raw
         assert len(host.children) == 1 and alive(host.children[0])
         steady.send(b"\x1b[B")  # still playing
         async with await connect(host.port, user="next") as conn:
@@ -64,7 +79,27 @@ async def test_a_crashing_game_touches_no_other_session(make_host, caplog):
             await fresh.wait_text(*MENU_TITLES)
             await fresh.close()
         await steady.close()
-    assert "user='crashy'" in caplog.text and "ended=game ended with status 3" in caplog.text
+    assert "user='crashy'" in caplog.text and "ended=crash exit=3 error='ValueError: boom'" in caplog.text
+
+
+async def test_a_crash_before_the_game_draws_shows_no_traceback(make_host, caplog):
+    """A crash before the app is on its screen (a plain Python traceback) is held back just the same."""
+    host = await make_host(command=[sys.executable, "-c", "print('starting', flush=True)\nraise RuntimeError('early')"])
+    async with await connect(host.port, user="early") as conn:
+        player = await Player.open(conn)
+        assert await player.wait_closed() == 1
+    assert CRASHED.strip() in player.text and b"Traceback" not in player.raw and b"starting" not in player.raw
+    assert "ended=crash exit=1 error='RuntimeError: early'" in caplog.text
+
+
+async def test_a_clean_exit_shows_what_the_game_printed_after_its_screen(make_host, caplog):
+    """Only a crash holds back what follows the screen: a game that exits 0 has all of it shown."""
+    host = await make_host(command=[sys.executable, "-c", CRASH.replace("SystemExit(3)", "SystemExit(0)")])
+    async with await connect(host.port, user="fine") as conn:
+        player = await Player.open(conn)
+        assert await player.wait_closed() == 0
+    assert b"ValueError: boom" in player.raw and CRASHED.strip() not in player.text
+    assert "ended=player quit" in caplog.text
 
 
 async def test_hang_up_then_kill_leaves_no_process_behind(make_host, caplog):
@@ -120,7 +155,7 @@ def test_host_key_is_made_once_and_kept_private(tmp_path):
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
-FLOOD = "import sys\nwhile True:\n    sys.stdout.write('chai ' * 2000)\n"
+FLOOD = "import sys\nsys.stdout.write('\\x1b[?1049h')\nwhile True:\n    sys.stdout.write('chai ' * 2000)\n"
 
 
 async def test_a_client_that_stops_reading_stalls_only_its_own_game(make_host):

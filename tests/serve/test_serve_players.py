@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import re
 import stat
 from pathlib import Path
 
 import pytest
 
-from chaigames.serve.players import child_environment, key_id, player_folder, sanitise_term, sanitise_user
+from chaigames.serve.players import (
+    adopt_old_folder,
+    child_environment,
+    key_id,
+    open_folder_name,
+    player_folder,
+    sanitise_term,
+)
 from tests.serve.sshplay import MENU_TITLES, Player, child_env, connect
 
 ALLOWED_ENV = {
@@ -52,9 +60,13 @@ async def test_same_key_same_folder_other_key_other_folder(make_host, authorized
     assert f"key={client_key.get_fingerprint('sha256')} " in caplog.text  # as `ssh-keygen -l` prints it
 
 
-async def test_client_environment_never_reaches_the_game(make_host):
+async def test_client_environment_never_reaches_the_game(make_host, tmp_path):
     """Issue #8: the child gets a fixed, minimal environment: env requests (PYTHONPATH, LD_PRELOAD,
-    CHAIGAMES_HOME) are dropped; TERM is the client's, sanitised; colours are the server's choice."""
+    CHAIGAMES_HOME) are dropped; TERM is the client's, sanitised; colours are the server's choice.
+    Issue #11: the folder the name had under the old naming (`alice`) is moved to its new name, saves and all."""
+    old = tmp_path / "serve" / "players" / "open" / "alice"
+    (old / "saves").mkdir(parents=True)
+    (old / "saves" / "kept.json").write_text("{}")
     host = await make_host(color="16")
     async with await connect(host.port, user="../Alice") as conn:
         player = await Player.open(conn, term="xterm-256color;rm -rf", env=CLIENT_ENV)
@@ -68,7 +80,9 @@ async def test_client_environment_never_reaches_the_game(make_host):
     assert "LD_PRELOAD" not in env and "FOO" not in env and "SSH_AUTH_SOCK" not in env
     assert env.get("PYTHONPATH") != "/evil"
     assert env["TERM"] == "xterm-256colorrm-rf"
-    assert env["CHAIGAMES_HOME"] == env["HOME"] == str(host.options.data_dir / "players" / "open" / "alice")
+    folder = host.options.data_dir / "players" / "open" / open_folder_name("../Alice")
+    assert env["CHAIGAMES_HOME"] == env["HOME"] == str(folder)
+    assert (folder / "saves" / "kept.json").read_text() == "{}" and not old.exists()
     assert env["CHAIGAMES_SERVED"] == "1"
     assert env["TEXTUAL_COLOR_SYSTEM"] == "standard" and "COLORTERM" not in env
     assert env["BROWSER"] == "true"
@@ -97,22 +111,44 @@ def test_color_setting_fixes_what_textual_renders(tmp_path, color, system, color
     assert env.get("COLORTERM") == colorterm
 
 
-@pytest.mark.parametrize(
-    ("name", "folder"),
-    [
-        ("Alice", "alice"),
-        ("../../etc", "etc"),
-        ("..", "guest"),
-        ("", "guest"),
-        ("a/b\\c d", "abcd"),
-        ("x" * 50, "x" * 32),
-    ],
-)
-def test_open_names_are_sanitised_into_one_folder_level(tmp_path, name, folder):
-    """Issue #8: with --open the (sanitised) user name picks the folder; it never escapes players/open/."""
-    assert sanitise_user(name) == folder
-    path = player_folder(tmp_path, user=name)
-    assert path.parent == tmp_path / "players" / "open" and path.name == folder
+OPEN_NAMES = ["ASHA", "asha", "Asha!", "äsha", "sha", ".", "..", "", "guest", "日本語", "日本", "../../etc", "a/b\\c d"]
+
+
+def test_distinct_open_names_keep_distinct_folders_one_level_down(tmp_path):
+    """Issue #11: names no longer fold together (case, punctuation, accents, dots, non-ASCII); each folder is a
+    readable slug plus a short hash of the cleaned name, one level under players/open/, the same at every login."""
+    folders = [player_folder(tmp_path, user=name) for name in OPEN_NAMES]
+    assert len({f.name for f in folders}) == len(OPEN_NAMES)
+    for name, folder in zip(OPEN_NAMES, folders, strict=True):
+        assert folder.parent == tmp_path / "players" / "open"
+        assert re.fullmatch(r"[a-z0-9_-][a-z0-9._-]*-[0-9a-f]{10}", folder.name), folder.name
+        assert player_folder(tmp_path, user=name) == folder
+    assert open_folder_name("ASHA").startswith("asha-") and open_folder_name("äsha").startswith("asha-")
+    assert open_folder_name("..").startswith("guest-")
+
+
+def test_an_open_name_is_cleaned_before_it_picks_the_folder():
+    """The login name is cleaned like every name: escapes and bidi overrides do not make a new player."""
+    assert open_folder_name("\x1b[31mAsha\u202e") == open_folder_name("Asha")
+    assert open_folder_name("\x07") == open_folder_name("") != open_folder_name("guest")
+
+
+def test_an_old_folder_moves_to_the_new_name_once_and_only_safely(tmp_path):
+    """Issue #11: the first login under the new naming takes the old folder with it; nothing is overwritten,
+    a link is not followed, and an old name shaped like a new folder name takes nobody's saves."""
+    open_dir = tmp_path / "players" / "open"
+    (open_dir / "asha" / "saves").mkdir(parents=True)
+    moved = adopt_old_folder(tmp_path, "Asha!")
+    assert moved == open_dir / open_folder_name("Asha!") and (moved / "saves").is_dir()
+    assert adopt_old_folder(tmp_path, "asha") is None  # already taken by the first of the names that shared it
+    (open_dir / "ravi").mkdir()
+    (open_dir / open_folder_name("Ravi")).mkdir()
+    assert adopt_old_folder(tmp_path, "Ravi") is None and (open_dir / "ravi").is_dir()  # never over a new folder
+    (open_dir / "meera").symlink_to(tmp_path)
+    assert adopt_old_folder(tmp_path, "Meera") is None
+    victim = open_folder_name("Kiran")
+    (open_dir / victim).mkdir()
+    assert adopt_old_folder(tmp_path, victim) is None and (open_dir / victim).is_dir()
 
 
 @pytest.mark.parametrize(
