@@ -1,0 +1,135 @@
+"""`chaigames web` end to end, without a browser: the real command in a subprocess, spoken to over
+textual-serve's websocket as textual.js speaks it, its frames drawn on a pyte screen.
+
+The page draws the terminal on a canvas, so the page's HTML holds no game text: only the
+websocket's frames show that the menu is there, that keys change it and that a game starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from chaigames.web.folders import name_folder
+
+from .webplay import Page, WebHostProcess
+
+pytest.importorskip("textual_serve")
+
+DOWN = "\x1b[B"
+CTRL_S = "\x13"
+TITLES = ("Chai Wallah (4-8 players)", "Chai (2-5 players)", "Dabba Walla (2-4 players)")
+
+
+@pytest.fixture
+def start_host(tmp_path: Path) -> Iterator:
+    hosts: list[WebHostProcess] = []
+
+    def start(*args: str) -> WebHostProcess:
+        host = WebHostProcess(tmp_path / "data", *args)
+        hosts.append(host)
+        return host
+
+    yield start
+    for host in hosts:
+        host.stop()
+
+
+async def test_a_page_plays_from_name_to_menu_to_a_game(start_host, tmp_path: Path):
+    host = start_host("--max-sessions", "2")
+    page = await Page.open(host.url)
+    try:
+        await page.wait_text("What is your name?", "Names are not checked")
+        assert not any(title in page.text() for title in TITLES)
+        await page.keys("Asha\r")
+        await page.wait_text(*TITLES)  # the menu's three games
+        await page.keys("r")  # a key changes the screen: the rules index
+        await page.wait_for(lambda: "Chai Wallah (4-8 players)" not in page.text(), "the rules index")
+        await page.keys("\x1b")
+        await page.wait_text(*TITLES)
+        await page.keys(DOWN * 4 + "\r")  # New game, Rules, Quit, Chai Wallah, Chai
+        await page.wait_text("New game: Chai")
+        await page.keys(CTRL_S)
+        await page.wait_for(lambda: "New game: Chai" not in page.text(), "the game to start")
+        folder = name_folder(host.data_dir / "web", "Asha")
+        await page.wait_for(lambda: any((folder / "saves").glob("chai-*.json")), "the game's save")
+    finally:
+        await page.close()
+    await host.await_line("ended=closed")
+    # The served game wrote nothing on the host but the player's saves.
+    assert [p.name for p in host.data_dir.iterdir()] == ["web"]
+    assert [p.name for p in (host.data_dir / "web").iterdir()] == [folder.name]
+    assert list(host.cwd.iterdir()) == []
+
+
+async def test_a_websocket_from_another_site_is_refused(start_host):
+    host = start_host()
+    for origin in ("http://evil.example", f"http://evil.example:{host.port}", "null", ""):
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await Page.open(host.url, origin=origin)
+        assert refused.value.status == 403
+    await host.await_line("origin='http://evil.example'")
+    assert not any("web session" in line for line in host.lines)  # no game was started for them
+    page = await Page.open(host.url, origin=f"http://localhost:{host.port}".replace("localhost", "127.0.0.1"))
+    try:
+        await page.wait_text("What is your name?")
+    finally:
+        await page.close()
+
+
+async def test_the_session_cap_holds_and_frees_a_table_when_a_page_leaves(start_host):
+    host = start_host("--max-sessions", "1")
+    first = await Page.open(host.url)
+    try:
+        await first.wait_text("What is your name?")
+        second = await Page.open(host.url)
+        try:
+            await second.wait_text("every table is taken (1 games at once")
+            await second.wait_closed()
+            assert "What is your name?" not in second.text()
+        finally:
+            await second.close()
+        await host.await_line("full (1 games)")
+    finally:
+        await first.close()
+    await host.await_line("ended=closed")
+    third = await Page.open(host.url)
+    try:
+        await third.wait_text("What is your name?")
+    finally:
+        await third.close()
+
+
+async def test_a_game_without_keys_is_closed_after_the_idle_timeout(start_host):
+    host = start_host("--idle-timeout", "3s")
+    page = await Page.open(host.url)
+    try:
+        await page.wait_text("What is your name?")
+        await page.wait_closed(timeout=15)
+        assert "no key for 3 seconds" in bytes(page.raw).decode("utf-8", "replace")
+    finally:
+        await page.close()
+    await host.await_line("ended=idle")
+
+
+async def test_the_host_stops_on_sigint_and_leaves_no_game_behind(start_host):
+    host = start_host()
+    page = await Page.open(host.url)
+    try:
+        await page.wait_text("What is your name?")
+        line = None
+        host.stop()
+        assert host.proc.returncode == 0
+        line = host.wait_line("ended=host closed")
+        pid = int(line.split("pid=")[1].split()[0])
+        await asyncio.sleep(0)
+        with pytest.raises(ProcessLookupError):
+            import os
+
+            os.kill(pid, 0)
+    finally:
+        await page.close()
