@@ -297,16 +297,12 @@ class WebSession:
     async def stop(self, service: PlayerService) -> None:
         """Ask the game to quit (it saves after every move anyway); kill its group if it will not."""
         grace = self.host.options.stop_grace
-        try:
+        with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):
             await asyncio.wait_for(service.stop(), grace)
-        except (TimeoutError, ConnectionError, RuntimeError):
-            pass
         process = service.process
         if process is not None and process.returncode is None:
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(process.wait(), grace)
-            except TimeoutError:
-                pass
         service.kill()  # the game, if still there, and anything it left in its group
         if process is not None:
             await process.wait()
