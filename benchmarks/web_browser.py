@@ -10,7 +10,8 @@ Not part of the test suite (it needs Chromium). On Debian:
 It starts `chaigames web` on a free port with a fresh data folder, opens the page in Chromium with
 the internet shut off (every host name resolves to nothing but 127.0.0.1), gives a name, opens a
 game from the menu, sets seat 2 to an easy bot, starts it and plays it to the end by the keyboard
-(Chai: `m` lists the legal moves, `1` plays the first), then saves screenshots along the way.
+(Chai: `m` lists the legal moves; it serves a customer when it can, else plays the first), and
+saves screenshots along the way.
 
 The page draws the terminal on a canvas, so the script reads along with the player: a few lines
 injected before the page's own scripts copy the websocket's frames, which a pyte screen draws.
@@ -23,6 +24,7 @@ import argparse
 import contextlib
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -198,7 +200,8 @@ class Browser:
 
 
 def play_chai(browser: Browser, max_moves: int) -> int:
-    """Chai to the end: `m` opens the legal moves, `1` plays the first. Returns the moves played."""
+    """Chai to the end: `m` opens the legal moves; play a Fulfil if one is listed, else the first.
+    Returns the moves played."""
     moves = 0
     report = time.monotonic() + 15
     while moves < max_moves:
@@ -210,7 +213,8 @@ def play_chai(browser: Browser, max_moves: int) -> int:
         if RESULTS in text:
             return moves
         if "Moves (Enter" in text:
-            browser.keys("1")
+            serve = re.search(r"\b([1-9])\. Fulfil [^n]", text)  # serve a customer when one can be served
+            browser.keys(serve.group(1) if serve else "1")
             moves += 1
             browser.until(lambda: "Moves (Enter" not in browser.text(), 5)
             if moves % 20 == 0:
@@ -224,6 +228,7 @@ def play_chai(browser: Browser, max_moves: int) -> int:
 
 
 def main() -> int:
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # `timeout` too closes Chromium and the host
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "chaigames-web-shots")
     parser.add_argument("--max-moves", type=int, default=400)
