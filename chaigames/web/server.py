@@ -396,17 +396,19 @@ class WebHost:
             log.info("web refused addr=%s origin=%r host=%r: not our page", address, origin, request.host)
             return web.Response(status=403, text="chaigames web: games open only from this server's own page\n")
         ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
-        await ws.prepare(request)
         if len(self.sessions) >= self.options.max_sessions:
             log.info("web refused addr=%s: full (%d games)", address, len(self.sessions))
+            await ws.prepare(request)
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await ws.send_bytes(FULL.format(n=self.options.max_sessions).encode())
             await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"full")
             return ws
-        columns, lines = clamp_size(to_int(request.query.get("width"), 80), to_int(request.query.get("height"), 24))
+        # The table is taken before the handshake is answered: no page can slip in between.
         session = WebSession(self, ws, address)
         self.sessions.add(session)
         try:
+            await ws.prepare(request)
+            columns, lines = clamp_size(to_int(request.query.get("width"), 80), to_int(request.query.get("height"), 24))
             await session.run(columns, lines)
         except Exception:
             session.reason = "error"

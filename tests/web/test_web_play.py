@@ -75,14 +75,12 @@ async def test_the_door_refuses_other_sites_holds_the_cap_and_closes_idle_games(
     await host.await_line("origin='http://evil.example'")
     assert not any("web session" in line for line in host.lines)  # no game was started for them
 
-    first = await Page.open(host.url)
+    first = await Page.open(host.url)  # its table is taken before its handshake is answered
     try:
-        await first.wait_text("What is your name?")
         second = await Page.open(host.url)
         try:
             await second.wait_text("every table is taken (1 games at once")
             await second.wait_closed()
-            assert "What is your name?" not in second.text()
         finally:
             await second.close()
         await host.await_line("full (1 games)")
