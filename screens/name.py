@@ -26,6 +26,18 @@ class NameScreen(Screen[str]):
 
     SUB_TITLE = "Your name"
 
+    DEFAULT_CSS = """
+    NameScreen #name-box {
+        padding: 1 2;
+        max-width: 80;
+        height: auto;
+    }
+    NameScreen #player-name {
+        width: 40;
+        margin: 1 0;
+    }
+    """
+
     def compose(self) -> ComposeResult:
         yield TitleBar(self.sub_title)
         with Vertical(id="name-box"):
