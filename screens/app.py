@@ -244,7 +244,7 @@ class ChaiGamesApp(App[None]):
     # -- what a served app must not do ----------------------------------------------------------------
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         if self.served:
-            self.notify("Screenshots are not available over SSH")
+            self.notify("Screenshots are not available on a game host")
             return
         super().action_screenshot(filename, path)
 
@@ -259,7 +259,7 @@ class ChaiGamesApp(App[None]):
         self, filename: str | None = None, path: str | None = None, time_format: str | None = None
     ) -> str | None:
         if self.served:
-            self.notify("Screenshots are not available over SSH")
+            self.notify("Screenshots are not available on a game host")
             return None
         return super().deliver_screenshot(filename, path, time_format)
 

@@ -229,3 +229,18 @@ def test_a_folder_name_is_readable():
     assert folder_name("Ravi Kumar").startswith("ravi-kumar-")
     assert folder_name("äsha").startswith("asha-")
     assert folder_name("..").startswith("guest-")
+
+
+# -- the served game's environment -----------------------------------------------------------------
+
+
+def test_the_served_game_gets_a_fixed_environment_and_writes_only_saves(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("HOST_SECRET", "x")
+    monkeypatch.setenv("CHAIGAMES_HOME", "/somewhere/else")
+    env = server.player_environment(tmp_path / "web")
+    assert "HOST_SECRET" not in env
+    assert env["CHAIGAMES_HOME"] == env["HOME"] == str(tmp_path / "web")
+    assert env["CHAIGAMES_SERVED"] == "1"  # no screenshot command, links are shown, not opened
+    assert env["BROWSER"] == "true" and env["PYTHONDONTWRITEBYTECODE"] == "1"
+    assert env["TEXTUAL_DRIVER"] == "textual.drivers.web_driver:WebDriver"
+    assert server.player_command(tmp_path / "web")[-3:] == ["-m", "chaigames.web.player", str(tmp_path / "web")]
