@@ -188,6 +188,13 @@ class PlayerService(AppService):
         self.env = env
         self.cwd = cwd
         self.process: asyncio.subprocess.Process | None = None
+        self.quit_by_player = False  # the app said it exits (the player chose Quit)
+
+    async def on_meta(self, data: bytes) -> None:
+        with contextlib.suppress(ValueError, TypeError):
+            if json.loads(data).get("type") == "exit":
+                self.quit_by_player = True
+        await super().on_meta(data)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
         env = dict(self.env, COLUMNS=str(width), ROWS=str(height))
@@ -246,6 +253,8 @@ class WebSession:
             watch.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await watch
+            if service.quit_by_player:
+                self.reason = "quit"
             await self.stop(service)
 
     async def handle(self, text: str, service: PlayerService) -> None:

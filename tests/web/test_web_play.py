@@ -55,9 +55,15 @@ async def test_a_page_plays_from_name_to_menu_to_a_game(start_host, tmp_path: Pa
         await page.wait_text("chaigames: Chai", "Player 1 to move", "Market bag")  # the game's own screen
         folder = name_folder(host.data_dir / "web", "Asha")
         await page.wait_for(lambda: any((folder / "saves").glob("chai-*.json")), "the game's save")
+        await page.keys("\x1b")  # the pause menu: save and quit to the menu, then Quit
+        await page.wait_text("Save and quit")
+        await page.keys("s")
+        await page.wait_text(*TITLES)
+        await page.keys("q")
+        await page.wait_closed()  # the game ended: the page's websocket is closed by the host
     finally:
         await page.close()
-    await host.await_line("ended=closed")
+    await host.await_line("ended=quit")
     # The served game wrote nothing on the host but the player's saves.
     assert [p.name for p in host.data_dir.iterdir()] == ["web"]
     assert [p.name for p in (host.data_dir / "web").iterdir()] == [folder.name]
