@@ -1,4 +1,4 @@
-"""The `chaigames` command: the app (default), new, simulate, replay, serve.
+"""The `chaigames` command: the app (default), new, simulate, replay, serve, web.
 
 This module and `__main__` are the only parts of the `chaigames` package that may import
 Rich or the Textual front end (`screens`), and they do so inside functions.
@@ -333,6 +333,17 @@ def make_parser() -> argparse.ArgumentParser:
         )
         serve.add_arguments(p)
         p.set_defaults(func=serve.run)
+
+    from . import web
+
+    p = sub.add_parser(
+        "web",
+        help="serve chaigames to web browsers",
+        description=web.DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    web.add_arguments(p)
+    p.set_defaults(func=web.run)
     return parser
 
 

@@ -11,6 +11,7 @@ import contextlib
 import os
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from textual.app import App, SystemCommand
@@ -18,6 +19,7 @@ from textual.screen import Screen
 
 from chaigames.engine import ConfigError, GameConfig, GameSpec, IllegalAction, RecordError, Session
 from chaigames.saves import SaveStore
+from chaigames.web.folders import name_folder
 
 from .controller import GameController
 from .curtain import CountdownScreen, CurtainScreen
@@ -26,6 +28,7 @@ from .game_screens import screen_class_for
 from .keys import KeysScreen, key_lines
 from .library import Library, extra_from_env
 from .menu import ContinueScreen, MainMenu
+from .name import NameScreen
 from .pause import LogScreen, PauseMenu
 from .results import ResultsScreen
 from .rules import RulesIndex, RulesScreen
@@ -49,10 +52,13 @@ class ChaiGamesApp(App[None]):
         bot_delay: float = 0.6,
         countdown: int = 3,
         clock_source: Callable[[], float] = time.monotonic,
+        saves_by_name: Path | None = None,
     ) -> None:
         """`games` adds specs to the registry's (tests: the toy game); `new_game` skips the menu
         (`chaigames new`); `bot_delay` is the visible pause before each bot move; `countdown` the
-        seconds of the real-time 3-2-1; `clock_source` the real-time clock's time source (tests fake it)."""
+        seconds of the real-time 3-2-1; `clock_source` the real-time clock's time source (tests fake it);
+        `saves_by_name` (`chaigames web`) asks the player's name first and keeps their saves in that
+        name's own folder under it."""
         super().__init__()
         self.library = Library([*extra_from_env(), *games], registry=registry)
         self.store = store if store is not None else SaveStore()
@@ -61,15 +67,25 @@ class ChaiGamesApp(App[None]):
         self.countdown = countdown
         self.clock_source = clock_source
         self.controller: GameController | None = None
+        self.saves_by_name = saves_by_name
         # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no
         # command that writes files there and opens no browser.
         self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
 
     async def on_mount(self) -> None:
+        if self.saves_by_name is not None:
+            await self.push_screen(NameScreen(), self._named)
+            return
         await self.push_screen(MainMenu())
         if self.new_game_request is not None:
             game_id, config, seed = self.new_game_request
             self.start_game(self.library.get(game_id), config, seed)
+
+    def _named(self, name: str | None) -> None:
+        """The player said who they are: their saves, then the menu."""
+        assert self.saves_by_name is not None
+        self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
+        self.push_screen(MainMenu())
 
     # -- navigation ----------------------------------------------------------------------------------
     def has_saves(self) -> bool:
@@ -228,7 +244,7 @@ class ChaiGamesApp(App[None]):
     # -- what a served app must not do ----------------------------------------------------------------
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         if self.served:
-            self.notify("Screenshots are not available over SSH")
+            self.notify("Screenshots are not available on a game host")
             return
         super().action_screenshot(filename, path)
 
@@ -243,7 +259,7 @@ class ChaiGamesApp(App[None]):
         self, filename: str | None = None, path: str | None = None, time_format: str | None = None
     ) -> str | None:
         if self.served:
-            self.notify("Screenshots are not available over SSH")
+            self.notify("Screenshots are not available on a game host")
             return None
         return super().deliver_screenshot(filename, path, time_format)
 

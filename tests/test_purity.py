@@ -1,5 +1,8 @@
 """The rules core is pure: importing any module of `chaigames` but the command line pulls in
-neither Textual, Rich, the `screens` front end nor asyncssh (design.md, "Layers")."""
+neither Textual, Rich, the `screens` front end nor asyncssh (design.md, "Layers").
+
+The web host's server and served game (`chaigames.web.server`, `.player`) are front end like the
+command line: they run textual-serve (which needs Rich) and the Textual app."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ALLOWED = {"chaigames.cli", "chaigames.__main__"}
+ALLOWED = {"chaigames.cli", "chaigames.__main__", "chaigames.web.server", "chaigames.web.player"}
 
 SCRIPT = """
 import importlib, pkgutil, sys, json

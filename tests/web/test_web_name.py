@@ -1,0 +1,42 @@
+"""The served game asks who is playing before anything else, and keeps that name's saves apart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from chaigames.web.folders import name_folder
+from screens.app import ChaiGamesApp
+from screens.menu import MainMenu
+from screens.name import NameScreen
+from tests import toygame
+from tests.screens.conftest import screen_text, wait_for
+
+
+def served_app(root: Path) -> ChaiGamesApp:
+    return ChaiGamesApp(games=[toygame.SPEC], registry=False, bot_delay=0, countdown=0, saves_by_name=root)
+
+
+async def test_the_name_comes_first_and_picks_the_save_folder(tmp_path: Path):
+    app = served_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, NameScreen), "the name screen")
+        assert "Names are not checked" in screen_text(app)
+        await pilot.press("enter")  # no name yet
+        await wait_for(pilot, lambda: "Type a name first." in screen_text(app), "the refusal")
+        assert isinstance(app.screen, NameScreen)
+        await pilot.press("A", "n", "n")
+        name_input = app.screen.query_one("#player-name")
+        await wait_for(pilot, lambda: name_input.value == "Ann", "the typed name")
+        # What a keyboard cannot type into the box but a paste can: markup, an escape, a bidi override.
+        name_input.value = "  [bold]Ann[/]\x1b[31m\u202e  "
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        assert app.store.root == name_folder(tmp_path, "[bold]Ann[/]")  # cleaned: no escape, no bidi
+        assert not tmp_path.exists() or list(tmp_path.iterdir()) == []  # nothing written before a save
+
+
+async def test_without_a_saves_root_the_app_starts_at_the_menu(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("CHAIGAMES_HOME", str(tmp_path))
+    app = ChaiGamesApp(games=[toygame.SPEC], registry=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")

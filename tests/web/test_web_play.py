@@ -1,0 +1,116 @@
+"""`chaigames web` end to end, without a browser: the real command in a subprocess, spoken to over
+textual-serve's websocket as textual.js speaks it, its frames drawn on a pyte screen.
+
+The page draws the terminal on a canvas, so the page's HTML holds no game text: only the
+websocket's frames show that the menu is there, that keys change it and that a game starts.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from chaigames.web.folders import name_folder
+
+from .webplay import Page, WebHostProcess
+
+DOWN = "\x1b[B"
+CTRL_S = "\x13"
+TITLES = ("Chai Wallah (4-8 players)", "Chai (2-5 players)", "Dabba Walla (2-4 players)")
+
+
+@pytest.fixture
+def start_host(tmp_path: Path) -> Iterator:
+    hosts: list[WebHostProcess] = []
+
+    def start(*args: str) -> WebHostProcess:
+        host = WebHostProcess(tmp_path / "data", *args)
+        hosts.append(host)
+        return host
+
+    yield start
+    for host in hosts:
+        host.stop()
+
+
+async def test_a_page_plays_from_name_to_menu_to_a_game(start_host, tmp_path: Path):
+    host = start_host("--max-sessions", "2")
+    page = await Page.open(host.url)
+    try:
+        await page.wait_text("What is your name?", "Names are not checked")
+        assert not any(title in page.text() for title in TITLES)
+        await page.keys("Asha\r")
+        await page.wait_text(*TITLES)  # the menu's three games
+        await page.keys("r")  # a key changes the screen: the rules index
+        await page.wait_for(lambda: "Chai Wallah (4-8 players)" not in page.text(), "the rules index")
+        await page.keys("\x1b")
+        await page.wait_text(*TITLES)
+        await page.keys(DOWN * 4 + "\r")  # New game, Rules, Quit, Chai Wallah, Chai
+        await page.wait_text("New game: Chai")
+        await page.keys(CTRL_S)
+        await page.wait_text("chaigames: Chai", "Player 1 to move", "Market bag")  # the game's own screen
+        folder = name_folder(host.data_dir / "web", "Asha")
+        await page.wait_for(lambda: any((folder / "saves").glob("chai-*.json")), "the game's save")
+        await page.keys("\x1b")  # the pause menu: save and quit to the menu, then Quit
+        await page.wait_text("Save and quit")
+        await page.keys("s")
+        await page.wait_text(*TITLES)
+        await page.keys("q")
+        await page.wait_closed()  # the game ended: the page's websocket is closed by the host
+    finally:
+        await page.close()
+    await host.await_line("ended=quit")
+    # The served game wrote nothing on the host but the player's saves.
+    assert [p.name for p in host.data_dir.iterdir()] == ["web"]
+    assert [p.name for p in (host.data_dir / "web").iterdir()] == [folder.name]
+    assert list(host.cwd.iterdir()) == []
+
+
+async def test_the_door_refuses_other_sites_holds_the_cap_and_closes_idle_games(start_host):
+    """One host (to keep the suite fast): foreign Origins are refused before any game starts; past
+    --max-sessions a page is told the tables are full; an idle game is closed and frees its table."""
+    host = start_host("--max-sessions", "1", "--idle-timeout", "4s")
+    for origin in ("http://evil.example", f"http://evil.example:{host.port}", "null", ""):
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await Page.open(host.url, origin=origin)
+        assert refused.value.status == 403
+    await host.await_line("origin='http://evil.example'")
+    assert not any("web session" in line for line in host.lines)  # no game was started for them
+
+    first = await Page.open(host.url)  # its table is taken before its handshake is answered
+    try:
+        second = await Page.open(host.url)
+        try:
+            await second.wait_text("every table is taken (1 games at once")
+            await second.wait_closed()
+        finally:
+            await second.close()
+        await host.await_line("full (1 games)")
+        await first.wait_closed(timeout=15)  # no key for 4 s
+        assert "no key for 4 seconds" in bytes(first.raw).decode("utf-8", "replace")
+    finally:
+        await first.close()
+    await host.await_line("ended=idle")
+    third = await Page.open(host.url)  # the idle game's table is free again
+    try:
+        await third.wait_text("What is your name?")
+    finally:
+        await third.close()
+
+
+async def test_the_host_stops_on_sigint_and_leaves_no_game_behind(start_host):
+    host = start_host()
+    page = await Page.open(host.url)
+    try:
+        await page.wait_text("What is your name?")
+        host.stop()
+        assert host.proc.returncode == 0
+        pid = int(host.wait_line("ended=host closed").split("pid=")[1].split()[0])
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+    finally:
+        await page.close()
