@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow
+from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
 
 from .actions import (
     ChooseFirst,
@@ -24,6 +24,7 @@ from .actions import (
     ResetAdditives,
     TakeAdditives,
     VisitMarket,
+    actions,
 )
 from .data import (
     ADDITIVE_LIMIT,
@@ -216,7 +217,7 @@ class ChaiState:
 
     # -- legal actions ----------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Any]:
-        if seat not in self.actors():
+        if not is_seat(seat, self.n) or seat not in self.actors():
             return []
         if self.phase == CHOOSE:
             return [ChooseFirst(c) for c in customers_of(self.teas[seat])]
@@ -244,6 +245,7 @@ class ChaiState:
 
     # -- applying -----------------------------------------------------------------------------------
     def apply(self, seat: int, action: Any, t: float | None = None) -> list[Event]:
+        actions.check(seat, action, self.n)
         if self.phase == OVER:
             raise IllegalAction("The game is over")
         if seat not in self.actors():
@@ -499,7 +501,7 @@ class ChaiState:
     def result(self) -> Result:
         """CH-9: VP + coins (+ awards with 3-5 players); ties: fewer fulfilled customers, then less money."""
         if self.phase != OVER:
-            raise IllegalAction("The game is not over")
+            raise IllegalAction("The game is not over yet")
         n = self.n
         vp = tuple(sum(CUSTOMERS[c].vp for c in self.fulfilled[s]) for s in range(n))
         money = tuple(self.money)

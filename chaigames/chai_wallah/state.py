@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow
+from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
 
-from .actions import Claim, Pause, Reroll, Resume, SetOffer, Toggle
+from .actions import Claim, Pause, Reroll, Resume, SetOffer, Toggle, actions
 from .orders import INGREDIENTS, ORDER_DECK, Order, describe_order, matches
 
 HELD, OFFERED, FRESH = "held", "offered", "fresh"
@@ -157,7 +157,7 @@ class ChaiWallahState:
         return "that is not a move in Chai Wallah"
 
     def legal_actions(self, seat: int) -> list[Any]:
-        if self.winner is not None:
+        if self.winner is not None or not is_seat(seat, len(self.seats)):
             return []
         if self.paused_at is not None:
             return [Resume()]
@@ -179,8 +179,7 @@ class ChaiWallahState:
     def apply(self, seat: int, action: Any, t: float | None = None) -> list[Event]:
         """Let time run to `t` (CW-9), then act. A refused action leaves the state exactly as it was,
         time included: the check runs on a copy when timed events fall due first."""
-        if not 0 <= seat < len(self.seats):
-            raise IllegalAction(f"there is no seat {seat + 1}")
+        actions.check(seat, action, len(self.seats))
         if t is None:
             t = self.now
         if t < self.now:
@@ -522,7 +521,7 @@ class ChaiWallahState:
     # -- result, copies, JSON ------------------------------------------------------------------
     def result(self) -> Result:
         if self.winner is None:
-            raise ValueError("the game is not over")
+            raise IllegalAction("The game is not over yet")
         scores = tuple(seat.score for seat in self.seats)
         return Result(
             scores=scores,

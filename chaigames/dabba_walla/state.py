@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow
+from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
 
 from . import data as D
 from . import geometry as G
@@ -27,6 +27,7 @@ from .actions import (
     ReturnTile,
     Start,
     Swap,
+    actions,
 )
 
 PICKUP, FINAL, DELIVERY, OVER = "pickup", "final", "delivery", "over"
@@ -214,7 +215,7 @@ class DabbaWallaState:
 
     # -- legal actions -------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Any]:
-        if seat not in self.actors():
+        if not is_seat(seat, self.n) or seat not in self.actors():
             return []
         if self.phase == DELIVERY:
             return self._delivery_actions(seat)
@@ -229,8 +230,7 @@ class DabbaWallaState:
                     if steps - 1 > t:
                         break
                     out.append(Move(steps, 1))
-                    if steps < 6:
-                        out.append(Move(steps, -1))
+                    out.append(Move(steps, -1))  # 6 either way brings you round: both are moves
                 if self._owned_kind(seat, "jump") != NONE:
                     out.extend(Jump(s) for s in range(6))
         elif step == PLAY:
@@ -285,6 +285,7 @@ class DabbaWallaState:
 
     # -- apply ---------------------------------------------------------------------------------
     def apply(self, seat: int, action: Any, t: float | None = None) -> list[Event]:
+        actions.check(seat, action, self.n)
         if self.phase == OVER:
             raise IllegalAction("The game is over")
         if seat not in self.actors():
@@ -865,7 +866,7 @@ class DabbaWallaState:
 
     def result(self) -> Result:
         if self.phase != OVER:
-            raise ValueError("the game is not over")
+            raise IllegalAction("The game is not over yet")
         best = max(self.tips)
         winners = tuple(p for p in range(self.n) if self.tips[p] == best)
         order = ["tickets", "order 4"]

@@ -1,0 +1,179 @@
+"""The rules-core contract, exactly, for every game: `legal_actions(seat)` lists precisely what
+`apply` accepts, and whatever it refuses (malformed too: wrong seats, wrong field types, True for
+1) is refused with IllegalAction and leaves the state exactly as it was.
+
+Positions are reached by seeded random play; the actions tried are every seat's listed ones (on
+every seat), each game's action types filled with generated values of right and wrong types, and
+things that are no action at all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chaigames.engine import IllegalAction, Rng, SeatConfig, Session
+from chaigames.engine.config import GameConfig
+from chaigames.games import get as get_game
+
+GAMES = ("chai", "chai-wallah", "dabba-walla")
+
+
+def strict(value: Any) -> Any:
+    """A comparison key where True is not 1 and 1.0 is not 1 (plain == says they are)."""
+    if dataclasses.is_dataclass(value):
+        return (type(value), tuple(strict(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    if isinstance(value, tuple | list):
+        return (type(value), tuple(strict(v) for v in value))
+    if isinstance(value, dict):
+        return (dict, repr(value))
+    return (type(value), value)
+
+
+def position(game: str, seats: int, seed: int, steps: int) -> Session:
+    """A game after `steps` random legal actions (time passing at random in Chai Wallah)."""
+    spec = get_game(game)
+    names = ("Asha", "Bina", "Chand", "Devi")
+    config = GameConfig(seats=tuple(SeatConfig(names[i]) for i in range(seats)))
+    session = Session(spec, config, seed)
+    rng = Rng(seed ^ 0x5EED)
+    for _ in range(steps):
+        state = session.state
+        if state.is_over():
+            break
+        t = None
+        if spec.realtime:
+            t = state.now + rng.random() * 1.5
+            session.tick(t)
+        actors = state.actors()
+        seat = rng.choice(actors)
+        legal = state.legal_actions(seat)
+        if not legal:
+            continue
+        session.apply(seat, rng.choice(legal), t)
+    return session
+
+
+def _junk() -> st.SearchStrategy[Any]:
+    return st.one_of(
+        st.booleans(),
+        st.floats(allow_nan=False, min_value=-3, max_value=10),
+        st.none(),
+        st.just({}),
+        st.just([]),
+        st.text(max_size=3),
+        st.integers(min_value=-(2**70), max_value=2**70),
+    )
+
+
+def _values(names: list[str]) -> st.SearchStrategy[Any]:
+    """Field values: small numbers and the game's own names (right types), and junk (wrong ones)."""
+    name = st.sampled_from(names) if names else st.text(max_size=3)
+    return st.one_of(
+        st.integers(min_value=-2, max_value=12),
+        name,
+        st.tuples(name) | st.tuples(name, name) | st.tuples(),
+        _junk(),
+    )
+
+
+def _names(session: Session) -> list[str]:
+    """Every string appearing in any seat's listed actions: cards, kinds, customers, dice."""
+    out: set[str] = set()
+    for seat in range(len(session.config.seats)):
+        for a in session.state.legal_actions(seat):
+            for f in dataclasses.fields(a):
+                v = getattr(a, f.name)
+                for x in v if isinstance(v, tuple) else (v,):
+                    if isinstance(x, str):
+                        out.add(x)
+    return sorted(out)
+
+
+@st.composite
+def tries(draw: st.DrawFn, game: str) -> tuple[Session, list[tuple[Any, Any]]]:
+    spec = get_game(game)
+    seats = draw(st.integers(spec.min_seats, min(spec.max_seats, 4)))
+    seed = draw(st.integers(0, 10_000))
+    steps = draw(st.integers(0, 250))
+    session = position(game, seats, seed, steps)
+    names = _names(session)
+    types = list(spec.actions._by_name.values())
+    seat = st.integers(-1, seats) | st.booleans()
+    out: list[tuple[Any, Any]] = []
+    for s in range(seats):
+        for a in session.state.legal_actions(s):
+            out.append((draw(st.integers(0, seats - 1)), a))
+            out.append((s, a))
+    for _ in range(draw(st.integers(10, 40))):
+        cls = draw(st.sampled_from(types))
+        fields = {f.name: draw(_values(names)) for f in dataclasses.fields(cls)}
+        out.append((draw(seat), cls(**fields)))
+    out.append((0, draw(_junk())))
+    return session, out
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=15)
+@given(data=st.data())
+def test_listed_is_exactly_accepted(game: str, data: st.DataObject) -> None:
+    session, attempts = data.draw(tries(game))
+    state = session.state
+    seats = len(session.config.seats)
+    listed = {strict((s, a)) for s in range(seats) for a in state.legal_actions(s)}
+    before = state.to_json()
+    for seat, action in attempts:
+        work = state.clone()
+        try:
+            work.apply(seat, action)
+        except IllegalAction as exc:
+            assert str(exc), "a refusal says why"
+            assert work.to_json() == before, f"refused {action!r} of seat {seat} but changed the state"
+            assert strict((seat, action)) not in listed, f"{action!r} of seat {seat} is listed but refused: {exc}"
+        else:
+            assert strict((seat, action)) in listed, f"{action!r} of seat {seat} is accepted but not listed"
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_result_before_the_end_is_refused_alike(game: str) -> None:
+    session = position(game, 2 if game != "chai-wallah" else 4, 3, 5)
+    with pytest.raises(IllegalAction, match="not over"):
+        session.state.result()
+
+
+@pytest.mark.parametrize(
+    ("game", "action"),
+    [
+        ("chai", {"type": "market", "row": "lemon", "col": 0}),
+        ("chai", {"type": "fulfil", "customer": {}}),
+        ("chai", {"type": "market", "row": 0.0, "col": 0}),
+        ("dabba-walla", {"type": "move", "steps": True, "direction": 1}),
+        ("dabba-walla", {"type": "start", "space": False}),
+        ("dabba-walla", {"type": "place", "orientation": 0, "row": 0, "col": 0, "level": 1.5}),
+        ("chai-wallah", {"type": "toggle", "ingredient": 1}),
+    ],
+)
+def test_malformed_actions_are_refused_in_words(game: str, action: dict[str, Any]) -> None:
+    spec = get_game(game)
+    session = position(game, 2 if game != "chai-wallah" else 4, 1, 0)
+    cls = spec.actions._by_name[action["type"]]
+    malformed = cls(**{k: v for k, v in action.items() if k != "type"})
+    before = session.state.to_json()
+    with pytest.raises(IllegalAction, match="must be"):
+        session.state.apply(0, malformed)
+    assert session.state.to_json() == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seat", [-1, 9, True, "0", None])
+def test_no_such_seat_is_refused(game: str, seat: Any) -> None:
+    session = position(game, 2 if game != "chai-wallah" else 4, 1, 0)
+    action = session.state.legal_actions(0)[0]
+    with pytest.raises(IllegalAction, match="no seat"):
+        session.state.apply(seat, action)
+    assert session.state.legal_actions(seat) == []
