@@ -10,6 +10,7 @@ things that are no action at all.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -34,28 +35,38 @@ def strict(value: Any) -> Any:
     return (type(value), value)
 
 
-def position(game: str, seats: int, seed: int, steps: int) -> Session:
-    """A game after `steps` random legal actions (time passing at random in Chai Wallah)."""
+def play(game: str, seats: int, seed: int, stops: set[int]) -> Iterator[tuple[int, Session]]:
+    """The game at each of `stops` (action counts) on its way, played by easy bots and random legal
+    moves (time passing at random in Chai Wallah); it stops early when the game ends."""
     spec = get_game(game)
     names = ("Asha", "Bina", "Chand", "Devi")
     config = GameConfig(seats=tuple(SeatConfig(names[i]) for i in range(seats)))
     session = Session(spec, config, seed)
     rng = Rng(seed ^ 0x5EED)
-    for _ in range(steps):
+    bots = [spec.make_bot("easy", seed + i, i) for i in range(seats)]
+    for step in range(max(stops, default=0) + 1):
+        if step in stops:
+            yield step, session
         state = session.state
         if state.is_over():
-            break
+            return
         t = None
         if spec.realtime:
             t = state.now + rng.random() * 1.5
             session.tick(t)
-        actors = state.actors()
-        seat = rng.choice(actors)
+        seat = rng.choice(state.actors())
         legal = state.legal_actions(seat)
         if not legal:
             continue
-        session.apply(seat, rng.choice(legal), t)
-    return session
+        if rng.random() < 0.9:  # mostly an easy bot's move (games get somewhere), else any legal one
+            action = bots[seat].choose(state.view(seat), legal, 0)
+        else:
+            action = rng.choice(legal)
+        session.apply(seat, action, t)
+
+
+def position(game: str, seats: int, seed: int, steps: int) -> Session:
+    return [session for _, session in play(game, seats, seed, {steps})][-1]
 
 
 def _junk() -> st.SearchStrategy[Any]:
@@ -94,39 +105,40 @@ def _names(session: Session) -> list[str]:
     return sorted(out)
 
 
-@st.composite
-def tries(draw: st.DrawFn, game: str) -> tuple[Session, list[tuple[Any, Any]]]:
-    spec = get_game(game)
-    seats = draw(st.integers(spec.min_seats, min(spec.max_seats, 4)))
-    seed = draw(st.integers(0, 10_000))
-    steps = draw(st.integers(0, 250))
-    session = position(game, seats, seed, steps)
+def attempts(draw: st.DrawFn, session: Session) -> list[tuple[Any, Any]]:
+    """What to try at a position: every seat's listed actions on every seat, listed actions
+    recombined field by field (Move(6, -1) from Move(6, 1) and Move(1, -1)), each action type with
+    generated values of right and wrong types on generated seats, and something that is no action."""
+    spec = session.spec
+    seats = len(session.config.seats)
     names = _names(session)
-    types = list(spec.actions._by_name.values())
-    seat = st.integers(-1, seats) | st.booleans()
     out: list[tuple[Any, Any]] = []
+    by_type: dict[type, list[Any]] = {}
     for s in range(seats):
         for a in session.state.legal_actions(s):
+            by_type.setdefault(type(a), []).append(a)
             out.append((draw(st.integers(0, seats - 1)), a))
             out.append((s, a))
-    for _ in range(draw(st.integers(10, 40))):
+    for cls, listed in by_type.items():
+        for _ in range(draw(st.integers(3, 12))):
+            fields = {f.name: getattr(draw(st.sampled_from(listed)), f.name) for f in dataclasses.fields(cls)}
+            out.append((draw(st.integers(0, seats - 1)), cls(**fields)))
+    types = list(spec.actions._by_name.values())
+    seat = st.integers(-1, seats) | st.booleans()
+    for _ in range(draw(st.integers(5, 15))):
         cls = draw(st.sampled_from(types))
         fields = {f.name: draw(_values(names)) for f in dataclasses.fields(cls)}
         out.append((draw(seat), cls(**fields)))
     out.append((0, draw(_junk())))
-    return session, out
+    return out
 
 
-@pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=15)
-@given(data=st.data())
-def test_listed_is_exactly_accepted(game: str, data: st.DataObject) -> None:
-    session, attempts = data.draw(tries(game))
+def check_listed_is_accepted(session: Session, tries: list[tuple[Any, Any]]) -> None:
     state = session.state
     seats = len(session.config.seats)
     listed = {strict((s, a)) for s in range(seats) for a in state.legal_actions(s)}
     before = state.to_json()
-    for seat, action in attempts:
+    for seat, action in tries:
         work = state.clone()
         try:
             work.apply(seat, action)
@@ -137,6 +149,21 @@ def test_listed_is_exactly_accepted(game: str, data: st.DataObject) -> None:
         else:
             assert strict((seat, action)) in listed, f"{action!r} of seat {seat} is accepted but not listed"
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=6)
+@given(data=st.data())
+def test_listed_is_exactly_accepted(game: str, data: st.DataObject) -> None:
+    """Positions every few actions along one seeded game each time, from the start to the end."""
+    spec = get_game(game)
+    seats = data.draw(st.integers(spec.min_seats, min(spec.max_seats, 4)), label="seats")
+    seed = data.draw(st.integers(0, 10_000), label="seed")
+    first = data.draw(st.integers(0, 10), label="first stop")
+    stride = data.draw(st.integers(7, 15), label="stride")
+    stops = set(range(first, 400, stride))
+    for _, session in play(game, seats, seed, stops):
+        check_listed_is_accepted(session, attempts(data.draw, session))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -173,7 +200,28 @@ def test_malformed_actions_are_refused_in_words(game: str, action: dict[str, Any
 @pytest.mark.parametrize("seat", [-1, 9, True, "0", None])
 def test_no_such_seat_is_refused(game: str, seat: Any) -> None:
     session = position(game, 2 if game != "chai-wallah" else 4, 1, 0)
-    action = session.state.legal_actions(0)[0]
+    action = session.state.legal_actions(session.state.actors()[0])[0]
     with pytest.raises(IllegalAction, match="no seat"):
         session.state.apply(seat, action)
     assert session.state.legal_actions(seat) == []
+
+
+def test_an_offer_is_the_same_in_any_order() -> None:
+    from chaigames.chai_wallah.actions import SetOffer
+
+    assert SetOffer(("milk", "spice")) == SetOffer(("spice", "milk"))
+    assert SetOffer(("milk", "spice")).dice == ("spice", "milk")
+
+
+def test_a_six_space_move_is_listed_both_ways() -> None:
+    """Six spaces either way brings you round to your own space: both directions are moves."""
+    from chaigames.dabba_walla.actions import Move
+
+    for _, session in play("dabba-walla", 2, 4, set(range(60))):
+        state = session.state
+        legal = state.legal_actions(state.actors()[0])
+        if Move(6, 1) in legal:
+            assert Move(6, -1) in legal
+            state.clone().apply(state.actors()[0], Move(6, -1))
+            return
+    raise AssertionError("no position with a six-space move in 60 actions")
