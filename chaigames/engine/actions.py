@@ -35,6 +35,8 @@ def _thaw(value: Any) -> Any:
 _KINDS: dict[Any, tuple[Callable[[Any], bool], str]] = {
     int: (lambda v: type(v) is int, "a whole number"),
     str: (lambda v: type(v) is str, "a name"),
+    bool: (lambda v: type(v) is bool, "yes or no"),
+    float: (lambda v: type(v) in (int, float), "a number"),
     type(None): (lambda v: v is None, "nothing"),
 }
 
@@ -49,8 +51,15 @@ def _accepts(hint: Any) -> tuple[Callable[[Any], bool], str]:
         return (lambda v: any(ok(v) for ok, _ in parts)), " or ".join(words for _, words in parts)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         ok_item, words = _accepts(args[0])
-        return (lambda v: type(v) is tuple and all(ok_item(x) for x in v)), f"a list of {words.split(' ', 1)[1]}s"
-    raise TypeError(f"action fields of type {hint!r} are not supported")
+        return (lambda v: type(v) is tuple and all(ok_item(x) for x in v)), f"a list of {words.split(' ', 1)[-1]}s"
+    if origin is tuple:
+        parts = [_accepts(a) for a in args]
+
+        def ok_tuple(v: Any) -> bool:
+            return type(v) is tuple and len(v) == len(parts) and all(ok(x) for (ok, _), x in zip(parts, v, strict=True))
+
+        return ok_tuple, f"a list of {len(parts)} values"
+    return (lambda v: True), "anything"
 
 
 def is_seat(seat: Any, seats: int) -> bool:
