@@ -596,7 +596,8 @@ class ChaiWallahState:
         st.face_up = [tuple(o) for o in f.take("face_up", list_of(order, FACE_UP))]
         st.claimed = [tuple(o) for o in f.take("claimed", list_of(order))]
         st.seats = [
-            Seat.from_json(x, f"{f.where}: seat {i + 1}") for i, x in enumerate(f.take("seats", list_of(OBJECT, n)))
+            Seat.from_json(x, f"{f.where}: the field 'seats', seat {i + 1}")
+            for i, x in enumerate(f.take("seats", list_of(OBJECT, n)))
         ]
         st.paused_at = _time(f.take("paused_at", when))
         st.frozen_until = _time(f.take("frozen_until", when))

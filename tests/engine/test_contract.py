@@ -10,18 +10,15 @@ things that are no action at all.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chaigames.engine import IllegalAction, Rng, SeatConfig, Session
-from chaigames.engine.config import GameConfig
+from chaigames.engine import IllegalAction, Session
 from chaigames.games import get as get_game
-
-GAMES = ("chai", "chai-wallah", "dabba-walla")
+from tests.positions import GAMES, play, position
 
 
 def strict(value: Any) -> Any:
@@ -33,40 +30,6 @@ def strict(value: Any) -> Any:
     if isinstance(value, dict):
         return (dict, repr(value))
     return (type(value), value)
-
-
-def play(game: str, seats: int, seed: int, stops: set[int]) -> Iterator[tuple[int, Session]]:
-    """The game at each of `stops` (action counts) on its way, played by easy bots and random legal
-    moves (time passing at random in Chai Wallah); it stops early when the game ends."""
-    spec = get_game(game)
-    names = ("Asha", "Bina", "Chand", "Devi")
-    config = GameConfig(seats=tuple(SeatConfig(names[i]) for i in range(seats)))
-    session = Session(spec, config, seed)
-    rng = Rng(seed ^ 0x5EED)
-    bots = [spec.make_bot("easy", seed + i, i) for i in range(seats)]
-    for step in range(max(stops, default=0) + 1):
-        if step in stops:
-            yield step, session
-        state = session.state
-        if state.is_over():
-            return
-        t = None
-        if spec.realtime:
-            t = state.now + rng.random() * 1.5
-            session.tick(t)
-        seat = rng.choice(state.actors())
-        legal = state.legal_actions(seat)
-        if not legal:
-            continue
-        if rng.random() < 0.9:  # mostly an easy bot's move (games get somewhere), else any legal one
-            action = bots[seat].choose(state.view(seat), legal, 0)
-        else:
-            action = rng.choice(legal)
-        session.apply(seat, action, t)
-
-
-def position(game: str, seats: int, seed: int, steps: int) -> Session:
-    return [session for _, session in play(game, seats, seed, {steps})][-1]
 
 
 def _junk() -> st.SearchStrategy[Any]:
