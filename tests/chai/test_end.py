@@ -6,6 +6,7 @@ import pytest
 
 from chaigames.chai.actions import Fulfil, Pass, VisitMarket
 from chaigames.chai.data import CUSTOMERS, SAFETY_STOP_ROUNDS
+from chaigames.chai.state import ChaiState
 from chaigames.engine import IllegalAction
 
 from .helpers import give_additives, give_customer, give_tiles, new, set_market, take_customer
@@ -18,10 +19,12 @@ ROWS = [
 
 
 def serve_into_cup(st, cup, seat, cid):
-    take_customer(st, cid)
-    st.cups[cup] = [seat, cid]
-    st.tips_flipped[cup] = True
-    st.fulfilled[seat].append(cid)
+    """The position with customer `cid` served by `seat` into `cup`, its tip flipped."""
+    d = take_customer(st, cid).to_json()
+    d["cups"][cup] = [seat, cid]
+    d["tips_flipped"][cup] = True
+    d["fulfilled"][seat].append(cid)
+    return ChaiState.from_json(d)
 
 
 def last_cup_position(n, start, filler):
@@ -31,18 +34,18 @@ def last_cup_position(n, start, filler):
     st.rounds_done = 4
     tea = st.teas[filler]
     cid = f"{tea}-3"
-    give_customer(st, filler, cid)
+    st = give_customer(st, filler, cid)
     c = CUSTOMERS[cid]
     for f, k in enumerate(c.flavours):
         if k:
-            give_tiles(st, filler, **{("mint", "jasmine", "lemon", "ginger", "berries", "lavender")[f]: k})
+            st = give_tiles(st, filler, **{("mint", "jasmine", "lemon", "ginger", "berries", "lavender")[f]: k})
     for a, k in enumerate(c.additives):
         if k:
-            give_additives(st, filler, **{("milk", "sugar", "honey", "vanilla", "spice")[a]: k})
+            st = give_additives(st, filler, **{("milk", "sugar", "honey", "vanilla", "spice")[a]: k})
     others = [f"{st.teas[s]}-1" for s in range(n)]
     for i in range(n - 1):
-        serve_into_cup(st, i, i, others[i])
-    set_market(st, ROWS)
+        st = serve_into_cup(st, i, i, others[i])
+    st = set_market(st, ROWS)
     return st, cid
 
 
@@ -93,7 +96,7 @@ def finished(n, fulfilled, money):
     st = new(n)
     for s, cids in enumerate(fulfilled):
         for cid in cids:
-            take_customer(st, cid)
+            st = take_customer(st, cid)
             st.fulfilled[s].append(cid)
     st.money = list(money)
     st.phase = "over"
