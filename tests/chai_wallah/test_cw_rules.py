@@ -16,9 +16,9 @@ O1, O2, O3 = (5, 3, 3, 5), (2, 6, 3, 2), (3, 4, 4, 3)
 def market(**options):
     """Four seats whose dice match no order: a quiet table to set up a scene on."""
     st = table(**options)
-    orders(st, O1, O2, O3)
+    st = orders(st, O1, O2, O3)
     for s in range(4):
-        far(st, s)
+        st = far(st, s)
     return st
 
 
@@ -260,7 +260,7 @@ def test_cw5_a_withdrawn_die_is_not_swapped():
 # -- CW-6 claim --------------------------------------------------------------------------------
 def test_cw6_valid_claim_freezes_takes_the_card_and_turns_a_new_one():
     st = market()
-    lay(st, A, (5, 1, 3, 5))  # O1 with a wild spice
+    st = lay(st, A, (5, 1, 3, 5))  # O1 with a wild spice
     st.apply(A, SetOffer(("spice",)), 0.5)
     st.apply(B, SetOffer(("milk",)), 0.6)
     deck_top = st.deck[-1]
@@ -279,7 +279,7 @@ def test_cw6_valid_claim_freezes_takes_the_card_and_turns_a_new_one():
 
 def test_cw6_freeze_pauses_every_timer():
     st = market()
-    lay(st, A, (5, 3, 3, 5))
+    st = lay(st, A, (5, 3, 3, 5))
     st.apply(B, SetOffer(("milk",)), 0.0)  # stall due at 6.0
     st.apply(A, Claim(), 1.0)
     assert st.seats[B].stall_due[3] == 8.0
@@ -290,7 +290,7 @@ def test_cw6_freeze_pauses_every_timer():
 
 def test_cw6_during_the_freeze_actions_are_refused_market_frozen():
     st = market()
-    lay(st, A, (5, 3, 3, 5))
+    st = lay(st, A, (5, 3, 3, 5))
     st.apply(A, Claim(), 1.0)
     refused(st, B, SetOffer(("tea",)), 1.5, "market frozen")
     refused(st, B, Claim(), 2.999, "market frozen")
@@ -299,8 +299,8 @@ def test_cw6_during_the_freeze_actions_are_refused_market_frozen():
 
 def test_cw6_too_late_for_a_seat_whose_dice_matched_the_order_just_taken():
     st = market()
-    lay(st, A, (5, 3, 3, 5))
-    lay(st, B, (1, 3, 1, 5))
+    st = lay(st, A, (5, 3, 3, 5))
+    st = lay(st, B, (1, 3, 1, 5))
     st.apply(A, Claim(), 1.0)
     refused(st, B, Claim(), 1.2, "too late: Asha took it")
     refused(st, A, Claim(), 1.3, "market frozen: you took that order")
@@ -309,8 +309,8 @@ def test_cw6_too_late_for_a_seat_whose_dice_matched_the_order_just_taken():
 
 def test_cw9_first_valid_claim_in_arrival_order_wins():
     st = market()
-    lay(st, A, (5, 3, 3, 5))
-    lay(st, B, (5, 3, 3, 5))
+    st = lay(st, A, (5, 3, 3, 5))
+    st = lay(st, B, (5, 3, 3, 5))
     st.apply(B, Claim(), 1.0)
     refused(st, A, Claim(), 1.0, "too late: Bina took it")
     assert st.seats[B].score == 1 and st.seats[A].score == 0
@@ -318,7 +318,7 @@ def test_cw9_first_valid_claim_in_arrival_order_wins():
 
 def test_cw6_claim_takes_the_leftmost_matching_order():
     st = market()
-    lay(st, A, (1, 1, 1, 1))
+    st = lay(st, A, (1, 1, 1, 1))
     st.apply(A, Claim(), 1.0)
     assert st.claimed == [O1]
 
@@ -326,7 +326,7 @@ def test_cw6_claim_takes_the_leftmost_matching_order():
 # -- CW-7 false claim --------------------------------------------------------------------------
 def test_cw7_false_claim_locks_for_3_s_and_withdraws_offers():
     st = market()
-    lay(st, A, (5, 3, 3, 6))  # three of four: no match
+    st = lay(st, A, (5, 3, 3, 6))  # three of four: no match
     st.apply(A, SetOffer(("milk",)), 0.5)
     events = st.apply(A, Claim(), 1.0)
     assert [e.kind for e in events] == ["false_claim"]
@@ -342,7 +342,7 @@ def test_cw12_pause_shifts_every_deadline():
     st = market()
     _fresh_sugar(st)  # A's sugar fresh until 10.0
     st.apply(C, SetOffer(("tea",)), 2.0)  # stall at 8.0
-    lay(st, D, (6, 6, 6, 5))
+    st = lay(st, D, (6, 6, 6, 5))
     st.apply(D, Claim(), 2.5)  # locked until 5.5
     st.apply(B, Pause(), 3.0)
     assert st.next_due() is None and st.tick(50.0) == []
@@ -367,7 +367,7 @@ def test_cw12_pause_and_resume_refused_twice():
 def test_cw10_first_seat_to_reach_the_target_wins_at_once(target):
     st = market(target=target)
     st.seats[C].score = target - 1
-    lay(st, C, (3, 4, 4, 3))
+    st = lay(st, C, (3, 4, 4, 3))
     events = st.apply(C, Claim(), 1.0)
     assert [e.kind for e in events] == ["claim", "new_order", "win"]
     assert st.is_over() and st.actors() == ()
@@ -381,7 +381,7 @@ def test_cw10_first_seat_to_reach_the_target_wins_at_once(target):
 def test_cw10_no_win_below_the_target():
     st = market(target=4)
     st.seats[C].score = 2
-    lay(st, C, (3, 4, 4, 3))
+    st = lay(st, C, (3, 4, 4, 3))
     st.apply(C, Claim(), 1.0)
     assert not st.is_over()
 
@@ -390,7 +390,7 @@ def test_cw10_empty_deck_reshuffles_the_claimed_orders():
     st = market(target=5)
     st.claimed = list(st.deck)
     st.deck = []
-    lay(st, A, (5, 3, 3, 5))
+    st = lay(st, A, (5, 3, 3, 5))
     events = st.apply(A, Claim(), 1.0)
     assert [e.kind for e in events] == ["claim", "reshuffle", "new_order"]
     assert st.claimed == [] and len(st.deck) == 17  # 17 claimed + the one just taken, minus the new one

@@ -13,9 +13,9 @@ O1, O2, O3 = (5, 3, 3, 5), (2, 6, 3, 2), (3, 4, 4, 3)
 
 def scene():
     st = table()
-    orders(st, O1, O2, O3)
+    st = orders(st, O1, O2, O3)
     for s in range(4):
-        far(st, s)
+        st = far(st, s)
     st.seats[B].values[2] = 4
     st.apply(B, SetOffer(("sugar",)), 1.0)
     st.apply(A, SetOffer(("sugar", "milk")), 2.0)  # A's sugar fresh (4), A's milk offered
