@@ -125,7 +125,8 @@ def test_listed_is_exactly_accepted(game: str, data: st.DataObject) -> None:
     first = data.draw(st.integers(0, 10), label="first stop")
     stride = data.draw(st.integers(7, 15), label="stride")
     stops = set(range(first, 400, stride))
-    for _, session in play(game, seats, seed, stops):
+    options = data.draw(st.fixed_dictionaries({o.key: st.sampled_from(o.choices) for o in spec.options}))
+    for _, session in play(game, seats, seed, stops, options):
         check_listed_is_accepted(session, attempts(data.draw, session))
 
 
