@@ -7,6 +7,7 @@ import pytest
 from chaigames.chai.actions import Fulfil, Pass, VisitMarket
 from chaigames.chai.data import CUSTOMERS
 from chaigames.engine import IllegalAction
+from tests.positions import edit
 
 from .helpers import (
     F,
@@ -104,7 +105,7 @@ def test_no_fee_can_be_paid_with_no_money():
     st = ready(st, 0, "black-1")
     st = set_market(st, ["lavender lavender lavender lavender lavender mint", *ROWS[1:]])
     st.apply(0, VisitMarket(0, 0))  # 1 + 3 - 3 = 1 coin
-    st.money[0] = 0
+    st = edit(st, money=[0, st.money[1]])
     assert "no money" in st.fulfil_problem(0, "black-1")
     before = st.to_json()
     with pytest.raises(IllegalAction, match="no money"):
@@ -116,8 +117,7 @@ def test_tea_with_no_tokens_left_cannot_be_served():
     st = new(2)
     st = give_customer(st, 0, "green-3")
     st = ready(st, 0, "green-3")
-    st.tokens["green"] = 0
-    st.spent["green"] = 6
+    st = edit(st, tokens=st.tokens | {"green": 0}, spent=st.spent | {"green": 6})
     st = set_market(st, ROWS)
     st.apply(0, VisitMarket(0, 0))
     assert st.turn == 1
@@ -165,12 +165,18 @@ def test_fulfil_in_last_free_cup_empties_cups_before_the_market_refills():
     """Turn steps 3 then 4: the ingredients go back to the bag before the market is refilled."""
     st = new(2)
     st = take_customer(st, "black-1")  # cup 2 already holds black-1 (2 jasmine / 1 honey) served by Ravi
-    st.cups[1] = [1, "black-1"]
-    st.tips_flipped[1] = True
-    st.fulfilled[1].append("black-1")
-    st.tokens["black"] -= 1
-    st.bag.counts[F("jasmine")] -= 2
-    st.add_deck.remove(K("honey"))
+    bag, deck = list(st.bag.counts), list(st.add_deck)
+    bag[F("jasmine")] -= 2
+    deck.remove(K("honey"))
+    st = edit(
+        st,
+        cups=[None, [1, "black-1"]],
+        tips_flipped=[False, True],
+        fulfilled=[[], ["black-1"]],
+        tokens=st.tokens | {"black": st.tokens["black"] - 1},
+        bag=bag,
+        additive_deck=deck,
+    )
     st = give_customer(st, 0, "green-3")
     st = ready(st, 0, "green-3")
     st = set_market(st, ROWS)
@@ -188,5 +194,5 @@ def test_fulfil_in_last_free_cup_empties_cups_before_the_market_refills():
 def test_thermometer_counts_cup_rounds():
     st = new(2)
     assert st.view(None)["cup_round"] == 1
-    st.rounds_done = 2
+    st = edit(st, rounds_done=2)
     assert st.view(None)["cup_round"] == 3

@@ -17,6 +17,7 @@ from chaigames.chai.actions import (
     VisitMarket,
 )
 from chaigames.engine import IllegalAction
+from tests.positions import edit
 
 from .helpers import (
     F,
@@ -81,8 +82,9 @@ def test_additives_take_all_of_a_kind_then_see_refilled_display():
     """CH-3: the display is refilled to 5 after the first action; the second sees the new cards."""
     st = new(2)
     st = set_display(st, ["milk", "milk", "sugar", "milk", "honey"])
-    st.add_deck.remove(K("vanilla"))
-    st.add_deck.append(K("vanilla"))  # the next card dealt is vanilla
+    deck = list(st.add_deck)
+    deck.remove(K("vanilla"))
+    st = edit(st, additive_deck=[*deck, K("vanilla")])  # the next card dealt is vanilla
     st.apply(0, TakeAdditives("milk"))
     assert st.adds[0][K("milk")] == 3
     assert len(st.display) == 5 and K("vanilla") in st.display
@@ -123,10 +125,10 @@ def test_blind_draw_is_private_and_reveals():
 def test_discard_pile_shuffled_into_new_deck_when_deck_runs_out():
     """CH-2."""
     st = new(2)
-    st.add_discard = [0] * 5
+    discard = [0] * 5
     for k in st.add_deck:
-        st.add_discard[k] += 1
-    st.add_deck = []
+        discard[k] += 1
+    st = edit(st, additive_discard=discard, additive_deck=[])
     st.apply(0, DrawAdditive())
     assert sum(st.adds[0]) == 1 and len(st.add_deck) + sum(st.add_discard) + len(st.display) == 49
     check_conservation(st)
@@ -191,8 +193,7 @@ def test_reserve_blind_from_deck():
 
 def test_reserve_deck_refused_when_empty():
     st = new(2)
-    st.pool.extend([c, 0] for c in st.cust_deck)
-    st.cust_deck = []
+    st = edit(st, pool=st.pool + [[c, 0] for c in st.cust_deck], customer_deck=[])
     assert ReserveDeck() not in st.legal_actions(0)
     refused(st, 0, ReserveDeck(), "empty")
 
