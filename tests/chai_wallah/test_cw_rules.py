@@ -56,8 +56,8 @@ def test_cw3_trade_swaps_same_ingredient_values_unchanged_received_dice_fresh():
 
 def test_cw3_only_shared_ingredients_swap_the_rest_keeps_waiting():
     st = market()
-    st.seats[A].values = [2, 6, 2, 6]
-    st.seats[B].values = [6, 6, 4, 3]
+    st = lay(st, A, (2, 6, 2, 6))
+    st = lay(st, B, (6, 6, 4, 3))
     st.apply(B, SetOffer(("sugar", "milk")), 1.0)
     st.apply(A, SetOffer(("tea", "sugar")), 2.0)
     assert st.seats[A].values == [2, 6, 4, 6] and st.seats[B].values == [6, 6, 2, 3]
@@ -123,7 +123,7 @@ def test_cw3_never_trades_with_itself():
 def test_cw3_offering_everything_trades_all_shared_dice():
     """Rulebook FAQ: "all of your dice by calling out everything"."""
     st = market()
-    st.seats[B].values = [2, 3, 4, 5]
+    st = lay(st, B, (2, 3, 4, 5))
     st.apply(B, SetOffer(("tea", "spice", "sugar", "milk")), 1.0)
     st.apply(A, SetOffer(("tea", "spice", "sugar", "milk")), 2.0)
     assert st.seats[A].values == [2, 3, 4, 5] and st.seats[A].states == [FRESH] * 4
@@ -166,8 +166,8 @@ def test_cw1_a_die_key_toggles_offered_back_to_held():
 # -- CW-4 bundle -------------------------------------------------------------------------------
 def test_cw4_bundle_trades_only_with_exactly_the_same_set():
     st = market(bundle=True)
-    st.seats[B].values = [6, 6, 2, 6]
-    st.seats[C].values = [2, 6, 3, 6]
+    st = lay(st, B, (6, 6, 2, 6))
+    st = lay(st, C, (2, 6, 3, 6))
     st.apply(B, SetOffer(("sugar",)), 1.0)  # older, but only sugar
     st.apply(C, SetOffer(("tea", "sugar")), 2.0)
     st.apply(A, SetOffer(("tea", "sugar")), 3.0)
@@ -177,7 +177,7 @@ def test_cw4_bundle_trades_only_with_exactly_the_same_set():
 
 def test_cw4_without_bundle_the_same_scene_trades_with_the_oldest():
     st = market(bundle=False)
-    st.seats[B].values = [6, 6, 2, 6]
+    st = lay(st, B, (6, 6, 2, 6))
     st.apply(B, SetOffer(("sugar",)), 1.0)
     st.apply(C, SetOffer(("milk",)), 2.0)
     st.apply(A, SetOffer(("tea", "sugar")), 3.0)
