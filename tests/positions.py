@@ -55,3 +55,19 @@ def edit(state: Any, **fields: Any) -> Any:
     assert not unknown, f"no such fields: {sorted(unknown)}"
     data.update(fields)
     return type(state).from_json(data)
+
+
+class Replaced:
+    """What a position becomes once a set-up helper has returned its successor: any use fails loudly,
+    so a helper called as a statement (`put(s, ...)` instead of `s = put(s, ...)`) cannot leave a
+    test silently playing the old position."""
+
+    def __getattribute__(self, name: str) -> Any:
+        raise AssertionError("this position was replaced: use the helper's result (s = helper(s, ...))")
+
+
+def replace(old: Any, new: Any) -> Any:
+    """`new`, after retiring `old` (see Replaced)."""
+    if old is not new:
+        old.__class__ = Replaced
+    return new

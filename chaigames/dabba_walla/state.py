@@ -271,7 +271,8 @@ class DabbaWallaState:
                     if steps - 1 > t:
                         break
                     out.append(Move(steps, 1))
-                    out.append(Move(steps, -1))  # 6 either way brings you round: both are moves
+                    if steps < 6:  # six spaces bring you round: one move, Move(6, -1) is Move(6, 1)
+                        out.append(Move(steps, -1))
                 if self._owned_kind(seat, "jump") != NONE:
                     out.extend(Jump(s) for s in range(6))
         elif step == PLAY:

@@ -9,6 +9,7 @@ from chaigames.chai.data import ADDITIVES, FLAVOURS, TEAS
 from chaigames.chai.invariants import problems
 from chaigames.chai.state import ChaiState
 from chaigames.engine import GameConfig, SeatConfig
+from tests.positions import replace
 
 NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev")
 
@@ -53,7 +54,7 @@ def set_market(st: ChaiState, rows: list[str]) -> ChaiState:
         for f in row:
             d["bag"][f] -= 1
     assert min(d["bag"]) >= 0
-    return ChaiState.from_json(d)
+    return replace(st, ChaiState.from_json(d))
 
 
 def give_tiles(st: ChaiState, seat: int, **counts: int) -> ChaiState:
@@ -63,7 +64,7 @@ def give_tiles(st: ChaiState, seat: int, **counts: int) -> ChaiState:
         d["bag"][F(name)] -= c
         d["tiles"][seat][F(name)] += c
         assert d["bag"][F(name)] >= 0
-    return ChaiState.from_json(d)
+    return replace(st, ChaiState.from_json(d))
 
 
 def give_additives(st: ChaiState, seat: int, **counts: int) -> ChaiState:
@@ -73,7 +74,7 @@ def give_additives(st: ChaiState, seat: int, **counts: int) -> ChaiState:
         for _ in range(c):
             d["additive_deck"].remove(K(name))
             d["additives"][seat][K(name)] += 1
-    return ChaiState.from_json(d)
+    return replace(st, ChaiState.from_json(d))
 
 
 def set_display(st: ChaiState, kinds: list[str]) -> ChaiState:
@@ -84,7 +85,7 @@ def set_display(st: ChaiState, kinds: list[str]) -> ChaiState:
     for k in kinds:
         d["additive_deck"].remove(K(k))
         d["display"].append(K(k))
-    return ChaiState.from_json(d)
+    return replace(st, ChaiState.from_json(d))
 
 
 def give_customer(st: ChaiState, seat: int, cid: str) -> ChaiState:
@@ -92,12 +93,12 @@ def give_customer(st: ChaiState, seat: int, cid: str) -> ChaiState:
     seat's reserved cards."""
     d = _without_customer(st.to_json(), cid)
     d["reserved"][seat].append(cid)
-    return ChaiState.from_json(d)
+    return replace(st, ChaiState.from_json(d))
 
 
 def take_customer(st: ChaiState, cid: str) -> ChaiState:
     """The position with a customer taken out of the deck, the pool or a hand (set aside)."""
-    return ChaiState.from_json(_without_customer(st.to_json(), cid))
+    return replace(st, ChaiState.from_json(_without_customer(st.to_json(), cid)))
 
 
 def _without_customer(d: dict[str, Any], cid: str) -> dict[str, Any]:
@@ -118,7 +119,7 @@ def _without_customer(d: dict[str, Any], cid: str) -> dict[str, Any]:
 def put_in_pool(st: ChaiState, cid: str, coins: int = 0) -> ChaiState:
     d = _without_customer(st.to_json(), cid)
     d["pool"].append([cid, coins])
-    return ChaiState.from_json(d)
+    return replace(st, ChaiState.from_json(d))
 
 
 def check_conservation(st: ChaiState) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from chaigames.chai_wallah import SPEC
 from chaigames.chai_wallah.state import ChaiWallahState
 from chaigames.engine import GameConfig, SeatConfig, Session
+from tests.positions import replace
 
 NAMES = ("Asha", "Bina", "Chand", "Devi", "Esha", "Farid", "Gita", "Hari")
 A, B, C, D = 0, 1, 2, 3
@@ -28,7 +29,7 @@ def lay(state: ChaiWallahState, seat: int, values: tuple[int, int, int, int]) ->
     """The position with a seat's dice on given values: the test's starting position."""
     d = state.to_json()
     d["seats"][seat]["values"] = list(values)
-    return ChaiWallahState.from_json(d)
+    return replace(state, ChaiWallahState.from_json(d))
 
 
 def orders(state: ChaiWallahState, *cards: tuple[int, int, int, int]) -> ChaiWallahState:
@@ -37,7 +38,7 @@ def orders(state: ChaiWallahState, *cards: tuple[int, int, int, int]) -> ChaiWal
     laid = [list(c) for c in cards]
     d["deck"] = [c for c in d["deck"] + d["face_up"] if c not in laid]
     d["face_up"] = laid
-    return ChaiWallahState.from_json(d)
+    return replace(state, ChaiWallahState.from_json(d))
 
 
 def far(state: ChaiWallahState, seat: int) -> ChaiWallahState:

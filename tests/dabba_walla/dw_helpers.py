@@ -7,7 +7,7 @@ from chaigames.dabba_walla import data as D
 from chaigames.dabba_walla.actions import EndTurn
 from chaigames.dabba_walla.state import DabbaWallaState
 from chaigames.engine import GameConfig, SeatConfig
-from tests.positions import edit
+from tests.positions import edit, replace
 
 NAMES = ("Laureen", "Mattis", "Neele", "Maria")
 
@@ -36,7 +36,7 @@ def give_card(s: DabbaWallaState, p: int, code: str) -> DabbaWallaState:
     if c in d["display"]:
         d["display"][d["display"].index(c)] = d["draw"].pop(0)
     d["hands"][p].append(c)
-    return DabbaWallaState.from_json(d)
+    return replace(s, DabbaWallaState.from_json(d))
 
 
 def give_chai(s: DabbaWallaState, p: int, *kinds: str) -> DabbaWallaState:
@@ -46,7 +46,7 @@ def give_chai(s: DabbaWallaState, p: int, *kinds: str) -> DabbaWallaState:
         cid = next(c for c in d["chai_supply"] if D.CHAI_KINDS[c] == kind)
         d["chai_supply"].remove(cid)
         d["chai_owned"][p].append(cid)
-    return DabbaWallaState.from_json(d)
+    return replace(s, DabbaWallaState.from_json(d))
 
 
 def put(
@@ -64,7 +64,7 @@ def put(
             side = D.SIDES.index(half[2])
         d["stacks"][p][sq].append([piece, level, side])
         d["heights"][p][sq] = level
-    return DabbaWallaState.from_json(d)
+    return replace(s, DabbaWallaState.from_json(d))
 
 
 def to_turn(s: DabbaWallaState, p: int, step: str = "play") -> DabbaWallaState:
@@ -72,12 +72,13 @@ def to_turn(s: DabbaWallaState, p: int, step: str = "play") -> DabbaWallaState:
     pos = list(s.pos)
     if pos[p] < 0:
         pos[p] = 0
-    return edit(s, turn=p, step=step, pos=pos)
+    return replace(s, edit(s, turn=p, step=step, pos=pos))
 
 
 def to_delivery(s: DabbaWallaState, piles: dict[int, list[str]] | None = None) -> DabbaWallaState:
     """The delivery phase, reached by the rules: each player's played pile (these cards, or none)
     becomes their hand (DW-9) when the last player ends the final placements."""
+    given = s
     for p in range(s.n):
         s = edit(s, hands=[[] if q == p else h for q, h in enumerate(s.to_json()["hands"])])
         for code in (piles or {}).get(p, []):
@@ -88,4 +89,4 @@ def to_delivery(s: DabbaWallaState, piles: dict[int, list[str]] | None = None) -
     last = (s.start - 1) % s.n
     s = edit(s, played=d["played"], hands=d["hands"], phase="final", step="end", turn=last, final_done=s.n - 1)
     s.apply(last, EndTurn())
-    return s
+    return replace(given, s)

@@ -177,10 +177,12 @@ def test_an_offer_is_the_same_in_any_order() -> None:
     assert SetOffer(("milk", "spice")).dice == ("spice", "milk")
 
 
-def test_a_six_space_move_is_listed_both_ways() -> None:
-    """Six spaces either way brings you round to your own space: both directions are moves."""
+def test_a_six_space_move_is_one_move_either_way() -> None:
+    """Six spaces either way bring you round to your own space: Move(6, -1) is Move(6, 1), listed
+    and accepted."""
     from chaigames.dabba_walla.actions import Move
 
+    assert Move(6, -1) == Move(6, 1) and Move(5, -1) != Move(5, 1)
     for _, session in play("dabba-walla", 2, 4, set(range(60))):
         state = session.state
         legal = state.legal_actions(state.actors()[0])
