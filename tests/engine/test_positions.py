@@ -26,14 +26,14 @@ def _options(game: str) -> st.SearchStrategy[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=8)
+@settings(max_examples=15)
 @given(data=st.data())
 def test_from_json_round_trip_is_exact(game: str, data: st.DataObject) -> None:
     spec = get_game(game)
     cls = STATES[game]
     seats = data.draw(st.integers(spec.min_seats, min(spec.max_seats, 4)), label="seats")
     seed = data.draw(st.integers(0, 10_000), label="seed")
-    stops = data.draw(st.sets(st.integers(0, 300), min_size=1, max_size=4), label="stops")
+    stops = data.draw(st.sets(st.integers(0, 400), min_size=1, max_size=8), label="stops")
     options = data.draw(_options(game), label="options")
     for _, session in play(game, seats, seed, stops, options):
         state = session.state
