@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow
+from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
+from chaigames.engine.position import BOOLEAN, NULL, Fields, integer, list_of, object_of, one_of, pair
 
 from .actions import (
     ChooseFirst,
@@ -24,6 +25,7 @@ from .actions import (
     ResetAdditives,
     TakeAdditives,
     VisitMarket,
+    actions,
 )
 from .data import (
     ADDITIVE_LIMIT,
@@ -43,13 +45,14 @@ from .data import (
     POOL_EXTRA,
     RESERVE_LIMIT,
     SAFETY_STOP_ROUNDS,
+    TEAS,
     TILE_LIMIT,
     TIPS,
     TOKENS_PER_TEA,
     additive_label,
     customers_of,
 )
-from .market import Bag, Market
+from .market import COLUMNS, ROWS, Bag, Market
 
 CHOOSE, MAIN, ADDITIVE2, FULFIL, OVER = "choose", "main", "additive2", "fulfil", "over"
 
@@ -216,7 +219,7 @@ class ChaiState:
 
     # -- legal actions ----------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Any]:
-        if seat not in self.actors():
+        if not is_seat(seat, self.n) or seat not in self.actors():
             return []
         if self.phase == CHOOSE:
             return [ChooseFirst(c) for c in customers_of(self.teas[seat])]
@@ -244,6 +247,7 @@ class ChaiState:
 
     # -- applying -----------------------------------------------------------------------------------
     def apply(self, seat: int, action: Any, t: float | None = None) -> list[Event]:
+        actions.check(seat, action, self.n)
         if self.phase == OVER:
             raise IllegalAction("The game is over")
         if seat not in self.actors():
@@ -499,7 +503,7 @@ class ChaiState:
     def result(self) -> Result:
         """CH-9: VP + coins (+ awards with 3-5 players); ties: fewer fulfilled customers, then less money."""
         if self.phase != OVER:
-            raise IllegalAction("The game is not over")
+            raise IllegalAction("The game is not over yet")
         n = self.n
         vp = tuple(sum(CUSTOMERS[c].vp for c in self.fulfilled[s]) for s in range(n))
         money = tuple(self.money)
@@ -602,6 +606,7 @@ class ChaiState:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "config": self.config.to_json(),
             "rng": self.rng.to_json(),
             "start": self.start,
             "turn": self.turn,
@@ -632,3 +637,57 @@ class ChaiState:
             "pool": [list(p) for p in self.pool],
             "choose_pending": list(self.choose_pending),
         }
+
+    @classmethod
+    def from_json(cls, data: Any) -> ChaiState:
+        """The state `to_json` wrote (a puzzle, a test position): every field is checked, and a bad
+        one raises RecordError naming it. Piece counts are not checked (see `invariants`)."""
+        from . import SPEC
+
+        f = Fields(data, "Chai position")
+        config = f.config(SPEC.validate)
+        n = len(config.seats)
+        seat = integer(0, n - 1)
+        count = integer(0)
+        customer = one_of(CUSTOMERS)
+        st = object.__new__(cls)
+        st.config, st.n = config, n
+        st.rng = f.rng()
+        st.start, st.turn = f.take("start", seat), f.take("turn", seat)
+        st.phase = f.take("phase", one_of((CHOOSE, MAIN, ADDITIVE2, FULFIL, OVER)))
+        st.teas = list(f.take("teas", list_of(one_of(TEAS), n)))
+        if st.teas != [s.options["tea"] for s in config.seats]:
+            raise f.fail("teas", "must be the teas of the seats in the config")
+        st.money = list(f.take("money", list_of(count, n)))
+        st.tiles = [list(x) for x in f.take("tiles", list_of(list_of(count, len(FLAVOURS)), n))]
+        st.adds = [list(x) for x in f.take("additives", list_of(list_of(count, len(ADDITIVES)), n))]
+        st.reserved = [list(x) for x in f.take("reserved", list_of(list_of(customer), n))]
+        st.fulfilled = [list(x) for x in f.take("fulfilled", list_of(list_of(customer), n))]
+        st.tokens = dict(f.take("tokens", object_of(count, st.teas)))
+        st.spent = dict(f.take("spent", object_of(count, st.teas)))
+        if set(st.tokens) != set(st.teas) or set(st.spent) != set(st.teas):
+            raise f.fail("tokens", "and 'spent' must name each tea at the table")
+        st.bag = Bag(f.take("bag", list_of(count, len(FLAVOURS))))
+        flavour, additive = integer(0, len(FLAVOURS) - 1), integer(0, len(ADDITIVES) - 1)
+        st.market = Market(f.take("market", list_of(list_of(flavour, most=COLUMNS), ROWS)))
+        st.add_deck = list(f.take("additive_deck", list_of(additive)))
+        st.add_discard = list(f.take("additive_discard", list_of(count, len(ADDITIVES))))
+        st.display = list(f.take("display", list_of(additive, most=DISPLAY_SIZE)))
+        cups = f.take("cups", list_of(NULL | pair(seat, customer), n))
+        st.cups = [list(c) if c is not None else None for c in cups]
+        tip = one_of(TIPS)
+        st.cup_tips = list(f.take("cup_tips", list_of(tip, n)))
+        st.tips_flipped = list(f.take("tips_flipped", list_of(BOOLEAN, n)))
+        st.tips_aside = list(f.take("tips_aside", list_of(tip, len(TIPS) - n)))
+        st.rounds_done = f.take("rounds_done", integer(0, CUP_ROUNDS))
+        st.turns_taken = f.take("turns_taken", count)
+        st.final_turns = f.take("final_turns", NULL | integer(0, n))
+        st.safety_stopped = f.take("safety_stopped", BOOLEAN)
+        st.additive_step = f.take("additive_step", integer(0, 1))
+        st.cust_deck = list(f.take("customer_deck", list_of(customer)))
+        st.pool = [list(p) for p in f.take("pool", list_of(pair(customer, count)))]
+        st.choose_pending = list(f.take("choose_pending", list_of(seat, most=n)))
+        if st.phase == CHOOSE and not st.choose_pending:
+            raise f.fail("choose_pending", "must name a seat while first customers are being chosen")
+        f.done()
+        return st

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from chaigames.engine import ActionSet
 
+from .orders import INGREDIENTS
+
 actions = ActionSet("chai-wallah")
 
 
@@ -15,6 +17,11 @@ class SetOffer:
     """Set the seat's whole offer at once, live at once (what bots use; CW-3). `dice` names ingredients."""
 
     dice: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        """An offer is a set of dice: named in any order, it is the same offer (tea, spice, sugar, milk)."""
+        if type(self.dice) is tuple and all(type(d) is str and d in INGREDIENTS for d in self.dice):
+            object.__setattr__(self, "dice", tuple(sorted(self.dice, key=INGREDIENTS.index)))
 
 
 @actions.register("toggle")

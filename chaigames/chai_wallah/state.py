@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow
+from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
+from chaigames.engine.position import BOOLEAN, NULL, NUMBER, OBJECT, Fields, integer, list_of, one_of
 
-from .actions import Claim, Pause, Reroll, Resume, SetOffer, Toggle
+from .actions import Claim, Pause, Reroll, Resume, SetOffer, Toggle, actions
 from .orders import INGREDIENTS, ORDER_DECK, Order, describe_order, matches
 
 HELD, OFFERED, FRESH = "held", "offered", "fresh"
@@ -65,6 +66,22 @@ class Seat:
             self.locked_until,
             self.score,
         )
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> Seat:
+        f = Fields(data, where)
+        when = NULL | NUMBER
+        seat = cls(list(f.take("values", list_of(integer(1, 6), 4))))
+        seat.states = list(f.take("states", list_of(one_of((HELD, OFFERED, FRESH)), 4)))
+        seat.fresh_until = [_time(x) for x in f.take("fresh_until", list_of(when, 4))]
+        seat.stall_due = [_time(x) for x in f.take("stall_due", list_of(when, 4))]
+        seat.offer_age = _time(f.take("offer_age", when))
+        seat.forming_until = _time(f.take("forming_until", when))
+        seat.gained = f.take("gained", BOOLEAN)
+        seat.locked_until = _time(f.take("locked_until", when))
+        seat.score = f.take("score", integer(0))
+        f.done()
+        return seat
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -157,7 +174,7 @@ class ChaiWallahState:
         return "that is not a move in Chai Wallah"
 
     def legal_actions(self, seat: int) -> list[Any]:
-        if self.winner is not None:
+        if self.winner is not None or not is_seat(seat, len(self.seats)):
             return []
         if self.paused_at is not None:
             return [Resume()]
@@ -179,8 +196,7 @@ class ChaiWallahState:
     def apply(self, seat: int, action: Any, t: float | None = None) -> list[Event]:
         """Let time run to `t` (CW-9), then act. A refused action leaves the state exactly as it was,
         time included: the check runs on a copy when timed events fall due first."""
-        if not 0 <= seat < len(self.seats):
-            raise IllegalAction(f"there is no seat {seat + 1}")
+        actions.check(seat, action, len(self.seats))
         if t is None:
             t = self.now
         if t < self.now:
@@ -522,7 +538,7 @@ class ChaiWallahState:
     # -- result, copies, JSON ------------------------------------------------------------------
     def result(self) -> Result:
         if self.winner is None:
-            raise ValueError("the game is not over")
+            raise IllegalAction("The game is not over yet")
         scores = tuple(seat.score for seat in self.seats)
         return Result(
             scores=scores,
@@ -543,6 +559,7 @@ class ChaiWallahState:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "config": self.config.to_json(),
             "rng": self.rng.to_json(),
             "now": self.now,
             "deck": [list(o) for o in self.deck],
@@ -555,3 +572,42 @@ class ChaiWallahState:
             "freeze_taken": None if self.freeze_taken is None else list(self.freeze_taken),
             "winner": self.winner,
         }
+
+    @classmethod
+    def from_json(cls, data: Any) -> ChaiWallahState:
+        """The state `to_json` wrote (a puzzle, a test position): every field is checked, and a bad
+        one raises RecordError naming it."""
+        from . import SPEC
+
+        f = Fields(data, "Chai Wallah position")
+        config = f.config(SPEC.validate)
+        n = len(config.seats)
+        seat, when = integer(0, n - 1), NULL | NUMBER
+        order = list_of(integer(2, 6), len(INGREDIENTS))
+        st = cls.__new__(cls)
+        st.config = config
+        st.target = int(config.options.get("target", 3))
+        stall = config.options.get("stall", 6)
+        st.stall = None if stall is None else float(stall)
+        st.bundle = bool(config.options.get("bundle", False))
+        st.rng = f.rng()
+        st.now = float(f.take("now", NUMBER))
+        st.deck = [tuple(o) for o in f.take("deck", list_of(order))]
+        st.face_up = [tuple(o) for o in f.take("face_up", list_of(order, FACE_UP))]
+        st.claimed = [tuple(o) for o in f.take("claimed", list_of(order))]
+        st.seats = [
+            Seat.from_json(x, f"{f.where}: the field 'seats', seat {i + 1}")
+            for i, x in enumerate(f.take("seats", list_of(OBJECT, n)))
+        ]
+        st.paused_at = _time(f.take("paused_at", when))
+        st.frozen_until = _time(f.take("frozen_until", when))
+        st.freeze_claimer = f.take("freeze_claimer", NULL | seat)
+        taken = f.take("freeze_taken", NULL | order)
+        st.freeze_taken = None if taken is None else tuple(taken)
+        st.winner = f.take("winner", NULL | seat)
+        f.done()
+        return st
+
+
+def _time(value: float | int | None) -> float | None:
+    return None if value is None else float(value)

@@ -29,6 +29,12 @@ class Move:
     steps: int
     direction: int
 
+    def __post_init__(self) -> None:
+        """Six spaces either way bring you round to your own space past the five others (DW-6): the
+        same move, so it has one name, clockwise, and a bot or a list never offers it twice."""
+        if type(self.steps) is int and self.steps == 6 and type(self.direction) is int and self.direction == -1:
+            object.__setattr__(self, "direction", 1)
+
 
 @actions.register("jump")
 @dataclass(frozen=True)

@@ -9,7 +9,19 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow
+from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
+from chaigames.engine.position import (
+    BOOLEAN,
+    NULL,
+    OBJECT,
+    TEXT,
+    Fields,
+    Kind,
+    integer,
+    list_of,
+    object_of,
+    one_of,
+)
 
 from . import data as D
 from . import geometry as G
@@ -27,6 +39,7 @@ from .actions import (
     ReturnTile,
     Start,
     Swap,
+    actions,
 )
 
 PICKUP, FINAL, DELIVERY, OVER = "pickup", "final", "delivery", "over"
@@ -170,7 +183,7 @@ class DabbaWallaState:
         return o
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+        out: dict[str, Any] = {"config": self.config.to_json()}
         for k, v in self.__dict__.items():
             if k in ("config", "vehicle", "_cache", "_stack_views"):
                 continue
@@ -182,6 +195,35 @@ class DabbaWallaState:
                 v = list(v)
             out[k] = v
         return copy.deepcopy(out)
+
+    @classmethod
+    def from_json(cls, data: Any) -> DabbaWallaState:
+        """The state `to_json` wrote (a puzzle, a test position): every field is checked, and a bad
+        one raises RecordError naming it. The views are built afresh from it (nothing cached is read).
+        Piece counts are not checked (see `invariants`)."""
+        from . import SPEC
+
+        f = Fields(data, "Dabba Walla position")
+        config = f.config(SPEC.validate)
+        st = cls(config, 0)  # what follows from the config, and the empty view caches
+        fresh = st.to_json()
+        kinds = _position_kinds(st)
+        for key in fresh:
+            if key == "config":
+                continue
+            kind = kinds.get(key) or _like(fresh[key])
+            value = copy.deepcopy(f.take(key, kind))
+            if key in _DERIVED and value != fresh[key]:
+                raise f.fail(key, f"must be {fresh[key]!r} for this setup")
+            if key == "rng":
+                value = Rng.from_json(value)
+            elif key == "stacks":
+                value = [[[tuple(e) for e in sq] for sq in stack] for stack in value]
+            elif isinstance(getattr(st, key), tuple):
+                value = tuple(value)
+            setattr(st, key, value)
+        f.done()
+        return st
 
     # -- helpers -------------------------------------------------------------------------------
     def _name(self, p: int) -> str:
@@ -214,7 +256,7 @@ class DabbaWallaState:
 
     # -- legal actions -------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Any]:
-        if seat not in self.actors():
+        if not is_seat(seat, self.n) or seat not in self.actors():
             return []
         if self.phase == DELIVERY:
             return self._delivery_actions(seat)
@@ -229,7 +271,7 @@ class DabbaWallaState:
                     if steps - 1 > t:
                         break
                     out.append(Move(steps, 1))
-                    if steps < 6:
+                    if steps < 6:  # six spaces bring you round: one move, Move(6, -1) is Move(6, 1)
                         out.append(Move(steps, -1))
                 if self._owned_kind(seat, "jump") != NONE:
                     out.extend(Jump(s) for s in range(6))
@@ -285,6 +327,7 @@ class DabbaWallaState:
 
     # -- apply ---------------------------------------------------------------------------------
     def apply(self, seat: int, action: Any, t: float | None = None) -> list[Event]:
+        actions.check(seat, action, self.n)
         if self.phase == OVER:
             raise IllegalAction("The game is over")
         if seat not in self.actors():
@@ -865,7 +908,7 @@ class DabbaWallaState:
 
     def result(self) -> Result:
         if self.phase != OVER:
-            raise ValueError("the game is not over")
+            raise IllegalAction("The game is not over yet")
         best = max(self.tips)
         winners = tuple(p for p in range(self.n) if self.tips[p] == best)
         order = ["tickets", "order 4"]
@@ -883,6 +926,90 @@ class DabbaWallaState:
         if v is None:
             v = self._cache[key] = make_view(self, seat)
         return v
+
+
+_DERIVED = ("n", "names", "vehicle_key", "no_minus", "module1", "orders")
+
+
+def _like(example: Any) -> Kind:
+    """A field no schema names (a newer one): the same JSON kind as in a new game."""
+    if isinstance(example, bool):
+        return BOOLEAN
+    if isinstance(example, int):
+        return integer()
+    if isinstance(example, str):
+        return TEXT
+    if isinstance(example, list):
+        return Kind(lambda v: type(v) is list, "a list")
+    if isinstance(example, dict):
+        return OBJECT
+    return Kind(lambda v: True, "anything")
+
+
+def _position_kinds(st: DabbaWallaState) -> dict[str, Kind]:
+    """What each field of a position may hold, for a game set up like `st`."""
+    n = st.n
+    squares = st.vehicle.rows * st.vehicle.cols
+    seat, count = integer(0, n - 1), integer(0)
+    card, piece, chai = integer(0, D.N_DABBA - 1), integer(0, D.N_PIECES - 1), integer(0, D.N_CHAI - 1)
+    maybe_card = integer(NONE, D.N_DABBA - 1)
+    cards, chais = list_of(card), list_of(chai)
+    per_seat = lambda kind: list_of(kind, n)  # noqa: E731
+    entry = Kind(
+        lambda v: type(v) is list and len(v) == 3 and piece.ok(v[0]) and count.ok(v[1]) and integer(-1, 3).ok(v[2]),
+        "a [piece, level, half side] triple",
+    )
+    return {
+        "rng": integer(0, (1 << 64) - 1),
+        "n": integer(),
+        "names": list_of(TEXT),
+        "vehicle_key": TEXT,
+        "no_minus": BOOLEAN,
+        "module1": BOOLEAN,
+        "orders": list_of(integer()),
+        "start": seat,
+        "out_cards": cards,
+        "draw": cards,
+        "display": list_of(maybe_card, D.DISPLAY_SIZE),
+        "slot_tickets": list_of(count, D.DISPLAY_SIZE),
+        "hands": per_seat(cards),
+        "played": per_seat(cards),
+        "tickets": per_seat(count),
+        "box_tickets": count,
+        "pos": per_seat(integer(NONE, 5)),
+        "heights": per_seat(list_of(count, squares)),
+        "stacks": per_seat(list_of(list_of(entry), squares)),
+        "empties": list_of(integer(D.EMPTY_BASE, D.N_PIECES - 1)),
+        "bonus": list_of(list_of(integer(D.BONUS_BASE, D.EMPTY_BASE - 1)), 4),
+        "returned": cards,
+        "delivered": list_of(piece),
+        "chai_box": chais,
+        "chai_supply": chais,
+        "chai_owned": per_seat(chais),
+        "chai_spent": chais,
+        "double_zero": list_of(integer(NONE, 3), 2),
+        "discard": cards,
+        "phase": one_of((PICKUP, FINAL, DELIVERY, OVER)),
+        "turn": integer(NONE, n - 1),
+        "step": one_of((MOVE, PLAY, PLACE, END, CHOOSE, LATER, OVER)),
+        "turns_taken": per_seat(count),
+        "pending": maybe_card,
+        "trigger": BOOLEAN,
+        "final_done": integer(0, n),
+        "tips": per_seat(integer()),
+        "rows": object_of(per_seat(integer())),
+        "rounds": count,
+        "round": count,
+        "level": count,
+        "choice_card": per_seat(maybe_card),
+        "choice_chai": per_seat(chais),
+        "committed": per_seat(BOOLEAN),
+        "revealed": per_seat(BOOLEAN),
+        "later_queue": list_of(seat, most=n),
+        "later": per_seat(BOOLEAN),
+        "last_round": NULL | OBJECT,
+        "dw5_returns": count,
+    }
 
 
 def track_from_sums(sums: list[int], double_zero: tuple[int, int]) -> tuple[list[int], list[int]]:

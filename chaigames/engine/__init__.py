@@ -3,7 +3,7 @@
 The engine never imports a game; `chaigames.games` lists them.
 """
 
-from .actions import ActionSet
+from .actions import ActionSet, is_seat
 from .config import GameConfig, SeatConfig
 from .errors import ChaigamesError, ConfigError, IllegalAction, RecordError, RecordVersionError
 from .events import Event
@@ -41,6 +41,7 @@ __all__ = [
     "Session",
     "bot_seed",
     "derive_seed",
+    "is_seat",
     "make_bots",
     "parse_record",
     "play_bots",

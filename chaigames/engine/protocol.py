@@ -42,7 +42,13 @@ class GameState(Protocol):
         ...
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state, RNG included, as JSON (tests compare it before and after)."""
+        """The whole state, config and RNG included, as JSON (tests compare it before and after)."""
+        ...
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        """The state `to_json` wrote, exactly; every field is checked and a bad one raises
+        RecordError naming it (test positions, puzzles, "start from this position")."""
         ...
 
 

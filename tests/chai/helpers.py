@@ -7,9 +7,9 @@ from typing import Any
 from chaigames.chai import SPEC
 from chaigames.chai.data import ADDITIVES, FLAVOURS, TEAS
 from chaigames.chai.invariants import problems
-from chaigames.chai.market import Market
 from chaigames.chai.state import ChaiState
 from chaigames.engine import GameConfig, SeatConfig
+from tests.positions import replace
 
 NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev")
 
@@ -42,67 +42,84 @@ def K(name: str) -> int:
     return ADDITIVES.index(name)
 
 
-def set_market(st: ChaiState, rows: list[str]) -> None:
-    """Rows as words, e.g. ["mint mint lemon ...", ...]; tiles moved between bag and market so counts hold."""
-    for row in st.market.rows:
+def set_market(st: ChaiState, rows: list[str]) -> ChaiState:
+    """The position with these market rows, as words, e.g. ["mint mint lemon ...", ...]; tiles are
+    moved between bag and market so counts hold."""
+    d = st.to_json()
+    for row in d["market"]:
         for f in row:
-            st.bag.put(f)
-    st.market = Market([[F(w) for w in row.split()] for row in rows])
-    for row in st.market.rows:
+            d["bag"][f] += 1
+    d["market"] = [[F(w) for w in row.split()] for row in rows]
+    for row in d["market"]:
         for f in row:
-            st.bag.counts[f] -= 1
-    assert min(st.bag.counts) >= 0
+            d["bag"][f] -= 1
+    assert min(d["bag"]) >= 0
+    return replace(st, ChaiState.from_json(d))
 
 
-def give_tiles(st: ChaiState, seat: int, **counts: int) -> None:
-    """Move tiles from the bag into a seat's tea box."""
+def give_tiles(st: ChaiState, seat: int, **counts: int) -> ChaiState:
+    """The position with tiles moved from the bag into a seat's tea box."""
+    d = st.to_json()
     for name, c in counts.items():
-        st.bag.counts[F(name)] -= c
-        st.tiles[seat][F(name)] += c
-        assert st.bag.counts[F(name)] >= 0
+        d["bag"][F(name)] -= c
+        d["tiles"][seat][F(name)] += c
+        assert d["bag"][F(name)] >= 0
+    return replace(st, ChaiState.from_json(d))
 
 
-def give_additives(st: ChaiState, seat: int, **counts: int) -> None:
-    """Move additive cards from the deck into a seat's tea box."""
+def give_additives(st: ChaiState, seat: int, **counts: int) -> ChaiState:
+    """The position with additive cards moved from the deck into a seat's tea box."""
+    d = st.to_json()
     for name, c in counts.items():
         for _ in range(c):
-            st.add_deck.remove(K(name))
-            st.adds[seat][K(name)] += 1
+            d["additive_deck"].remove(K(name))
+            d["additives"][seat][K(name)] += 1
+    return replace(st, ChaiState.from_json(d))
 
 
-def set_display(st: ChaiState, kinds: list[str]) -> None:
-    """Return the display to the deck, then put these cards face up (taken from the deck)."""
-    st.add_deck.extend(st.display)
-    st.display = []
+def set_display(st: ChaiState, kinds: list[str]) -> ChaiState:
+    """The position with the display returned to the deck, then these cards face up (from the deck)."""
+    d = st.to_json()
+    d["additive_deck"].extend(d["display"])
+    d["display"] = []
     for k in kinds:
-        st.add_deck.remove(K(k))
-        st.display.append(K(k))
+        d["additive_deck"].remove(K(k))
+        d["display"].append(K(k))
+    return replace(st, ChaiState.from_json(d))
 
 
-def give_customer(st: ChaiState, seat: int, cid: str) -> None:
-    """Move a customer from wherever it is (deck, pool, another hand) into a seat's reserved cards."""
-    take_customer(st, cid)
-    st.reserved[seat].append(cid)
+def give_customer(st: ChaiState, seat: int, cid: str) -> ChaiState:
+    """The position with a customer moved from wherever it is (deck, pool, another hand) into a
+    seat's reserved cards."""
+    d = _without_customer(st.to_json(), cid)
+    d["reserved"][seat].append(cid)
+    return replace(st, ChaiState.from_json(d))
 
 
-def take_customer(st: ChaiState, cid: str) -> None:
-    if cid in st.cust_deck:
-        st.cust_deck.remove(cid)
-        return
-    for p in st.pool:
+def take_customer(st: ChaiState, cid: str) -> ChaiState:
+    """The position with a customer taken out of the deck, the pool or a hand (set aside)."""
+    return replace(st, ChaiState.from_json(_without_customer(st.to_json(), cid)))
+
+
+def _without_customer(d: dict[str, Any], cid: str) -> dict[str, Any]:
+    if cid in d["customer_deck"]:
+        d["customer_deck"].remove(cid)
+        return d
+    for p in d["pool"]:
         if p[0] == cid:
-            st.pool.remove(p)
-            return
-    for r in st.reserved:
+            d["pool"].remove(p)
+            return d
+    for r in d["reserved"]:
         if cid in r:
             r.remove(cid)
-            return
+            return d
     raise AssertionError(f"{cid} not found")
 
 
-def put_in_pool(st: ChaiState, cid: str, coins: int = 0) -> None:
-    take_customer(st, cid)
-    st.pool.append([cid, coins])
+def put_in_pool(st: ChaiState, cid: str, coins: int = 0) -> ChaiState:
+    d = _without_customer(st.to_json(), cid)
+    d["pool"].append([cid, coins])
+    return replace(st, ChaiState.from_json(d))
 
 
 def check_conservation(st: ChaiState) -> None:

@@ -29,10 +29,10 @@ def test_unknown_level_refused():
 
 def fulfil_position():
     st = new(2)
-    give_customer(st, 0, "green-3")
-    give_tiles(st, 0, lemon=3)
-    give_additives(st, 0, sugar=1)
-    set_market(st, ROWS)
+    st = give_customer(st, 0, "green-3")
+    st = give_tiles(st, 0, lemon=3)
+    st = give_additives(st, 0, sugar=1)
+    st = set_market(st, ROWS)
     st.apply(0, VisitMarket(0, 0))
     assert st.phase == "fulfil"
     return st
@@ -49,10 +49,12 @@ def test_every_level_fulfils_when_it_can(level):
 def test_normal_takes_the_tiles_that_complete_its_best_customer():
     """Normal plans toward the reachable customer with the best points per missing ingredient."""
     st = new(2)
-    give_customer(st, 0, "green-3")  # 3 lemon / 1 sugar: 6 VP
-    give_tiles(st, 0, lemon=2)
-    give_additives(st, 0, sugar=1)
-    set_market(st, ["mint mint ginger berries lavender jasmine", "ginger lemon berries lavender jasmine mint", ROWS[2]])
+    st = give_customer(st, 0, "green-3")  # 3 lemon / 1 sugar: 6 VP
+    st = give_tiles(st, 0, lemon=2)
+    st = give_additives(st, 0, sugar=1)
+    st = set_market(
+        st, ["mint mint ginger berries lavender jasmine", "ginger lemon berries lavender jasmine mint", ROWS[2]]
+    )
     bot = SPEC.make_bot("normal", 3, 0)
     assert bot.choose(st.view(0), st.legal_actions(0), 0) == VisitMarket(1, 1)
 

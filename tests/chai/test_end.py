@@ -6,7 +6,9 @@ import pytest
 
 from chaigames.chai.actions import Fulfil, Pass, VisitMarket
 from chaigames.chai.data import CUSTOMERS, SAFETY_STOP_ROUNDS
+from chaigames.chai.state import ChaiState
 from chaigames.engine import IllegalAction
+from tests.positions import edit
 
 from .helpers import give_additives, give_customer, give_tiles, new, set_market, take_customer
 
@@ -18,31 +20,31 @@ ROWS = [
 
 
 def serve_into_cup(st, cup, seat, cid):
-    take_customer(st, cid)
-    st.cups[cup] = [seat, cid]
-    st.tips_flipped[cup] = True
-    st.fulfilled[seat].append(cid)
+    """The position with customer `cid` served by `seat` into `cup`, its tip flipped."""
+    d = take_customer(st, cid).to_json()
+    d["cups"][cup] = [seat, cid]
+    d["tips_flipped"][cup] = True
+    d["fulfilled"][seat].append(cid)
+    return ChaiState.from_json(d)
 
 
 def last_cup_position(n, start, filler):
     """Cup round 5 with every cup full but the last; `filler` holds card 3 of their own tea, ready to serve."""
-    st = new(n, start=start)
-    st.turn = filler
-    st.rounds_done = 4
+    st = edit(new(n, start=start), turn=filler, rounds_done=4)
     tea = st.teas[filler]
     cid = f"{tea}-3"
-    give_customer(st, filler, cid)
+    st = give_customer(st, filler, cid)
     c = CUSTOMERS[cid]
     for f, k in enumerate(c.flavours):
         if k:
-            give_tiles(st, filler, **{("mint", "jasmine", "lemon", "ginger", "berries", "lavender")[f]: k})
+            st = give_tiles(st, filler, **{("mint", "jasmine", "lemon", "ginger", "berries", "lavender")[f]: k})
     for a, k in enumerate(c.additives):
         if k:
-            give_additives(st, filler, **{("milk", "sugar", "honey", "vanilla", "spice")[a]: k})
+            st = give_additives(st, filler, **{("milk", "sugar", "honey", "vanilla", "spice")[a]: k})
     others = [f"{st.teas[s]}-1" for s in range(n)]
     for i in range(n - 1):
-        serve_into_cup(st, i, i, others[i])
-    set_market(st, ROWS)
+        st = serve_into_cup(st, i, i, others[i])
+    st = set_market(st, ROWS)
     return st, cid
 
 
@@ -50,7 +52,7 @@ def last_cup_position(n, start, filler):
 def test_end_after_round_5_with_equal_turns(n, start, filler, extra):
     """CH-8: the players after the one who filled the last cup play up to the player before the start player."""
     st, cid = last_cup_position(n, start, filler)
-    st.turns_taken = (filler - start) % n  # this is the first round of turns
+    st = edit(st, turns_taken=(filler - start) % n)  # this is the first round of turns
     st.apply(filler, VisitMarket(0, 0))
     st.apply(filler, Fulfil(cid))
     assert st.rounds_done == 5
@@ -68,16 +70,14 @@ def test_end_after_round_5_with_equal_turns(n, start, filler, extra):
 
 
 def test_safety_stop_after_60_rounds_of_turns():
-    st = new(2)
-    st.turns_taken = SAFETY_STOP_ROUNDS * 2 - 1
+    st = edit(new(2), turns_taken=SAFETY_STOP_ROUNDS * 2 - 1)
     st.apply(0, VisitMarket(0, 0))
     assert st.is_over() and st.safety_stopped
     assert "Safety stop" in st.result().note
 
 
 def test_no_action_after_the_end():
-    st = new(2)
-    st.turns_taken = SAFETY_STOP_ROUNDS * 2 - 1
+    st = edit(new(2), turns_taken=SAFETY_STOP_ROUNDS * 2 - 1)
     st.apply(0, VisitMarket(0, 0))
     assert st.actors() == () and st.legal_actions(0) == []
     with pytest.raises(IllegalAction, match="over"):
@@ -91,13 +91,10 @@ def test_result_refused_before_the_end():
 
 def finished(n, fulfilled, money):
     st = new(n)
-    for s, cids in enumerate(fulfilled):
+    for cids in fulfilled:
         for cid in cids:
-            take_customer(st, cid)
-            st.fulfilled[s].append(cid)
-    st.money = list(money)
-    st.phase = "over"
-    return st
+            st = take_customer(st, cid)
+    return edit(st, fulfilled=[list(c) for c in fulfilled], money=list(money), phase="over")
 
 
 def test_score_is_vp_plus_money_without_awards_in_2_player_games():

@@ -7,6 +7,7 @@ import pytest
 from chaigames.chai.actions import Fulfil, Pass, VisitMarket
 from chaigames.chai.data import CUSTOMERS
 from chaigames.engine import IllegalAction
+from tests.positions import edit
 
 from .helpers import (
     F,
@@ -31,7 +32,7 @@ ROWS = [
 def ready(st, seat, cid, extra_tiles=0):
     """Give `seat` exactly the ingredients of `cid` (the visit below adds a mint tile)."""
     c = CUSTOMERS[cid]
-    give_tiles(
+    st = give_tiles(
         st,
         seat,
         **{
@@ -40,7 +41,7 @@ def ready(st, seat, cid, extra_tiles=0):
             if n
         },
     )
-    give_additives(
+    return give_additives(
         st,
         seat,
         **{k: n for k, n in zip(("milk", "sugar", "honey", "vanilla", "spice"), c.additives, strict=True) if n},
@@ -48,17 +49,18 @@ def ready(st, seat, cid, extra_tiles=0):
 
 
 def to_fulfil_step(st, seat=0):
-    set_market(st, ROWS)
+    st = set_market(st, ROWS)
     st.apply(seat, VisitMarket(0, 0))  # one mint for 1
     assert st.phase == "fulfil", st.phase
     assert st.market.tile_count() == 17, "the market is refilled only at the end of the turn (step 4)"
+    return st
 
 
 def test_fulfil_own_tea_uses_own_token_fills_a_cup_and_flips_its_tip():
     st = new(2)
-    give_customer(st, 0, "green-3")
-    ready(st, 0, "green-3")
-    to_fulfil_step(st)
+    st = give_customer(st, 0, "green-3")
+    st = ready(st, 0, "green-3")
+    st = to_fulfil_step(st)
     tip = st.cup_tips[0]
     money = st.money[0]
     events = st.apply(0, Fulfil("green-3"))
@@ -75,9 +77,9 @@ def test_fulfil_own_tea_uses_own_token_fills_a_cup_and_flips_its_tip():
 def test_exact_ingredients_with_repeats():
     """CH-6: two mint means two mint tiles."""
     st = new(2)
-    give_customer(st, 0, "green-1")  # 2 mint / 1 milk
-    give_additives(st, 0, milk=1)
-    set_market(st, ["mint lemon ginger berries lavender jasmine", *ROWS[1:]])
+    st = give_customer(st, 0, "green-1")  # 2 mint / 1 milk
+    st = give_additives(st, 0, milk=1)
+    st = set_market(st, ["mint lemon ginger berries lavender jasmine", *ROWS[1:]])
     st.apply(0, VisitMarket(0, 0))  # only one mint
     assert st.turn == 1, "one mint is not enough, so no fulfil step"
     assert st.fulfil_problem(0, "green-1") is not None
@@ -86,9 +88,9 @@ def test_exact_ingredients_with_repeats():
 def test_serving_another_players_tea_pays_that_player_a_coin():
     """CH-5."""
     st = new(2)
-    put_in_pool(st, "black-1")
-    ready(st, 0, "black-1")
-    to_fulfil_step(st)
+    st = put_in_pool(st, "black-1")
+    st = ready(st, 0, "black-1")
+    st = to_fulfil_step(st)
     m0, m1 = st.money
     tip = st.cup_tips[0]
     st.apply(0, Fulfil("black-1"))
@@ -99,11 +101,11 @@ def test_serving_another_players_tea_pays_that_player_a_coin():
 
 def test_no_fee_can_be_paid_with_no_money():
     st = new(2)
-    put_in_pool(st, "black-1")
-    ready(st, 0, "black-1")
-    set_market(st, ["lavender lavender lavender lavender lavender mint", *ROWS[1:]])
+    st = put_in_pool(st, "black-1")
+    st = ready(st, 0, "black-1")
+    st = set_market(st, ["lavender lavender lavender lavender lavender mint", *ROWS[1:]])
     st.apply(0, VisitMarket(0, 0))  # 1 + 3 - 3 = 1 coin
-    st.money[0] = 0
+    st = edit(st, money=[0, st.money[1]])
     assert "no money" in st.fulfil_problem(0, "black-1")
     before = st.to_json()
     with pytest.raises(IllegalAction, match="no money"):
@@ -113,11 +115,10 @@ def test_no_fee_can_be_paid_with_no_money():
 
 def test_tea_with_no_tokens_left_cannot_be_served():
     st = new(2)
-    give_customer(st, 0, "green-3")
-    ready(st, 0, "green-3")
-    st.tokens["green"] = 0
-    st.spent["green"] = 6
-    set_market(st, ROWS)
+    st = give_customer(st, 0, "green-3")
+    st = ready(st, 0, "green-3")
+    st = edit(st, tokens=st.tokens | {"green": 0}, spent=st.spent | {"green": 6})
+    st = set_market(st, ROWS)
     st.apply(0, VisitMarket(0, 0))
     assert st.turn == 1
     assert "tokens" in st.fulfil_problem(0, "green-3")
@@ -126,9 +127,9 @@ def test_tea_with_no_tokens_left_cannot_be_served():
 def test_pool_customer_fulfilled_is_replaced_and_its_coins_taken():
     """CH-4 (coins on pool cards) and the replacement of a pool customer."""
     st = new(2)
-    put_in_pool(st, "green-3", coins=1)
-    ready(st, 0, "green-3")
-    to_fulfil_step(st)
+    st = put_in_pool(st, "green-3", coins=1)
+    st = ready(st, 0, "green-3")
+    st = to_fulfil_step(st)
     top = st.cust_deck[-1]
     money = st.money[0]
     tip = st.cup_tips[0]
@@ -140,20 +141,20 @@ def test_pool_customer_fulfilled_is_replaced_and_its_coins_taken():
 
 def test_pass_keeps_everything():
     st = new(2)
-    give_customer(st, 0, "green-3")
-    ready(st, 0, "green-3")
-    to_fulfil_step(st)
+    st = give_customer(st, 0, "green-3")
+    st = ready(st, 0, "green-3")
+    st = to_fulfil_step(st)
     st.apply(0, Pass())
     assert st.cups == [None, None] and st.turn == 1
 
 
 def test_only_one_order_per_turn():
     st = new(2)
-    give_customer(st, 0, "green-3")
-    give_customer(st, 0, "green-1")
-    ready(st, 0, "green-3")
-    ready(st, 0, "green-1")
-    to_fulfil_step(st)
+    st = give_customer(st, 0, "green-3")
+    st = give_customer(st, 0, "green-1")
+    st = ready(st, 0, "green-3")
+    st = ready(st, 0, "green-1")
+    st = to_fulfil_step(st)
     st.apply(0, Fulfil("green-1"))
     assert st.turn == 1
     with pytest.raises(IllegalAction):
@@ -163,16 +164,22 @@ def test_only_one_order_per_turn():
 def test_fulfil_in_last_free_cup_empties_cups_before_the_market_refills():
     """Turn steps 3 then 4: the ingredients go back to the bag before the market is refilled."""
     st = new(2)
-    take_customer(st, "black-1")  # cup 2 already holds black-1 (2 jasmine / 1 honey) served by Ravi
-    st.cups[1] = [1, "black-1"]
-    st.tips_flipped[1] = True
-    st.fulfilled[1].append("black-1")
-    st.tokens["black"] -= 1
-    st.bag.counts[F("jasmine")] -= 2
-    st.add_deck.remove(K("honey"))
-    give_customer(st, 0, "green-3")
-    ready(st, 0, "green-3")
-    set_market(st, ROWS)
+    st = take_customer(st, "black-1")  # cup 2 already holds black-1 (2 jasmine / 1 honey) served by Ravi
+    bag, deck = list(st.bag.counts), list(st.add_deck)
+    bag[F("jasmine")] -= 2
+    deck.remove(K("honey"))
+    st = edit(
+        st,
+        cups=[None, [1, "black-1"]],
+        tips_flipped=[False, True],
+        fulfilled=[[], ["black-1"]],
+        tokens=st.tokens | {"black": st.tokens["black"] - 1},
+        bag=bag,
+        additive_deck=deck,
+    )
+    st = give_customer(st, 0, "green-3")
+    st = ready(st, 0, "green-3")
+    st = set_market(st, ROWS)
     st.bag.counts = [0] * 6  # an empty bag: only the cups' tiles can refill the market
     st.apply(0, VisitMarket(0, 0))
     assert st.phase == "fulfil"
@@ -187,5 +194,5 @@ def test_fulfil_in_last_free_cup_empties_cups_before_the_market_refills():
 def test_thermometer_counts_cup_rounds():
     st = new(2)
     assert st.view(None)["cup_round"] == 1
-    st.rounds_done = 2
+    st = edit(st, rounds_done=2)
     assert st.view(None)["cup_round"] == 3

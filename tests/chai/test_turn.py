@@ -17,6 +17,7 @@ from chaigames.chai.actions import (
     VisitMarket,
 )
 from chaigames.engine import IllegalAction
+from tests.positions import edit
 
 from .helpers import (
     F,
@@ -48,7 +49,7 @@ def refused(st, seat, action, match=None):
 def test_visit_gains_3_before_paying():
     """Seed: "receives a gold coin immediately"; a start player with 1 coin can take a gold-priced group."""
     st = new(2)
-    set_market(st, ROWS3)
+    st = set_market(st, ROWS3)
     assert st.money[0] == 1
     st.apply(0, VisitMarket(0, 1))
     assert st.money[0] == 1 + 3 - 3
@@ -57,14 +58,14 @@ def test_visit_gains_3_before_paying():
 
 def test_visit_single_tile_column_1_costs_1():
     st = new(2)
-    set_market(st, ROWS3)
+    st = set_market(st, ROWS3)
     st.apply(0, VisitMarket(0, 0))
     assert st.money[0] == 1 + 3 - 1 and st.tiles[0][F("mint")] == 1
 
 
 def test_market_refilled_at_end_of_turn_only():
     st = new(2)
-    set_market(st, ROWS3)
+    st = set_market(st, ROWS3)
     events = st.apply(0, VisitMarket(0, 0))
     assert st.market.tile_count() == 18
     assert any(e.kind == "refill" and e.reveal for e in events)
@@ -72,7 +73,7 @@ def test_market_refilled_at_end_of_turn_only():
 
 def test_empty_cell_is_refused():
     st = new(2)
-    set_market(st, ["mint", "lemon", "ginger"])
+    st = set_market(st, ["mint", "lemon", "ginger"])
     refused(st, 0, VisitMarket(0, 3), "no tile")
 
 
@@ -80,9 +81,10 @@ def test_empty_cell_is_refused():
 def test_additives_take_all_of_a_kind_then_see_refilled_display():
     """CH-3: the display is refilled to 5 after the first action; the second sees the new cards."""
     st = new(2)
-    set_display(st, ["milk", "milk", "sugar", "milk", "honey"])
-    st.add_deck.remove(K("vanilla"))
-    st.add_deck.append(K("vanilla"))  # the next card dealt is vanilla
+    st = set_display(st, ["milk", "milk", "sugar", "milk", "honey"])
+    deck = list(st.add_deck)
+    deck.remove(K("vanilla"))
+    st = edit(st, additive_deck=[*deck, K("vanilla")])  # the next card dealt is vanilla
     st.apply(0, TakeAdditives("milk"))
     assert st.adds[0][K("milk")] == 3
     assert len(st.display) == 5 and K("vanilla") in st.display
@@ -123,10 +125,10 @@ def test_blind_draw_is_private_and_reveals():
 def test_discard_pile_shuffled_into_new_deck_when_deck_runs_out():
     """CH-2."""
     st = new(2)
-    st.add_discard = [0] * 5
+    discard = [0] * 5
     for k in st.add_deck:
-        st.add_discard[k] += 1
-    st.add_deck = []
+        discard[k] += 1
+    st = edit(st, additive_discard=discard, additive_deck=[])
     st.apply(0, DrawAdditive())
     assert sum(st.adds[0]) == 1 and len(st.add_deck) + sum(st.add_discard) + len(st.display) == 49
     check_conservation(st)
@@ -135,8 +137,8 @@ def test_discard_pile_shuffled_into_new_deck_when_deck_runs_out():
 def test_discard_down_to_6_additives_one_card_at_a_time():
     """CH-2: over 6 cards the game waits for a discard per card; the second additive action waits too."""
     st = new(2)
-    give_additives(st, 0, sugar=4)
-    set_display(st, ["milk", "milk", "milk", "honey", "vanilla"])
+    st = give_additives(st, 0, sugar=4)
+    st = set_display(st, ["milk", "milk", "milk", "honey", "vanilla"])
     st.apply(0, TakeAdditives("milk"))
     assert sum(st.adds[0]) == 7 and st.over_limit(0) == "additives"
     legal = st.legal_actions(0)
@@ -150,8 +152,8 @@ def test_discard_down_to_6_additives_one_card_at_a_time():
 
 def test_discard_down_to_12_tiles_back_to_the_bag():
     st = new(2)
-    give_tiles(st, 0, mint=6, jasmine=5)
-    set_market(st, ROWS3)
+    st = give_tiles(st, 0, mint=6, jasmine=5)
+    st = set_market(st, ROWS3)
     st.apply(0, VisitMarket(0, 1))  # 4 lemons: 15 tiles
     assert st.over_limit(0) == "tiles"
     bag_lemon = st.bag.counts[F("lemon")]
@@ -165,7 +167,7 @@ def test_discard_down_to_12_tiles_back_to_the_bag():
 
 def test_nothing_to_discard_when_under_limits():
     st = new(2)
-    give_tiles(st, 0, mint=1)
+    st = give_tiles(st, 0, mint=1)
     refused(st, 0, DiscardTile("mint"), "not over")
 
 
@@ -191,8 +193,7 @@ def test_reserve_blind_from_deck():
 
 def test_reserve_deck_refused_when_empty():
     st = new(2)
-    st.pool.extend([c, 0] for c in st.cust_deck)
-    st.cust_deck = []
+    st = edit(st, pool=st.pool + [[c, 0] for c in st.cust_deck], customer_deck=[])
     assert ReserveDeck() not in st.legal_actions(0)
     refused(st, 0, ReserveDeck(), "empty")
 
@@ -200,8 +201,8 @@ def test_reserve_deck_refused_when_empty():
 def test_over_reserving_puts_chosen_customer_in_pool_with_a_coin_next_taker_gets_it():
     """CH-4."""
     st = new(2)
-    give_customer(st, 0, "green-2")
-    give_customer(st, 0, "green-3")
+    st = give_customer(st, 0, "green-2")
+    st = give_customer(st, 0, "green-3")
     cid = st.pool[0][0]
     st.apply(0, ReservePool(cid))
     assert len(st.reserved[0]) == 4

@@ -16,6 +16,7 @@ from chaigames.chai.actions import (
 )
 from chaigames.chai.bots import determinise
 from chaigames.engine import Rng
+from tests.positions import edit
 
 from .helpers import new
 
@@ -43,8 +44,7 @@ def test_bag_deck_order_and_face_down_tips_are_in_no_view():
 
 def test_flipped_tip_is_public():
     st = new(2, seed=3)
-    st.cups[0] = [0, "green-1"]
-    st.tips_flipped[0] = True
+    st = edit(st, cups=[[0, "green-1"], None], tips_flipped=[True, False])
     assert st.view(1)["cups"][0]["tip"] == st.cup_tips[0]
 
 

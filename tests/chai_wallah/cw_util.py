@@ -5,6 +5,7 @@ from __future__ import annotations
 from chaigames.chai_wallah import SPEC
 from chaigames.chai_wallah.state import ChaiWallahState
 from chaigames.engine import GameConfig, SeatConfig, Session
+from tests.positions import replace
 
 NAMES = ("Asha", "Bina", "Chand", "Devi", "Esha", "Farid", "Gita", "Hari")
 A, B, C, D = 0, 1, 2, 3
@@ -24,18 +25,22 @@ def session(seats: int = 4, seed: int = 7, bots: str | None = None, **options) -
     return Session(SPEC, config(seats, bots, **options), seed)
 
 
-def lay(state: ChaiWallahState, seat: int, values: tuple[int, int, int, int]) -> None:
-    """Put a seat's dice on given values (all held): the test's starting position."""
-    state.seats[seat].values = list(values)
+def lay(state: ChaiWallahState, seat: int, values: tuple[int, int, int, int]) -> ChaiWallahState:
+    """The position with a seat's dice on given values: the test's starting position."""
+    d = state.to_json()
+    d["seats"][seat]["values"] = list(values)
+    return replace(state, ChaiWallahState.from_json(d))
 
 
-def orders(state: ChaiWallahState, *cards: tuple[int, int, int, int]) -> None:
-    """Lay given face-up orders; the deck keeps the other cards."""
-    rest = [c for c in state.deck + state.face_up if c not in cards]
-    state.face_up = list(cards)
-    state.deck = rest
+def orders(state: ChaiWallahState, *cards: tuple[int, int, int, int]) -> ChaiWallahState:
+    """The position with these face-up orders; the deck keeps the other cards."""
+    d = state.to_json()
+    laid = [list(c) for c in cards]
+    d["deck"] = [c for c in d["deck"] + d["face_up"] if c not in laid]
+    d["face_up"] = laid
+    return replace(state, ChaiWallahState.from_json(d))
 
 
-def far(state: ChaiWallahState, seat: int) -> None:
+def far(state: ChaiWallahState, seat: int) -> ChaiWallahState:
     """Dice that fit none of the test orders (all 6s; the test orders avoid 6 where this matters)."""
-    lay(state, seat, (6, 6, 6, 6))
+    return lay(state, seat, (6, 6, 6, 6))

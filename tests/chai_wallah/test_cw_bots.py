@@ -13,21 +13,21 @@ O1, O2, O3 = (5, 3, 3, 5), (2, 6, 3, 2), (3, 4, 4, 3)
 
 def scene():
     st = table()
-    orders(st, O1, O2, O3)
+    st = orders(st, O1, O2, O3)
     for s in range(4):
-        far(st, s)
+        st = far(st, s)
     return st
 
 
 def test_greedy_bot_claims_when_matched():
     st = scene()
-    lay(st, A, (5, 1, 3, 5))
+    st = lay(st, A, (5, 1, 3, 5))
     assert decide(st.view(A)) == Claim()
 
 
 def test_greedy_bot_offers_exactly_the_misfits_of_the_best_fitting_order():
     st = scene()
-    lay(st, A, (3, 4, 6, 6))  # O3 fits tea and spice
+    st = lay(st, A, (3, 4, 6, 6))  # O3 fits tea and spice
     assert decide(st.view(A)) == SetOffer(("sugar", "milk"))
     st.apply(A, SetOffer(("sugar", "milk")), 1.0)
     assert decide(st.view(A)) is None
@@ -35,7 +35,7 @@ def test_greedy_bot_offers_exactly_the_misfits_of_the_best_fitting_order():
 
 def test_greedy_bot_rerolls_a_fresh_misfit_and_keeps_a_fresh_fit():
     st = scene()
-    lay(st, A, (3, 4, 6, 6))
+    st = lay(st, A, (3, 4, 6, 6))
     st.seats[B].values[2] = 4
     st.seats[B].values[3] = 5
     st.apply(B, SetOffer(("sugar", "milk")), 0.5)
@@ -47,13 +47,13 @@ def test_greedy_bot_rerolls_a_fresh_misfit_and_keeps_a_fresh_fit():
 def test_stuck_bot_offers_everything():
     """CW-5: with the stall off, bots offer "everything" after 5 s in which their dice did not change."""
     st = scene()
-    lay(st, A, (3, 4, 6, 6))
+    st = lay(st, A, (3, 4, 6, 6))
     assert decide(st.view(A), stuck=True) == SetOffer(("tea", "spice", "sugar", "milk"))
 
 
 def test_bot_waits_while_frozen_locked_or_paused():
     st = scene()
-    lay(st, B, (5, 3, 3, 5))
+    st = lay(st, B, (5, 3, 3, 5))
     st.apply(A, Claim(), 1.0)  # false claim: locked
     assert decide(st.view(A)) is None
     st.apply(B, Claim(), 1.5)  # frozen
@@ -158,11 +158,11 @@ def test_stall_off_bots_call_everything_when_stuck():
 
 def test_bot_choose_protocol_returns_a_legal_action():
     st = scene()
-    lay(st, A, (3, 4, 6, 6))
+    st = lay(st, A, (3, 4, 6, 6))
     bot = SPEC.make_bot("normal", 1, A)
     legal = st.legal_actions(A)
     assert bot.choose(st.view(A), legal, 1) == SetOffer(("sugar", "milk"))
-    far(st, B)
+    st = far(st, B)
     assert bot.choose(st.view(B), st.legal_actions(B), 1) in st.legal_actions(B)
 
 

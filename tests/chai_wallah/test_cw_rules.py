@@ -16,9 +16,9 @@ O1, O2, O3 = (5, 3, 3, 5), (2, 6, 3, 2), (3, 4, 4, 3)
 def market(**options):
     """Four seats whose dice match no order: a quiet table to set up a scene on."""
     st = table(**options)
-    orders(st, O1, O2, O3)
+    st = orders(st, O1, O2, O3)
     for s in range(4):
-        far(st, s)
+        st = far(st, s)
     return st
 
 
@@ -56,8 +56,8 @@ def test_cw3_trade_swaps_same_ingredient_values_unchanged_received_dice_fresh():
 
 def test_cw3_only_shared_ingredients_swap_the_rest_keeps_waiting():
     st = market()
-    st.seats[A].values = [2, 6, 2, 6]
-    st.seats[B].values = [6, 6, 4, 3]
+    st = lay(st, A, (2, 6, 2, 6))
+    st = lay(st, B, (6, 6, 4, 3))
     st.apply(B, SetOffer(("sugar", "milk")), 1.0)
     st.apply(A, SetOffer(("tea", "sugar")), 2.0)
     assert st.seats[A].values == [2, 6, 4, 6] and st.seats[B].values == [6, 6, 2, 3]
@@ -123,7 +123,7 @@ def test_cw3_never_trades_with_itself():
 def test_cw3_offering_everything_trades_all_shared_dice():
     """Rulebook FAQ: "all of your dice by calling out everything"."""
     st = market()
-    st.seats[B].values = [2, 3, 4, 5]
+    st = lay(st, B, (2, 3, 4, 5))
     st.apply(B, SetOffer(("tea", "spice", "sugar", "milk")), 1.0)
     st.apply(A, SetOffer(("tea", "spice", "sugar", "milk")), 2.0)
     assert st.seats[A].values == [2, 3, 4, 5] and st.seats[A].states == [FRESH] * 4
@@ -166,8 +166,8 @@ def test_cw1_a_die_key_toggles_offered_back_to_held():
 # -- CW-4 bundle -------------------------------------------------------------------------------
 def test_cw4_bundle_trades_only_with_exactly_the_same_set():
     st = market(bundle=True)
-    st.seats[B].values = [6, 6, 2, 6]
-    st.seats[C].values = [2, 6, 3, 6]
+    st = lay(st, B, (6, 6, 2, 6))
+    st = lay(st, C, (2, 6, 3, 6))
     st.apply(B, SetOffer(("sugar",)), 1.0)  # older, but only sugar
     st.apply(C, SetOffer(("tea", "sugar")), 2.0)
     st.apply(A, SetOffer(("tea", "sugar")), 3.0)
@@ -177,7 +177,7 @@ def test_cw4_bundle_trades_only_with_exactly_the_same_set():
 
 def test_cw4_without_bundle_the_same_scene_trades_with_the_oldest():
     st = market(bundle=False)
-    st.seats[B].values = [6, 6, 2, 6]
+    st = lay(st, B, (6, 6, 2, 6))
     st.apply(B, SetOffer(("sugar",)), 1.0)
     st.apply(C, SetOffer(("milk",)), 2.0)
     st.apply(A, SetOffer(("tea", "sugar")), 3.0)
@@ -260,7 +260,7 @@ def test_cw5_a_withdrawn_die_is_not_swapped():
 # -- CW-6 claim --------------------------------------------------------------------------------
 def test_cw6_valid_claim_freezes_takes_the_card_and_turns_a_new_one():
     st = market()
-    lay(st, A, (5, 1, 3, 5))  # O1 with a wild spice
+    st = lay(st, A, (5, 1, 3, 5))  # O1 with a wild spice
     st.apply(A, SetOffer(("spice",)), 0.5)
     st.apply(B, SetOffer(("milk",)), 0.6)
     deck_top = st.deck[-1]
@@ -279,7 +279,7 @@ def test_cw6_valid_claim_freezes_takes_the_card_and_turns_a_new_one():
 
 def test_cw6_freeze_pauses_every_timer():
     st = market()
-    lay(st, A, (5, 3, 3, 5))
+    st = lay(st, A, (5, 3, 3, 5))
     st.apply(B, SetOffer(("milk",)), 0.0)  # stall due at 6.0
     st.apply(A, Claim(), 1.0)
     assert st.seats[B].stall_due[3] == 8.0
@@ -290,7 +290,7 @@ def test_cw6_freeze_pauses_every_timer():
 
 def test_cw6_during_the_freeze_actions_are_refused_market_frozen():
     st = market()
-    lay(st, A, (5, 3, 3, 5))
+    st = lay(st, A, (5, 3, 3, 5))
     st.apply(A, Claim(), 1.0)
     refused(st, B, SetOffer(("tea",)), 1.5, "market frozen")
     refused(st, B, Claim(), 2.999, "market frozen")
@@ -299,8 +299,8 @@ def test_cw6_during_the_freeze_actions_are_refused_market_frozen():
 
 def test_cw6_too_late_for_a_seat_whose_dice_matched_the_order_just_taken():
     st = market()
-    lay(st, A, (5, 3, 3, 5))
-    lay(st, B, (1, 3, 1, 5))
+    st = lay(st, A, (5, 3, 3, 5))
+    st = lay(st, B, (1, 3, 1, 5))
     st.apply(A, Claim(), 1.0)
     refused(st, B, Claim(), 1.2, "too late: Asha took it")
     refused(st, A, Claim(), 1.3, "market frozen: you took that order")
@@ -309,8 +309,8 @@ def test_cw6_too_late_for_a_seat_whose_dice_matched_the_order_just_taken():
 
 def test_cw9_first_valid_claim_in_arrival_order_wins():
     st = market()
-    lay(st, A, (5, 3, 3, 5))
-    lay(st, B, (5, 3, 3, 5))
+    st = lay(st, A, (5, 3, 3, 5))
+    st = lay(st, B, (5, 3, 3, 5))
     st.apply(B, Claim(), 1.0)
     refused(st, A, Claim(), 1.0, "too late: Bina took it")
     assert st.seats[B].score == 1 and st.seats[A].score == 0
@@ -318,7 +318,7 @@ def test_cw9_first_valid_claim_in_arrival_order_wins():
 
 def test_cw6_claim_takes_the_leftmost_matching_order():
     st = market()
-    lay(st, A, (1, 1, 1, 1))
+    st = lay(st, A, (1, 1, 1, 1))
     st.apply(A, Claim(), 1.0)
     assert st.claimed == [O1]
 
@@ -326,7 +326,7 @@ def test_cw6_claim_takes_the_leftmost_matching_order():
 # -- CW-7 false claim --------------------------------------------------------------------------
 def test_cw7_false_claim_locks_for_3_s_and_withdraws_offers():
     st = market()
-    lay(st, A, (5, 3, 3, 6))  # three of four: no match
+    st = lay(st, A, (5, 3, 3, 6))  # three of four: no match
     st.apply(A, SetOffer(("milk",)), 0.5)
     events = st.apply(A, Claim(), 1.0)
     assert [e.kind for e in events] == ["false_claim"]
@@ -342,7 +342,7 @@ def test_cw12_pause_shifts_every_deadline():
     st = market()
     _fresh_sugar(st)  # A's sugar fresh until 10.0
     st.apply(C, SetOffer(("tea",)), 2.0)  # stall at 8.0
-    lay(st, D, (6, 6, 6, 5))
+    st = lay(st, D, (6, 6, 6, 5))
     st.apply(D, Claim(), 2.5)  # locked until 5.5
     st.apply(B, Pause(), 3.0)
     assert st.next_due() is None and st.tick(50.0) == []
@@ -367,7 +367,7 @@ def test_cw12_pause_and_resume_refused_twice():
 def test_cw10_first_seat_to_reach_the_target_wins_at_once(target):
     st = market(target=target)
     st.seats[C].score = target - 1
-    lay(st, C, (3, 4, 4, 3))
+    st = lay(st, C, (3, 4, 4, 3))
     events = st.apply(C, Claim(), 1.0)
     assert [e.kind for e in events] == ["claim", "new_order", "win"]
     assert st.is_over() and st.actors() == ()
@@ -381,7 +381,7 @@ def test_cw10_first_seat_to_reach_the_target_wins_at_once(target):
 def test_cw10_no_win_below_the_target():
     st = market(target=4)
     st.seats[C].score = 2
-    lay(st, C, (3, 4, 4, 3))
+    st = lay(st, C, (3, 4, 4, 3))
     st.apply(C, Claim(), 1.0)
     assert not st.is_over()
 
@@ -390,7 +390,7 @@ def test_cw10_empty_deck_reshuffles_the_claimed_orders():
     st = market(target=5)
     st.claimed = list(st.deck)
     st.deck = []
-    lay(st, A, (5, 3, 3, 5))
+    st = lay(st, A, (5, 3, 3, 5))
     events = st.apply(A, Claim(), 1.0)
     assert [e.kind for e in events] == ["claim", "reshuffle", "new_order"]
     assert st.claimed == [] and len(st.deck) == 17  # 17 claimed + the one just taken, minus the new one

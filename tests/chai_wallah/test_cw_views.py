@@ -6,16 +6,16 @@ import json
 
 from chaigames.chai_wallah import SPEC, Claim, Pause, Reroll, Resume, SetOffer, Toggle
 from chaigames.chai_wallah.state import FRESH, OFFERED
-from tests.chai_wallah.cw_util import A, B, C, far, orders, table
+from tests.chai_wallah.cw_util import A, B, C, far, lay, orders, table
 
 O1, O2, O3 = (5, 3, 3, 5), (2, 6, 3, 2), (3, 4, 4, 3)
 
 
 def scene():
     st = table()
-    orders(st, O1, O2, O3)
+    st = orders(st, O1, O2, O3)
     for s in range(4):
-        far(st, s)
+        st = far(st, s)
     st.seats[B].values[2] = 4
     st.apply(B, SetOffer(("sugar",)), 1.0)
     st.apply(A, SetOffer(("sugar", "milk")), 2.0)  # A's sugar fresh (4), A's milk offered
@@ -58,7 +58,7 @@ def test_cw12_table_view_shows_every_die():
 
 def test_views_show_scores_locks_freeze_and_fresh_time():
     st = scene()
-    st.seats[A].values = [5, 3, 3, 5]
+    st = lay(st, A, (5, 3, 3, 5))
     st.apply(B, Claim(), 3.0)  # false claim
     st.apply(A, Claim(), 3.0)
     v = st.view(C)

@@ -9,18 +9,21 @@ from chaigames.dabba_walla.actions import AddChai, Commit, RemoveChai
 from chaigames.dabba_walla.state import track_from_sums
 from chaigames.engine import IllegalAction
 from tests.dabba_walla.dw_helpers import card, give_chai, make, put, to_delivery
+from tests.positions import edit
 
 
-def fill(s, p, colours: str, level: int = 1, start: int = 0) -> None:
-    """Put one coloured single dabba per letter ('E' = empty) on consecutive squares from `start`."""
+def fill(s, p, colours: str, level: int = 1, start: int = 0):
+    """The position with one coloured single dabba per letter ('E' = empty) on consecutive squares from `start`."""
     cols = s.vehicle.cols
     squares = [q for q in s.vehicle.squares if q >= start]
     for ch, sq in zip(colours, squares, strict=False):
         if ch == "E":
-            pc = s.empties.pop()
+            pc = s.empties[-1]
+            s = edit(s, empties=s.empties[:-1])
         else:
             pc = _fresh(s, p, ch)
-        put(s, p, pc, [divmod(sq, cols)], level)
+        s = put(s, p, pc, [divmod(sq, cols)], level)
+    return s
 
 
 def _fresh(s, p, colour: str) -> int:
@@ -44,12 +47,11 @@ def choose(s, p, code, *kinds):
 def test_dw9_tickets_become_tips_and_rounds_follow_the_highest_level():
     """Delivery preparation 5 / DW-9: 1 tip per ticket; as many rounds as the highest level."""
     s = make(2)
-    s.tickets = [4, 1]
-    s.box_tickets = 20
-    fill(s, 0, "YY", 1)
-    fill(s, 0, "Y", 2)
-    fill(s, 1, "R", 1)
-    to_delivery(s, {0: ["Y18"], 1: ["R18"]})
+    s = edit(s, tickets=[4, 1], box_tickets=20)
+    s = fill(s, 0, "YY", 1)
+    s = fill(s, 0, "Y", 2)
+    s = fill(s, 1, "R", 1)
+    s = to_delivery(s, {0: ["Y18"], 1: ["R18"]})
     assert s.tips == [4, 1] and s.tickets == [0, 0] and s.box_tickets == 25
     assert s.rounds == 2 and s.level == 2 and s.actors() == (0, 1)
 
@@ -57,11 +59,11 @@ def test_dw9_tickets_become_tips_and_rounds_follow_the_highest_level():
 def test_scoring_track_example():
     """Rulebook example: blue 2, red 5 capped at 4, yellow 1, green 0 where a card and a chai tile cancel."""
     s = make(4)
-    fill(s, 0, "R")
-    to_delivery(s, {0: ["R12"], 1: ["Y07"], 2: ["B12"], 3: ["G05"]})
-    give_chai(s, 0, "+R")
-    give_chai(s, 2, "+Y")
-    give_chai(s, 3, "-G")
+    s = fill(s, 0, "R")
+    s = to_delivery(s, {0: ["R12"], 1: ["Y07"], 2: ["B12"], 3: ["G05"]})
+    s = give_chai(s, 0, "+R")
+    s = give_chai(s, 2, "+Y")
+    s = give_chai(s, 3, "-G")
     choose(s, 0, "R12", "+R")
     choose(s, 1, "Y07")
     choose(s, 2, "B12", "+Y")
@@ -73,12 +75,12 @@ def test_scoring_track_example():
 def test_laureen_19_and_mattis_22_tips():
     """Rulebook examples: Laureen red 4x4 + yellow 3x1 + green 2x0 = 19; Mattis red 5x4 + blue 2x2 - 2 = 22."""
     s = make(2, vehicle="trailer")
-    fill(s, 0, "RRRRYYYGG")
-    fill(s, 1, "RRRRRBBE")
-    to_delivery(s, {0: ["R12", "Y05"], 1: ["Y07", "B12"]})
-    give_chai(s, 0, "+Y")
-    give_chai(s, 1, "+B", "+B")
-    s.tips = [0, 0]
+    s = fill(s, 0, "RRRRYYYGG")
+    s = fill(s, 1, "RRRRRBBE")
+    s = to_delivery(s, {0: ["R12", "Y05"], 1: ["Y07", "B12"]})
+    s = give_chai(s, 0, "+Y")
+    s = give_chai(s, 1, "+B", "+B")
+    s = edit(s, tips=[0, 0])
     for row in s.rows.values():
         row[:] = [0, 0]
     choose(s, 0, "R12", "+Y")  # red 2, yellow 1
@@ -94,8 +96,8 @@ def test_seven_level_example_who_receives_tips():
     s = make(4, vehicle="crate")
     for p, levels in enumerate((7, 6, 6, 5)):
         for lv in range(1, levels + 1):
-            put(s, p, _fresh(s, p, "YRBG"[p]), [(0, 0)], lv)
-    to_delivery(s, {0: ["R12"], 1: ["R09"], 2: ["Y09"], 3: ["G09"]})
+            s = put(s, p, _fresh(s, p, "YRBG"[p]), [(0, 0)], lv)
+    s = to_delivery(s, {0: ["R12"], 1: ["R09"], 2: ["Y09"], 3: ["G09"]})
     assert s.rounds == 7
     delivering = []
     for _ in range(3):
@@ -110,11 +112,11 @@ def test_seven_level_example_who_receives_tips():
 def test_dw10_everyone_chooses_even_with_nothing_on_the_level_and_empty_hands_play_no_card():
     """Step 1a / DW-10: everyone chooses; a player without cards plays none but may add orange tiles."""
     s = make(2)
-    fill(s, 0, "Y")
-    to_delivery(s, {0: ["Y18"]})
+    s = fill(s, 0, "Y")
+    s = to_delivery(s, {0: ["Y18"]})
     assert s.actors() == (0, 1)
     assert s.legal_actions(1) == [Commit(None)]
-    give_chai(s, 1, "+Y")
+    s = give_chai(s, 1, "+Y")
     assert AddChai("+Y") in s.legal_actions(1)
     with pytest.raises(IllegalAction):
         s.apply(0, Commit(None))
@@ -128,9 +130,9 @@ def test_dw10_everyone_chooses_even_with_nothing_on_the_level_and_empty_hands_pl
 def test_secret_choices_stay_hidden_until_all_have_committed():
     """Step 2 / DW-15: choices are revealed only when everyone has chosen; before that only 'committed'."""
     s = make(3)
-    fill(s, 0, "Y")
-    to_delivery(s, {0: ["Y18"], 1: ["R18"], 2: ["B18"]})
-    give_chai(s, 0, "+B")
+    s = fill(s, 0, "Y")
+    s = to_delivery(s, {0: ["Y18"], 1: ["R18"], 2: ["B18"]})
+    s = give_chai(s, 0, "+B")
     choose(s, 0, "Y18", "+B")
     for viewer in (1, 2, None):
         pv = s.view(viewer).players[0]
@@ -147,9 +149,9 @@ def test_secret_choices_stay_hidden_until_all_have_committed():
 def test_orange_tiles_can_be_added_and_removed_before_committing():
     """Step 1b / DW-10: a choice is a sequence: add an orange tile, take it back, commit a card."""
     s = make(2)
-    fill(s, 0, "Y")
-    to_delivery(s, {0: ["Y18"], 1: ["R18"]})
-    give_chai(s, 0, "+Y", "jump")
+    s = fill(s, 0, "Y")
+    s = to_delivery(s, {0: ["Y18"], 1: ["R18"]})
+    s = give_chai(s, 0, "+Y", "jump")
     assert AddChai("jump") not in s.legal_actions(0)
     s.apply(0, AddChai("+Y"))
     assert RemoveChai("+Y") in s.legal_actions(0)
@@ -163,9 +165,9 @@ def test_dw11_play_later():
     """Play later / DW-11: only that tile is revealed; after seeing the others the player may change card
     and tiles; the play-later tile is spent."""
     s = make(3)
-    fill(s, 0, "YYY")
-    to_delivery(s, {0: ["R18", "Y18"], 1: ["B18"], 2: ["G18"]})
-    give_chai(s, 0, "later", "+Y")
+    s = fill(s, 0, "YYY")
+    s = to_delivery(s, {0: ["R18", "Y18"], 1: ["B18"], 2: ["G18"]})
+    s = give_chai(s, 0, "later", "+Y")
     later_id = next(c for c in s.chai_owned[0] if D.CHAI_KINDS[c] == "later")
     choose(s, 0, "R18", "later")
     choose(s, 1, "B18")
@@ -184,10 +186,10 @@ def test_dw11_play_later():
 
 def test_dw11_several_later_players_go_in_seat_order_from_start_player():
     s = make(3, start=1)
-    fill(s, 0, "Y")
-    to_delivery(s, {0: ["R18"], 1: ["B18"], 2: ["G18"]})
+    s = fill(s, 0, "Y")
+    s = to_delivery(s, {0: ["R18"], 1: ["B18"], 2: ["G18"]})
     for p in range(3):
-        give_chai(s, p, "later")
+        s = give_chai(s, p, "later")
     for p, code in ((0, "R18"), (1, "B18"), (2, "G18")):
         choose(s, p, code, "later")
     order = []
@@ -201,10 +203,10 @@ def test_dw11_several_later_players_go_in_seat_order_from_start_player():
 def test_dw12_veto_voids_every_minus_tile_and_markers_stop_at_zero():
     """Veto / DW-12: all -1 tiles of the round are void; the marker cannot go below 0."""
     s = make(2)
-    fill(s, 0, "RRRR")
-    to_delivery(s, {0: ["R12", "R12"[:0] or "Y12"], 1: ["Y07", "B12"]})
-    give_chai(s, 1, "-R", "-R")
-    give_chai(s, 0, "veto", "-Y")
+    s = fill(s, 0, "RRRR")
+    s = to_delivery(s, {0: ["R12", "R12"[:0] or "Y12"], 1: ["Y07", "B12"]})
+    s = give_chai(s, 1, "-R", "-R")
+    s = give_chai(s, 0, "veto", "-Y")
     choose(s, 0, "Y12", "veto", "-Y")  # yellow +2
     choose(s, 1, "Y07", "-R", "-R")  # red +2
     assert s.last_round["positions"][:2] == [2, 2]
@@ -214,9 +216,9 @@ def test_dw12_veto_voids_every_minus_tile_and_markers_stop_at_zero():
 def test_dw12_markers_go_back_to_zero_each_round():
     """Step 4 / DW-12: all markers return to 0 after each round."""
     s = make(2)
-    fill(s, 0, "R")
-    fill(s, 0, "R", level=2)
-    to_delivery(s, {0: ["Y07", "B18"], 1: ["Y18", "G18"]})
+    s = fill(s, 0, "R")
+    s = fill(s, 0, "R", level=2)
+    s = to_delivery(s, {0: ["Y07", "B18"], 1: ["Y18", "G18"]})
     choose(s, 0, "Y07")
     choose(s, 1, "Y18")
     assert s.last_round["positions"] == [2, 2, 0, 0]
@@ -242,8 +244,8 @@ def test_module1_examples():
 def order_round(order_key, order, colours_by_player, vehicle="crate"):
     s = make(len(colours_by_player), vehicle=vehicle, **{order_key: order})
     for p, colours in enumerate(colours_by_player):
-        fill(s, p, colours)
-    to_delivery(s)
+        s = fill(s, p, colours)
+    s = to_delivery(s)
     return s.rows.get(f"order {order}")
 
 
@@ -267,11 +269,11 @@ def test_order3_small_packages_table():
 def test_order4_skillful_high_stacking():
     """Order 4: at the start of delivery 5 tips per level with a tile; a level of only empties does not count."""
     s = make(2, order_card_2=4)
-    fill(s, 0, "Y")
-    fill(s, 0, "E", level=2)
-    fill(s, 0, "R", level=3)
-    fill(s, 1, "G")
-    to_delivery(s)
+    s = fill(s, 0, "Y")
+    s = fill(s, 0, "E", level=2)
+    s = fill(s, 0, "R", level=3)
+    s = fill(s, 1, "G")
+    s = to_delivery(s)
     assert s.rows["order 4"] == [10, 5]
 
 
@@ -279,9 +281,9 @@ def finish_with_chai(counts, **options):
     s = make(len(counts), **options)
     kinds = ["+Y", "+R", "+B", "+G", "-Y", "-R", "-B", "-G", "veto", "later", "jump", "swap", "bonus"] * 3
     for p, k in enumerate(counts):
-        give_chai(s, p, *kinds[:k])
+        s = give_chai(s, p, *kinds[:k])
         del kinds[:k]
-    to_delivery(s)
+    s = to_delivery(s)
     return s
 
 
@@ -314,10 +316,9 @@ def test_dw14_ties_share_the_victory_and_breakdown_by_source():
 def test_dw13_empties_cost_two_and_totals_may_be_negative():
     """Step 3 / DW-13: -2 per empty dabba; tips are plain integers and may go negative."""
     s = make(2)
-    fill(s, 0, "EEE")
-    s.tickets = [0, 0]
-    s.box_tickets = 25
-    to_delivery(s, {0: ["Y18"], 1: ["R18"]})
+    s = fill(s, 0, "EEE")
+    s = edit(s, tickets=[0, 0], box_tickets=25)
+    s = to_delivery(s, {0: ["Y18"], 1: ["R18"]})
     choose(s, 0, "Y18")
     choose(s, 1, "R18")
     assert s.tips[0] == -6 and s.result().winners == (1,)
@@ -333,8 +334,8 @@ def test_no_minus_option_removes_minus_and_veto_tiles():
 def test_delivered_tiles_leave_the_vehicle():
     """Step 3: delivered tiles go back to the boxes; the vehicle is empty at the end."""
     s = make(2)
-    fill(s, 0, "YR")
-    to_delivery(s, {0: ["Y18"], 1: ["R18"]})
+    s = fill(s, 0, "YR")
+    s = to_delivery(s, {0: ["Y18"], 1: ["R18"]})
     choose(s, 0, "Y18")
     choose(s, 1, "R18")
     assert s.is_over() and max(s.heights[0]) == 0 and len(s.delivered) == 2

@@ -21,6 +21,7 @@ from chaigames.dabba_walla.geometry import TILE_ORIENTATIONS
 from chaigames.dabba_walla.view import level_marker
 from chaigames.engine import IllegalAction
 from tests.dabba_walla.dw_helpers import card, give_card, give_chai, make, put, to_turn
+from tests.positions import edit
 
 
 def refused(s, seat, action, text=""):
@@ -59,9 +60,8 @@ def test_neele_three_spaces_leaves_a_ticket_on_each_card_passed():
     """Rulebook example: Neele moves 3 clockwise, 1 ticket on each of the first two cards, takes the card
     and the ticket on it."""
     s = make(3)
-    to_turn(s, 2, "move")
-    s.pos[2] = 0
-    s.slot_tickets[3] = 1
+    s = to_turn(s, 2, "move")
+    s = edit(s, pos=[s.pos[0], s.pos[1], 0], slot_tickets=[0, 0, 0, 1, 0, 0])
     target = s.display[3]
     s.apply(2, Move(3, 1))
     assert s.slot_tickets[:4] == [0, 1, 1, 0]
@@ -72,8 +72,8 @@ def test_neele_three_spaces_leaves_a_ticket_on_each_card_passed():
 def test_one_space_is_free_and_counterclockwise_is_allowed():
     """1a: moving 1 space is free; either direction."""
     s = make(2)
-    to_turn(s, 0, "move")
-    s.pos[0] = 0
+    s = to_turn(s, 0, "move")
+    s = edit(s, pos=[0, s.pos[1]])
     s.apply(0, Move(1, -1))
     assert s.pos[0] == 5 and s.tickets[0] == 6 and sum(s.slot_tickets) == 0
 
@@ -81,10 +81,8 @@ def test_one_space_is_free_and_counterclockwise_is_allowed():
 def test_not_enough_tickets():
     """1a: each space passed costs a ticket from your supply."""
     s = make(2)
-    to_turn(s, 0, "move")
-    s.pos[0] = 0
-    s.tickets[0] = 1
-    s.box_tickets += 5
+    s = to_turn(s, 0, "move")
+    s = edit(s, pos=[0, s.pos[1]], tickets=[1, s.tickets[1]], box_tickets=s.box_tickets + 5)
     msg = refused(s, 0, Move(3, 1))
     assert msg == "You need 2 tickets to move 3 spaces and you have 1"
     assert Move(3, 1) not in s.legal_actions(0) and Move(2, 1) in s.legal_actions(0)
@@ -93,8 +91,8 @@ def test_not_enough_tickets():
 def test_dw6_move_six_returns_to_own_space():
     """DW-6 (house rule): 6 spaces brings you round to your own space, passing the 5 others."""
     s = make(2)
-    to_turn(s, 0, "move")
-    s.pos[0] = 2
+    s = to_turn(s, 0, "move")
+    s = edit(s, pos=[2, s.pos[1]])
     s.apply(0, Move(6, 1))
     assert s.pos[0] == 2 and s.tickets[0] == 1 and s.slot_tickets[2] == 0 and sum(s.slot_tickets) == 5
 
@@ -102,8 +100,8 @@ def test_dw6_move_six_returns_to_own_space():
 def test_take_card_refills_from_draw_pile():
     """1b: take the card with its tickets; the free space is refilled at once."""
     s = make(2)
-    to_turn(s, 0, "move")
-    s.pos[0] = 0
+    s = to_turn(s, 0, "move")
+    s = edit(s, pos=[0, s.pos[1]])
     top = s.draw[-1]
     s.apply(0, Move(1, 1))
     assert s.display[1] == top and len(s.hands[0]) == 3
@@ -127,40 +125,40 @@ def test_order_of_a_turn():
 def test_played_pile_is_public_and_in_order():
     """Step 2: the played cards form your personal pile, which everyone may look through, in order."""
     s = make(2)
-    to_turn(s, 0)
-    give_card(s, 0, "Y18")
+    s = to_turn(s, 0)
+    s = give_card(s, 0, "Y18")
     s.apply(0, PlayCard("Y18"))
     assert s.view(1).players[0].played == ("Y18",)
     assert s.view(1).players[0].pending == "Y18"
 
 
 def place_card(s, p, code, orientation, row, col, level):
-    to_turn(s, p)
-    give_card(s, p, code)
+    s = to_turn(s, p)
+    s = give_card(s, p, code)
     s.apply(p, PlayCard(code))
-    return s.apply(p, Place(orientation, row, col, level))
+    return s, s.apply(p, Place(orientation, row, col, level))
 
 
 def test_stacking_needs_full_support_and_lower_levels_stay_open():
     """Placing rule 3 / DW-1: fully supported; a lower incomplete level may still be filled later."""
     s = make(2)
-    place_card(s, 0, "Y01", 0, 0, 0, 1)  # O4 on the top-left
-    to_turn(s, 0)
-    give_card(s, 0, "R01")
+    s, _ = place_card(s, 0, "Y01", 0, 0, 0, 1)  # O4 on the top-left
+    s = to_turn(s, 0)
+    s = give_card(s, 0, "R01")
     s.apply(0, PlayCard("R01"))
     msg = refused(s, 0, Place(0, 0, 1, 2))
     assert "needs level 1 under it everywhere" in msg
     s.apply(0, Place(0, 0, 0, 2))  # right on top
     assert s.heights[0][:2] == [2, 2]
-    place_card(s, 0, "B18", 0, 2, 2, 1)  # still level 1 later
+    s, _ = place_card(s, 0, "B18", 0, 2, 2, 1)  # still level 1 later
     assert s.heights[0][8] == 1
 
 
 def test_tile_must_not_protrude():
     """Placing rule 2: the tile must not protrude beyond the grid."""
     s = make(2, vehicle="crate")
-    to_turn(s, 0)
-    give_card(s, 0, "Y05")  # I3
+    s = to_turn(s, 0)
+    s = give_card(s, 0, "Y05")  # I3
     s.apply(0, PlayCard("Y05"))
     assert refused(s, 0, Place(0, 1, 1, 1)) == "The tile would overhang the crate"
 
@@ -169,8 +167,8 @@ def test_dw2_level_marker():
     """DW-2: the marker shows the highest level, 0 before the first tile; above 10 modulo 10."""
     assert [level_marker(k) for k in (0, 1, 10, 11, 13, 20, 21)] == [0, 1, 10, 1, 3, 10, 1]
     s = make(2)
-    place_card(s, 0, "Y17", 0, 0, 0, 1)
-    place_card(s, 0, "Y18", 0, 0, 0, 2)
+    s, _ = place_card(s, 0, "Y17", 0, 0, 0, 1)
+    s, _ = place_card(s, 0, "Y18", 0, 0, 0, 2)
     pv = s.view(1).players[0]
     assert pv.level == 2 and pv.level_marker == 2
 
@@ -178,11 +176,11 @@ def test_dw2_level_marker():
 def test_dw3_half_chai_completion_draws_a_chai_tile():
     """Placing rule 6 / DW-3: two halves on the same level make a whole chai: draw a random chai tile."""
     s = make(2)
-    put(s, 0, card("Y17"), [(0, 0)], 1, half=(0, 0, "E"))
+    s = put(s, 0, card("Y17"), [(0, 0)], 1, half=(0, 0, "E"))
     supply = len(s.chai_supply)
     # M1 #18 has its half on N; take the orientation with the half on W, facing (0,0)
     west = next(k for k, o in enumerate(TILE_ORIENTATIONS[17]) if o.half_side == 3)
-    events = place_card(s, 0, "R18", west, 0, 1, 1)
+    s, events = place_card(s, 0, "R18", west, 0, 1, 1)
     assert len(s.chai_owned[0]) == 1 and len(s.chai_supply) == supply - 1
     private = [e for e in events if e.kind == "chai_tile"]
     assert private and private[0].seats == (0,) and private[0].reveal
@@ -192,22 +190,22 @@ def test_dw3_no_chai_across_levels_or_from_an_empty_supply():
     """DW-3: the neighbour's top tile must be on the same level; none is drawn when the supply is empty."""
     west = next(k for k, o in enumerate(TILE_ORIENTATIONS[17]) if o.half_side == 3)
     s = make(2)
-    put(s, 0, card("Y17"), [(0, 0)], 1, half=(0, 0, "E"))
-    put(s, 0, card("G17"), [(0, 1)], 1)
-    place_card(s, 0, "R18", west, 0, 1, 2)  # level 2 next to a level-1 half
+    s = put(s, 0, card("Y17"), [(0, 0)], 1, half=(0, 0, "E"))
+    s = put(s, 0, card("G17"), [(0, 1)], 1)
+    s, _ = place_card(s, 0, "R18", west, 0, 1, 2)  # level 2 next to a level-1 half
     assert s.chai_owned[0] == []
     s2 = make(2)
-    put(s2, 0, card("Y17"), [(0, 0)], 1, half=(0, 0, "E"))
+    s2 = put(s2, 0, card("Y17"), [(0, 0)], 1, half=(0, 0, "E"))
     s2.chai_box.extend(s2.chai_supply)
     s2.chai_supply.clear()
-    events = place_card(s2, 0, "R18", west, 0, 1, 1)
+    s2, events = place_card(s2, 0, "R18", west, 0, 1, 1)
     assert s2.chai_owned[0] == [] and any("run out" in e.text for e in events)
 
 
 def test_chai_tiles_are_private():
     """Placing rule 6 / DW-15: drawn chai tiles are face down: others see only how many."""
     s = make(2)
-    give_chai(s, 0, "jump", "+R")
+    s = give_chai(s, 0, "jump", "+R")
     assert s.view(0).players[0].chai == ("jump", "+R")
     assert s.view(1).players[0].chai is None and s.view(1).players[0].chai_count == 2
     assert s.view(None).players[0].chai is None
@@ -229,14 +227,14 @@ def test_dw5_return_only_when_no_footprint_can_be_levelled():
     """DW-5: the tile may go back to the box only if no footprint is reachable with the empties left."""
     s = make(2, vehicle="crate")
     # crate 2x3: make every 2x2 footprint need 2+ empties: heights 0 2 0 / 2 0 2
-    put(s, 0, card("Y17"), [(0, 1)], 1)
-    put(s, 0, card("Y18"), [(0, 1)], 2)
-    put(s, 0, card("R17"), [(1, 0)], 1)
-    put(s, 0, card("R18"), [(1, 0)], 2)
-    put(s, 0, card("B17"), [(1, 2)], 1)
-    put(s, 0, card("B18"), [(1, 2)], 2)
-    to_turn(s, 0)
-    give_card(s, 0, "G01")  # O4
+    s = put(s, 0, card("Y17"), [(0, 1)], 1)
+    s = put(s, 0, card("Y18"), [(0, 1)], 2)
+    s = put(s, 0, card("R17"), [(1, 0)], 1)
+    s = put(s, 0, card("R18"), [(1, 0)], 2)
+    s = put(s, 0, card("B17"), [(1, 2)], 1)
+    s = put(s, 0, card("B18"), [(1, 2)], 2)
+    s = to_turn(s, 0)
+    s = give_card(s, 0, "G01")  # O4
     s.apply(0, PlayCard("G01"))
     assert not any(isinstance(a, Place) for a in s.legal_actions(0))
     refused(s, 0, ReturnTile(), "levelling with 4 empty dabbas")
@@ -252,8 +250,8 @@ def test_dw5_return_only_when_no_footprint_can_be_levelled():
 
 def test_dw5_fitting_tile_cannot_be_returned():
     s = make(2)
-    to_turn(s, 0)
-    give_card(s, 0, "G01")
+    s = to_turn(s, 0)
+    s = give_card(s, 0, "G01")
     s.apply(0, PlayCard("G01"))
     assert refused(s, 0, ReturnTile()) == "The tile fits: you must place it"
 
@@ -261,7 +259,7 @@ def test_dw5_fitting_tile_cannot_be_returned():
 def test_dw8_bonus_dabba_colour_of_choice():
     """The Chai Tiles / DW-8 (house rule): a bonus dabba of the chosen colour, placed at once."""
     s = make(2)
-    give_chai(s, 0, "bonus")
+    s = give_chai(s, 0, "bonus")
     refused(s, 0, BonusDabba("X", 0, 0), "colour")
     s.apply(0, BonusDabba("G", 2, 2))
     assert s.heights[0][8] == 1 and D.PIECE_COLOUR[s.stacks[0][8][0][0]] == 3
@@ -272,21 +270,21 @@ def test_dw8_bonus_dabba_colour_of_choice():
 def test_dw8_jump_any_space_free_replacing_the_move():
     """The Chai Tiles: jump instead of the regular move, to any space (DW-6: own space too), free."""
     s = make(2)
-    to_turn(s, 0, "move")
-    s.pos[0] = 4
+    s = to_turn(s, 0, "move")
+    s = edit(s, pos=[4, s.pos[1]])
     refused(s, 0, Jump(1), "no jump")
-    give_chai(s, 0, "jump")
+    s = give_chai(s, 0, "jump")
     s.apply(0, Jump(4))
     assert s.pos[0] == 4 and s.tickets[0] == 6 and s.step == "play" and len(s.hands[0]) == 3
-    give_chai(s, 0, "jump")
+    s = give_chai(s, 0, "jump")
     refused(s, 0, Jump(1), "already moved")
 
 
 def test_dw8_swap_a_card_tickets_stay():
     """The Chai Tiles / DW-8: swap a hand card with a display card; tickets stay on the space."""
     s = make(2)
-    give_chai(s, 0, "swap")
-    s.slot_tickets[2] = 2
+    s = give_chai(s, 0, "swap")
+    s = edit(s, slot_tickets=[0, 0, 2, 0, 0, 0])
     mine = s.hands[0][0]
     theirs = s.display[2]
     s.apply(0, Swap(D.CARD_CODES[mine], 2))
@@ -319,9 +317,8 @@ def test_dw7_thirteen_turns_then_two_final_placements():
 def test_final_placements_allow_empties_and_bonus_but_not_swap():
     """DW-7: in the final placements chai completions, bonus dabbas and empties are allowed."""
     s = make(2)
-    s.phase = "final"
-    s.step = "play"
-    give_chai(s, 0, "bonus", "swap")
+    s = edit(s, phase="final", step="play")
+    s = give_chai(s, 0, "bonus", "swap")
     legal = s.legal_actions(0)
     assert any(isinstance(a, BonusDabba) for a in legal) and any(isinstance(a, AddEmpty) for a in legal)
     assert not any(isinstance(a, Swap) for a in legal)

@@ -15,6 +15,7 @@ from chaigames.dabba_walla.bots import EasyBot, HardBot, NormalBot, make_bot
 from chaigames.dabba_walla.view import placement_problem, placements
 from chaigames.engine import GameConfig, SeatConfig, Session
 from tests.dabba_walla.dw_helpers import card, make, put, to_delivery, to_turn
+from tests.positions import edit
 
 
 def test_spec_options_and_seats():
@@ -53,7 +54,7 @@ def test_describe_view_and_actions_for_the_generic_screen():
 
 def test_screen_helpers_list_and_explain_placements():
     s = make(2, vehicle="crate")
-    put(s, 0, 16, [(1, 0)], 1)
+    s = put(s, 0, 16, [(1, 0)], 1)
     v = s.view(0)
     legal = placements(v, "R01")
     assert legal and all(placement_problem(v, "R01", *p) is None for p in legal)
@@ -83,7 +84,7 @@ def test_easy_bot_never_adds_an_empty_when_the_tile_fits():
     bot = EasyBot("easy", 3, 0)
     for seed in range(30):
         s = make(2, seed=seed)
-        to_turn(s, 0)
+        s = to_turn(s, 0)
         s.apply(0, PlayCard(D.CARD_CODES[s.hands[0][0]]))
         action = bot.choose(s.view(0), s.legal_actions(0), 0)
         assert isinstance(action, Place)
@@ -94,8 +95,8 @@ def test_easy_bot_never_adds_an_empty_when_the_tile_fits():
 def test_normal_bot_lifts_the_colours_of_its_level():
     """Issue: normal plays delivery cards that lift the colours of its current level."""
     s = make(2)
-    put(s, 0, 0, [(0, 0), (0, 1), (1, 0), (1, 1)], 1)  # Y01: four yellow dabbas
-    to_delivery(s, {0: ["R18", "G05", "Y12"], 1: ["R17"]})  # Y12 is Y+2
+    s = put(s, 0, 0, [(0, 0), (0, 1), (1, 0), (1, 1)], 1)  # Y01: four yellow dabbas
+    s = to_delivery(s, {0: ["R18", "G05", "Y12"], 1: ["R17"]})  # Y12 is Y+2
     bot = NormalBot("normal", 1, 0)
     assert bot.choose(s.view(0), s.legal_actions(0), 0) == Commit("Y12")
 
@@ -103,10 +104,10 @@ def test_normal_bot_lifts_the_colours_of_its_level():
 def test_hard_bot_decides_from_its_view_alone():
     """Bots see only their own view: the same view gives the same choice whatever is hidden."""
     a = make(3, seed=9)
-    b = a.clone()
     # swap a hidden card of seat 1 with one in the draw pile: seat 0's view is unchanged
-    b.hands[1][0], b.draw[0] = b.draw[0], b.hands[1][0]
-    b._changed()
+    hands, draw = [list(h) for h in a.hands], list(a.draw)
+    hands[1][0], draw[0] = draw[0], hands[1][0]
+    b = edit(a, hands=hands, draw=draw)
     assert a.view(0) == b.view(0)
     for level in ("easy", "normal", "hard"):
         x = make_bot(level, 11, 0).choose(a.view(0), a.legal_actions(0), 16)
@@ -116,8 +117,8 @@ def test_hard_bot_decides_from_its_view_alone():
 
 def test_hard_bot_searches_delivery_choices_within_its_budget():
     s = make(3)
-    put(s, 0, 0, [(0, 0), (0, 1), (1, 0), (1, 1)], 1)
-    to_delivery(s, {0: ["Y12", "R12"], 1: ["Y07", "B18"], 2: ["G18", "Y18"]})
+    s = put(s, 0, 0, [(0, 0), (0, 1), (1, 0), (1, 1)], 1)
+    s = to_delivery(s, {0: ["Y12", "R12"], 1: ["Y07", "B18"], 2: ["G18", "Y18"]})
     bot = HardBot("hard", 2, 0)
     action = bot.choose(s.view(0), s.legal_actions(0), 8)
     assert action in s.legal_actions(0) and action == Commit("Y12")
@@ -144,12 +145,10 @@ def test_hard_bot_plays_whole_games_legally_and_deterministically(options):
 def test_hard_bot_loads_a_tile_on_the_level_of_its_colour():
     """Hard prefers a level already of the tile's colour: one delivery card then lifts the whole level."""
     s = make(2)
-    put(s, 0, D.TILES_PER_COLOUR, [(0, 0), (0, 1), (1, 0), (1, 1)], 1)  # R01: level 1 is red
-    put(s, 0, 17, [(0, 0)], 2)  # Y18: level 2 is yellow
-    to_turn(s, 0, "play")
-    s.pending = card("Y18")  # a single yellow dabba
-    s.step = "place"
-    s._changed()
+    s = put(s, 0, D.TILES_PER_COLOUR, [(0, 0), (0, 1), (1, 0), (1, 1)], 1)  # R01: level 1 is red
+    s = put(s, 0, 17, [(0, 0)], 2)  # Y18: level 2 is yellow
+    s = to_turn(s, 0, "play")
+    s = edit(s, pending=card("Y18"), step="place")  # a single yellow dabba
     bot = HardBot("hard", 5, 0)
     action = bot.choose(s.view(0), s.legal_actions(0), 64)
     assert isinstance(action, Place) and action.level == 2

@@ -47,6 +47,10 @@ def test_default_fields_may_be_left_out():
         ("place", "'type'"),
         ({"type": "place", "cells": []}, "missing the field 'tile'"),
         ({"type": "pass", "extra": 1}, "unknown fields: extra"),
+        ({"type": "place", "tile": True, "cells": []}, "'tile' must be a whole number, not True"),
+        ({"type": "place", "tile": 1.0, "cells": []}, "'tile' must be a whole number"),
+        ({"type": "place", "tile": 1, "cells": [[0, "a"]]}, "'cells' must be"),
+        ({"type": "place", "tile": 1, "cells": [], "mirrored": 1}, "'mirrored' must be yes or no"),
     ],
 )
 def test_bad_actions_say_what_is_wrong(data, words):
@@ -62,3 +66,18 @@ def test_a_name_is_registered_once():
 def test_foreign_objects_are_not_actions():
     with pytest.raises(TypeError):
         actions.to_json(object())
+
+
+def test_check_refuses_a_wrong_seat_a_stranger_and_a_wrong_type_in_words():
+    from chaigames.engine import IllegalAction
+
+    actions.check(0, Place(1, ((0, 0),)), 2)
+    for seat, action, words in [
+        (2, Pass(), "no seat 3"),
+        (True, Pass(), "no seat True"),
+        (0, "pass", "not a move"),
+        (0, Place("1", ()), "tile of this move must be a whole number, not '1'"),
+        (0, Place(1, ((0, 0.5),)), "cells of this move must be"),
+    ]:
+        with pytest.raises(IllegalAction, match=words):
+            actions.check(seat, action, 2)

@@ -214,15 +214,12 @@ async def test_hot_seat_two_humans_curtain_hides_the_hand():
 
 
 def give_chai(app, seat: int, *kinds: str) -> None:
-    """Test set-up only: hand a seat some chai tiles from the supply (as if it had completed chais)."""
-    from chaigames.dabba_walla import data as D
+    """Test set-up only: hand a seat some chai tiles from the supply (as if it had completed chais);
+    the game goes on from that position, rebuilt by from_json."""
+    from tests.dabba_walla import dw_helpers
 
-    state = app.controller.session.state
-    for kind in kinds:
-        cid = next(c for c in state.chai_supply if D.CHAI_KINDS[c] == kind)
-        state.chai_supply.remove(cid)
-        state.chai_owned[seat].append(cid)
-    state._changed()
+    session = app.controller.session
+    session.state = dw_helpers.give_chai(session.state, seat, *kinds)
     dw_screen(app).refresh_game()
 
 
