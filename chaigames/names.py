@@ -1,0 +1,76 @@
+"""Player names as other people's terminals will draw them.
+
+A name comes from a keyboard (setup, `--seat`, an SSH login) or from a file (a save, a record
+someone sent). Whatever it holds, it is shown on several screens, so it is cleaned where it enters:
+escape sequences and control or format characters (C0, C1, DEL, bidi overrides and isolates,
+zero-width joiners) are removed, runs of white space become one space, and it is cut to at most
+`MAX_CELLS` terminal cells. Cleaning does not make a name safe as markup: it is still drawn as text.
+
+Widths are measured with the standard library only: East Asian wide and fullwidth characters take
+two cells, combining marks none, everything else one. A wide character is never cut in half.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MAX_CELLS = 16
+"""The widest a name may be, in terminal cells."""
+
+MAX_MARKS = 2
+"""Combining marks kept on one base character (more only smear over the neighbouring cells)."""
+
+# ANSI escape sequences, removed whole so no '[31m' is left behind: CSI (ESC [ or the C1 CSI),
+# OSC / DCS / APC / PM / SOS strings up to their terminator, and two-character ESC sequences.
+_ESCAPES = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
+    r"|(?:\x1b[\]P_^X]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+    r"|\x1b[ -~]?"
+)
+
+
+def cell_width(char: str) -> int:
+    """Terminal cells one character takes: 2 wide/fullwidth, 0 a combining mark, else 1."""
+    if unicodedata.category(char) in ("Mn", "Me"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def name_width(text: str) -> int:
+    """Terminal cells a (clean) name takes."""
+    return sum(cell_width(c) for c in text)
+
+
+def clean_name(text: str, default: str = "") -> str:
+    """`text` as a name fit for any screen: no control or format characters, single spaces, trimmed,
+    at most MAX_CELLS cells wide. An empty result gives `default` (the caller's, e.g. "Player 2")."""
+    text = unicodedata.normalize("NFC", _ESCAPES.sub("", str(text)))
+    kept: list[str] = []
+    width = 0
+    marks = 0
+    for char in text:
+        category = unicodedata.category(char)
+        if char.isspace() or category in ("Zs", "Zl", "Zp"):
+            if kept and kept[-1] != " ":
+                if width + 1 > MAX_CELLS:
+                    break
+                kept.append(" ")
+                width += 1
+            marks = 0
+            continue
+        if category[0] == "C":  # Cc controls, Cf format (bidi, ZWJ), Cs surrogates, Co private, Cn unassigned
+            continue
+        if category in ("Mn", "Me"):
+            if not kept or kept[-1] == " " or marks >= MAX_MARKS:
+                continue  # a mark needs a base character to sit on
+            kept.append(char)
+            marks += 1
+            continue
+        w = cell_width(char)
+        if width + w > MAX_CELLS:
+            break
+        kept.append(char)
+        width += w
+        marks = 0
+    return "".join(kept).strip() or default
