@@ -17,11 +17,12 @@ import datetime as _dt
 import os
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .engine import RecordError, RecordVersionError, Session, parse_record
+from .engine import GameConfig, RecordError, RecordVersionError, Session, parse_record
+from .names import clean_name
 
 if TYPE_CHECKING:
     from .engine import GameSpec, Record
@@ -59,6 +60,21 @@ def write_atomic(path: Path, text: str) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def clean_names(config: GameConfig) -> GameConfig:
+    """The config with every seat's name cleaned (`chaigames.names`): a record read from a file may
+    hold anything, and its names are drawn on screens. A name that cleans to nothing, or to another
+    seat's name, becomes "Player N" (names do not enter the rules, so the replay is unchanged)."""
+    seats = []
+    taken: set[str] = set()
+    for i, seat in enumerate(config.seats):
+        name = clean_name(seat.name, f"Player {i + 1}")
+        if name in taken:
+            name = f"Player {i + 1}"
+        taken.add(name)
+        seats.append(seat if name == seat.name else replace(seat, name=name))
+    return replace(config, seats=tuple(seats))
 
 
 def now_stamp() -> str:
@@ -200,6 +216,7 @@ class SaveStore:
 
         try:
             record = parse_record(text, strict_lookup)
+            record.config = clean_names(record.config)
             spec = lookup(record.game)
             Session.from_record(spec, record)  # replays strictly: a save that cannot be rebuilt is broken
         except RecordVersionError as exc:

@@ -97,7 +97,7 @@ class ChaiGamesApp(App[None]):
         saves = self.store.list_saves(self.library.get)
         for info in saves:
             if info.moved_aside:
-                self.notify(f"{info.path.name}: {info.problem}", severity="warning", timeout=8)
+                self.notify(f"{info.path.name}: {info.problem}", severity="warning", timeout=8, markup=False)
         self.push_screen(ContinueScreen(saves))
 
     def open_rules(self, game_id: str | None, callback: Any = None) -> None:
@@ -116,7 +116,7 @@ class ChaiGamesApp(App[None]):
         try:
             session = Session(spec, config, seed)
         except ConfigError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
         save_id = self.store.new_id(spec.id)
         self.store.save(session, save_id)
@@ -126,7 +126,7 @@ class ChaiGamesApp(App[None]):
         try:
             session = self.store.load(save_id, self.library.get)
         except (RecordError, LookupError) as exc:
-            self.notify(f"Cannot resume: {exc}", severity="error")
+            self.notify(f"Cannot resume: {exc}", severity="error", markup=False)
             return
         self.call_later(self._open_game, session, save_id)
 
@@ -147,7 +147,7 @@ class ChaiGamesApp(App[None]):
         try:
             controller.undo()
         except IllegalAction as exc:
-            self.notify(str(exc), severity="warning")
+            self.notify(str(exc), severity="warning", markup=False)
 
     def open_pause(self, controller: GameController) -> None:
         controller.pause()
@@ -249,7 +249,7 @@ class ChaiGamesApp(App[None]):
 
     def open_url(self, url: str, *, new_tab: bool = True) -> None:
         if self.served:
-            self.notify(url, title="Link (open it on your own computer)")
+            self.notify(url, title="Link (open it on your own computer)", markup=False)
             return
         super().open_url(url, new_tab=new_tab)
 

@@ -34,6 +34,7 @@ class CurtainScreen(Screen[int]):
                 "Everyone else, look away.\n\n"
                 f"{self.player}: press Enter when only you can see the screen.",
                 id="curtain-text",
+                markup=False,
             )
         yield Footer()
 
