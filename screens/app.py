@@ -17,8 +17,9 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from chaigames.engine import ConfigError, GameConfig, GameSpec, IllegalAction, RecordError, Session
-from chaigames.saves import SaveStore
+from chaigames.saves import GameOpenElsewhere, SaveStore
 
+from .confirm import ConfirmScreen, SaveFailedScreen, moves
 from .controller import GameController
 from .curtain import CountdownScreen, CurtainScreen
 from .game_base import GameScreen
@@ -66,6 +67,8 @@ class ChaiGamesApp(App[None]):
         self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
 
     async def on_mount(self) -> None:
+        with contextlib.suppress(OSError):
+            self.store.sweep()  # half-written saves of apps killed mid-write
         await self.push_screen(MainMenu())
         if self.new_game_request is not None:
             game_id, config, seed = self.new_game_request
@@ -119,20 +122,46 @@ class ChaiGamesApp(App[None]):
             self.notify(str(exc), severity="error", markup=False)
             return
         save_id = self.store.new_id(spec.id)
-        self.store.save(session, save_id)
-        self.call_later(self._open_game, session, save_id)
+        lock = None
+        try:
+            lock = self.store.claim(save_id)
+            self.store.save(session, save_id, lock)
+        except OSError as exc:  # a full or read-only data folder: say so, stay where we are
+            self.store.release(save_id, lock)
+            self.notify(
+                f"Cannot start the game: it cannot be saved in {self.store.root} ({exc.strerror or exc}).",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
+            return
+        self.call_later(self._open_game, session, save_id, lock)
 
-    def resume_game(self, save_id: str) -> None:
+    def resume_game(self, save_id: str, *, take_over: bool = False) -> None:
         try:
             session = self.store.load(save_id, self.library.get)
+            lock = self.store.claim(save_id, take_over=take_over)
         except (RecordError, LookupError) as exc:
             self.notify(f"Cannot resume: {exc}", severity="error", markup=False)
             return
-        self.call_later(self._open_game, session, save_id)
+        except GameOpenElsewhere as exc:
+            question = (
+                f"This game is open elsewhere ({exc.owner}).\n"
+                "Take it over here? The other app goes back to its menu at its next move, without saving."
+            )
+            self.push_screen(
+                ConfirmScreen("Open elsewhere", question, "Take it over"),
+                lambda yes: self.resume_game(save_id, take_over=True) if yes else None,
+            )
+            return
+        except OSError as exc:
+            self.notify(f"Cannot resume: the save cannot be written ({exc.strerror or exc})", severity="error")
+            return
+        self.call_later(self._open_game, session, save_id, lock)
 
-    async def _open_game(self, session: Session, save_id: str) -> None:
+    async def _open_game(self, session: Session, save_id: str, lock: str | None = None) -> None:
         await self.back_to_menu()
-        controller = GameController(self, session, save_id)
+        controller = GameController(self, session, save_id, lock)
         screen = screen_class_for(session.spec.id)(controller)
         controller.attach(screen)
         self.controller = controller
@@ -162,7 +191,28 @@ class ChaiGamesApp(App[None]):
             self.undo(controller)
             controller.resume()
         elif choice == "quit":
-            controller.save()
+            self.save_and_quit(controller)
+        else:
+            controller.resume()
+
+    def save_and_quit(self, controller: GameController) -> None:
+        """Leave the game only once it is saved, or once the player agreed to lose what is not."""
+        if controller.save():
+            self.call_later(self.back_to_menu)
+            return
+        if controller.taken_over:
+            return  # game_taken_over leaves the game
+        if not controller.paused:
+            controller.pause()
+        self.push_screen(
+            SaveFailedScreen(controller.save_problem, controller.unsaved_moves()),
+            lambda choice: self._save_failed(controller, choice),
+        )
+
+    def _save_failed(self, controller: GameController, choice: str | None) -> None:
+        if choice == "retry":
+            self.save_and_quit(controller)
+        elif choice == "lose":
             self.call_later(self.back_to_menu)
         else:
             controller.resume()
@@ -173,6 +223,14 @@ class ChaiGamesApp(App[None]):
     # -- what the controller asks of the frame -------------------------------------------------------
     def show_curtain(self, controller: GameController, seat: int) -> None:
         self.push_screen(CurtainScreen(seat, controller.name(seat)), lambda s: controller.curtain_lifted(seat))
+
+    def game_taken_over(self, controller: GameController) -> None:
+        """Another app took this game over (Continue, then "Take it over"): leave it unsaved."""
+        lost = max(controller.session.action_count - controller.saved_actions, 0)
+        note = f" Your last {moves(lost)} here were not saved." if lost else ""
+        self.notify(f"This game was taken over in another window and goes on there.{note}", severity="warning")
+        if self.controller is controller:
+            self.call_later(self.back_to_menu)
 
     def show_countdown(self, controller: GameController) -> None:
         if self.countdown <= 0:
@@ -203,6 +261,11 @@ class ChaiGamesApp(App[None]):
             await self.switch_screen(ResultsScreen(controller))
         else:
             await self.push_screen(ResultsScreen(controller))
+
+    def on_unmount(self) -> None:
+        """The app closes: the open game (if any) is free for another app."""
+        if self.controller is not None:
+            self.controller.stop()
 
     # -- command palette -----------------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
