@@ -37,9 +37,7 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog", id="confirm-box"):
             yield Static(self.heading, classes="heading", markup=False)
             yield Static(self.question, id="confirm-question", markup=False)
-            yield OptionList(
-                Option(f"{self.no}  n", id="no"), Option(f"{self.yes}  y", id="yes"), id="confirm-options"
-            )
+            yield OptionList(Option(f"{self.no}  n", id="no"), Option(f"{self.yes}  y", id="yes"), id="confirm-options")
         yield Footer()
 
     def on_mount(self) -> None:

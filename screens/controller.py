@@ -38,6 +38,7 @@ class Frame(Protocol):
     def game_taken_over(self, controller: GameController) -> None:
         """Another app took this save over: leave the game without writing it."""
         ...
+
     def think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
         """Run `work` off the UI thread; call `done(result or exception)` back on it."""
         ...
