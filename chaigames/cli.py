@@ -257,15 +257,13 @@ def new(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     from screens.app import run_app
 
-    run_app(new_game=(spec.id, config, seed))
-    return 0
+    return run_app(new_game=(spec.id, config, seed))
 
 
 def run_menu(args: argparse.Namespace) -> int:
     from screens.app import run_app
 
-    run_app()
-    return 0
+    return run_app()
 
 
 # -- the parser ------------------------------------------------------------------------------------

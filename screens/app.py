@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from chaigames.crashlog import friendly_line, write_crash_log
 from chaigames.engine import ConfigError, GameConfig, GameSpec, IllegalAction, RecordError, Session
 from chaigames.saves import GameOpenElsewhere, SaveStore
 
@@ -65,6 +68,8 @@ class ChaiGamesApp(App[None]):
         # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no
         # command that writes files there and opens no browser.
         self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
+        self.crash_log: Path | None = None
+        self.crashed = False
 
     async def on_mount(self) -> None:
         with contextlib.suppress(OSError):
@@ -288,6 +293,24 @@ class ChaiGamesApp(App[None]):
             yield SystemCommand("Rules", "Read a game's rules", lambda: self.open_rules(None))
             yield SystemCommand("Main menu", "Back to the main menu", lambda: self.call_later(self.back_to_menu))
 
+    # -- a crash: a log file and one friendly line, exit status 1 ------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's hook for an unhandled exception (it sets the exit status to 1 and exits)."""
+        if not self.crashed:
+            self.crashed = True
+            with contextlib.suppress(OSError):
+                self.crash_log = write_crash_log(error, self.store.root)
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        """After a crash: the friendly line instead of Textual's traceback (which is in the log).
+        Without a log file (the data folder cannot be written) the traceback is all there is."""
+        if self.crashed and (self.crash_log is not None or self.served):
+            self._exit_renderables.clear()
+            print(friendly_line(self.crash_log, served=self.served), file=sys.stderr)
+            return
+        super()._print_error_renderables()
+
     # -- what a served app must not do ----------------------------------------------------------------
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         if self.served:
@@ -317,6 +340,10 @@ class ChaiGamesApp(App[None]):
         super().open_url(url, new_tab=new_tab)
 
 
-def run_app(new_game: NewGame | None = None, games: Iterable[GameSpec] = ()) -> None:
-    """Run the app in this terminal; `new_game` = (game id, config, seed) skips the menu."""
-    ChaiGamesApp(new_game=new_game, games=games).run()
+def run_app(new_game: NewGame | None = None, games: Iterable[GameSpec] = ()) -> int:
+    """Run the app in this terminal; `new_game` = (game id, config, seed) skips the menu.
+
+    Returns the exit status: 0, or 1 after a crash (logged under the data folder's crash/)."""
+    app = ChaiGamesApp(new_game=new_game, games=games)
+    app.run()
+    return app.return_code or 0
