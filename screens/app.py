@@ -160,7 +160,8 @@ class ChaiGamesApp(App[None]):
             )
             return
         except OSError as exc:
-            self.notify(f"Cannot resume: the save cannot be written ({exc.strerror or exc})", severity="error")
+            reason = exc.strerror or exc
+            self.notify(f"Cannot resume: the save cannot be written ({reason})", severity="error", markup=False)
             return
         self.call_later(self._open_game, session, save_id, lock)
 
