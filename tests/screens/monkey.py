@@ -29,9 +29,9 @@ RARE = {"escape": 0.07, "question_mark": 0.04, "ctrl+p": 0.04}
 TARGETS = ("menu", "setup", "chai-wallah", "chai", "dabba-walla")
 
 SEATS = {  # game id -> seats for a monkey game: humans first
-    "chai-wallah": (("Ann", None), ("Asha", "easy"), ("Ravi", "easy"), ("Dev", "easy")),
-    "chai": (("Ann", None), ("Bob", None), ("Ravi", "easy")),
-    "dabba-walla": (("Ann", None), ("Bob", None), ("Ravi", "easy")),
+    "chai-wallah": (("Ann[/]", None), ("Asha", "easy"), ("[b]Ravi", "easy"), ("Dev", "easy")),
+    "chai": (("Ann[/]", None), ("[b]Bob", None), ("Ravi", "easy")),
+    "dabba-walla": (("Ann[/]", None), ("[b]Bob", None), ("Ravi", "easy")),
 }
 
 
@@ -69,9 +69,16 @@ def replay_matches(controller) -> str:
 
 
 async def run(target: str, keys: int, seed: int, *, pause: float = 0.0) -> Report:
-    """Send `keys` seeded random keys to `target`; return what happened."""
+    """Send `keys` seeded random keys to `target`; return what happened. If the app quits (the
+    palette's Quit, say), a new one takes the remaining keys."""
     rng = random.Random(f"{target}:{seed}")
     report = Report(target)
+    while report.keys < keys and len(report.faults) < 5:
+        await _one_app(target, keys, seed, rng, report, pause)
+    return report
+
+
+async def _one_app(target: str, keys: int, seed: int, rng: random.Random, report: Report, pause: float) -> None:
     spec = games.get(target) if target in SEATS else None
     new_game = game_request(target, seed) if spec is not None else None
     app = ChaiGamesApp(new_game=new_game, bot_delay=0.05, countdown=1)
@@ -90,7 +97,7 @@ async def run(target: str, keys: int, seed: int, *, pause: float = 0.0) -> Repor
             await pilot.pause(0.05)
             if target == "setup":
                 app.open_setup(None)
-            for _ in range(keys):
+            while report.keys < keys and app.is_running and not app._exit:
                 if app.controller is not seen:
                     check(seen)
                     seen = app.controller
@@ -108,10 +115,10 @@ async def run(target: str, keys: int, seed: int, *, pause: float = 0.0) -> Repor
                 report.keys += 1
                 if pause:
                     await pilot.pause(pause)
-            await pilot.pause(0.1)
-            check(app.controller)
+            if app.is_running:
+                await pilot.pause(0.1)
+            check(app.controller if app.controller is not None else seen)
     except Exception as exc:  # the app's own exception comes out of run_test
         report.faults.append(f"{target}: {''.join(traceback.format_exception_only(exc)).strip()}")
     if app.return_code:
         report.faults.append(f"{target}: the app exited with status {app.return_code}")
-    return report
