@@ -121,3 +121,21 @@ def test_cli_seat_names_are_cleaned():
     assert config.seats[0].name == "Ann"
     with pytest.raises(cli.UsageError):
         cli.build_config(spec, [("\x1b[31m", None), ("", "easy")], {})
+
+
+async def test_keys_of_a_seat_with_markup_in_its_name_list_and_show_in_the_key_panel(make_app):
+    """Found by the monkey: Chai Wallah's zone keys are described with the player's name."""
+    from chaigames.chai_wallah import SPEC as CW
+    from screens.chai_wallah import ChaiWallahScreen
+    from screens.keys import KeysScreen
+
+    app = make_app(games=[CW], new_game=("chai-wallah", hostile_config("chai-wallah"), 3))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ChaiWallahScreen), "the game")
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen), "the keys")
+        await wait_for(pilot, lambda: "Ann[/]: spice die" in screen_text(app), "the keys named by their player")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChaiWallahScreen), "the game again")
+        app.action_show_help_panel()
+        await wait_for(pilot, lambda: "Ann[/]: spice die" in screen_text(app), "Textual's key panel")
