@@ -121,4 +121,9 @@ async def _one_app(target: str, keys: int, seed: int, rng: random.Random, report
     except Exception as exc:  # the app's own exception comes out of run_test
         report.faults.append(f"{target}: {''.join(traceback.format_exception_only(exc)).strip()}")
     if app.return_code:
-        report.faults.append(f"{target}: the app exited with status {app.return_code}")
+        where = ""
+        if app.crash_log is not None:  # the innermost frames of the crash log say where
+            lines = [line.strip() for line in app.crash_log.read_text().splitlines()]
+            frames = [line for line in lines if line.startswith("File")]
+            where = f" ({'; '.join(frames[-2:])})"
+        report.faults.append(f"{target}: the app exited with status {app.return_code}{where}")
