@@ -28,6 +28,8 @@ from .engine import (
     play_bots,
 )
 from .engine.play import DEFAULT_MAX_ACTIONS
+from .names import clean_name
+from .saves import clean_names
 
 BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
 
@@ -68,7 +70,7 @@ def bot_name(taken: set[str], seat: int) -> str:
 
 def build_config(spec: GameSpec, seats: Sequence[tuple[str, str | None]], options: dict[str, Any]) -> GameConfig:
     """Seats are (name, None) for a human or ("", level) for a bot to be named."""
-    taken = {name for name, bot in seats if bot is None}
+    taken = {clean_name(name) for name, bot in seats if bot is None}
     out = []
     for i, (name, bot) in enumerate(seats):
         if bot is not None:
@@ -76,6 +78,8 @@ def build_config(spec: GameSpec, seats: Sequence[tuple[str, str | None]], option
                 raise UsageError(f"unknown bot level {bot!r} (choose from: {', '.join(spec.bot_levels)})")
             name = bot_name(taken, i)
             taken.add(name)
+        else:
+            name = clean_name(name)  # typed by anyone, drawn on everyone's screen
         out.append(SeatConfig(name=name, bot=bot))
     config = GameConfig(seats=tuple(out), options=options)
     problems = spec.problems(config)
@@ -111,7 +115,7 @@ def simulate(args: argparse.Namespace) -> int:
 
     from rich.console import Console
 
-    out = Console(highlight=False, soft_wrap=True)
+    out = Console(highlight=False, soft_wrap=True, markup=False)  # names are text, never markup
     rows: list[dict[str, Any]] = []
     progress = None
     task = None
@@ -228,13 +232,14 @@ def replay(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
     record = parse_record(text, games.get)
+    record.config = clean_names(record.config)
     spec = games.get(record.game)
     t0 = time.perf_counter()
     session = Session.from_record(spec, record)
     row = outcome_row(session, session.over, time.perf_counter() - t0)
     from rich.console import Console
 
-    out = Console(highlight=False, soft_wrap=True)
+    out = Console(highlight=False, soft_wrap=True, markup=False)  # names are text, never markup
     if args.json:
         out.print(json.dumps(row), markup=False)
     else:
@@ -258,15 +263,13 @@ def new(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     from screens.app import run_app
 
-    run_app(new_game=(spec.id, config, seed))
-    return 0
+    return run_app(new_game=(spec.id, config, seed))
 
 
 def run_menu(args: argparse.Namespace) -> int:
     from screens.app import run_app
 
-    run_app()
-    return 0
+    return run_app()
 
 
 # -- the parser ------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 Layout under the data directory ($CHAIGAMES_HOME, else platformdirs' user data dir):
   saves/<id>.json     unfinished games (what Continue lists)
+  saves/<id>.lock     which app has that game open (its pid and a token); see `SaveStore.claim`
   history/<id>.json   finished games
   aside/<id>.json     files that could not be read, moved out of the way with their reason
 
@@ -14,20 +15,59 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import json
 import os
+import re
 import secrets
+import socket
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .engine import RecordError, RecordVersionError, Session, parse_record
+from .engine import GameConfig, RecordError, RecordVersionError, Session, parse_record
+from .names import clean_name
 
 if TYPE_CHECKING:
     from .engine import GameSpec, Record
 
 Lookup = Callable[[str], "GameSpec"]
 """Maps a game id to its spec; raises KeyError (unknown game) or LookupError (not in this build)."""
+
+
+STALE_TMP_SECONDS = 600
+"""A leftover temporary save file of a live process is removed once it is this old."""
+
+_TMP_NAME = re.compile(r"^\..+\.(\d+)\.tmp$")
+
+
+class GameOpenElsewhere(Exception):
+    """Another running app has this save open. `owner` describes it for the player."""
+
+    def __init__(self, save_id: str, owner: str) -> None:
+        super().__init__(f"this game is open elsewhere ({owner})")
+        self.save_id = save_id
+        self.owner = owner
+
+
+class GameTakenOver(Exception):
+    """The lock on a save passed to another app (it took the game over): do not write it any more."""
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process with this id runs on this machine (a zombie counts as alive)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process
+        return True
+    except OSError:
+        return False
+    return True
 
 
 def data_dir() -> Path:
@@ -44,21 +84,42 @@ def write_atomic(path: Path, text: str) -> None:
     """Write `text` so that `path` always holds either the old or the new whole file.
 
     A temporary file in the same folder is written, flushed and fsynced, then renamed over the
-    target (rename within one file system is atomic). A kill at any moment leaves a whole file.
+    target (rename within one file system is atomic). A kill at any moment leaves a whole file
+    (and perhaps a `.<name>.<pid>.tmp`, which `SaveStore.sweep` removes later).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:  # a full disk must not keep half a file, which fills it further
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
     with contextlib.suppress(OSError):  # make the rename itself durable where the OS allows it
         fd = os.open(path.parent, os.O_RDONLY)
         try:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def clean_names(config: GameConfig) -> GameConfig:
+    """The config with every seat's name cleaned (`chaigames.names`): a record read from a file may
+    hold anything, and its names are drawn on screens. A name that cleans to nothing, or to another
+    seat's name, becomes "Player N" (names do not enter the rules, so the replay is unchanged)."""
+    seats = []
+    taken: set[str] = set()
+    for i, seat in enumerate(config.seats):
+        name = clean_name(seat.name, f"Player {i + 1}")
+        if name in taken:
+            name = f"Player {i + 1}"
+        taken.add(name)
+        seats.append(seat if name == seat.name else replace(seat, name=name))
+    return replace(config, seats=tuple(seats))
 
 
 def now_stamp() -> str:
@@ -145,8 +206,92 @@ class SaveStore:
     def path_of(self, save_id: str) -> Path:
         return self.saves / f"{save_id}.json"
 
-    def save(self, session: Session, save_id: str) -> Path:
-        """Write the session's record (stamping meta.updated) over its save file, atomically."""
+    # -- one app per save: an advisory lock file ------------------------------------------------------
+    def lock_path(self, save_id: str) -> Path:
+        return self.saves / f"{save_id}.lock"
+
+    def lock_owner(self, save_id: str) -> dict | None:
+        """The lock's content (pid, host, token), or None when nobody holds the save."""
+        try:
+            data = json.loads(self.lock_path(save_id).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def claim(self, save_id: str, *, take_over: bool = False) -> str:
+        """Open a save for this app: returns the token that `save`, `finish` and `release` take.
+
+        A lock held by a live process raises GameOpenElsewhere unless `take_over` (the player chose
+        to): that app then finds, at its next save, that it lost the game (GameTakenOver). A lock
+        left by a process that is gone (a crash, kill -9) is taken silently. OSError: the folder
+        cannot be written.
+        """
+        owner = self.lock_owner(save_id)
+        if owner is not None and not take_over and self._held_by_another(owner):
+            pid = owner.get("pid")
+            where = "" if owner.get("host") == socket.gethostname() else f" on {owner.get('host')}"
+            raise GameOpenElsewhere(save_id, f"another chaigames, process {pid}{where}")
+        token = secrets.token_hex(8)
+        data = {"pid": os.getpid(), "host": socket.gethostname(), "token": token, "since": now_stamp()}
+        write_atomic(self.lock_path(save_id), json.dumps(data))
+        return token
+
+    @staticmethod
+    def _held_by_another(owner: dict) -> bool:
+        pid = owner.get("pid")
+        if owner.get("host") != socket.gethostname():
+            return True  # a shared folder: we cannot see that machine's processes
+        return isinstance(pid, int) and pid_alive(pid)
+
+    def holds(self, save_id: str, token: str | None) -> bool:
+        """Whether `token` still holds the save (None: no lock asked for, as in tools and tests)."""
+        if token is None:
+            return True
+        owner = self.lock_owner(save_id)
+        return owner is None or owner.get("token") == token
+
+    def release(self, save_id: str, token: str | None) -> None:
+        """Close the save: remove the lock if it is still ours."""
+        if token is None:
+            return
+        owner = self.lock_owner(save_id)
+        if owner is not None and owner.get("token") == token:
+            with contextlib.suppress(OSError):
+                self.lock_path(save_id).unlink()
+
+    def _check(self, save_id: str, token: str | None) -> None:
+        if not self.holds(save_id, token):
+            raise GameTakenOver(f"{save_id} was taken over by another app")
+
+    # -- housekeeping -----------------------------------------------------------------------------------
+    def sweep(self, now: float | None = None) -> int:
+        """Remove temporary files left by a write that was killed half way (`.<id>.json.<pid>.tmp`):
+        those whose process is gone, or older than STALE_TMP_SECONDS. Returns how many went."""
+        now = time.time() if now is None else now
+        gone = 0
+        for folder in (self.saves, self.history):
+            try:
+                names = list(folder.iterdir())
+            except OSError:
+                continue
+            for path in names:
+                m = _TMP_NAME.match(path.name)
+                if m is None:
+                    continue
+                try:
+                    old = now - path.stat().st_mtime > STALE_TMP_SECONDS
+                    if old or not pid_alive(int(m.group(1))):
+                        path.unlink()
+                        gone += 1
+                except OSError:
+                    continue
+        return gone
+
+    def save(self, session: Session, save_id: str, token: str | None = None) -> Path:
+        """Write the session's record (stamping meta.updated) over its save file, atomically.
+
+        With `token` (from `claim`), GameTakenOver when another app has taken the game over."""
+        self._check(save_id, token)
         meta = session.record.meta
         meta.setdefault("started", now_stamp())
         meta["updated"] = now_stamp()
@@ -155,14 +300,16 @@ class SaveStore:
         write_atomic(path, session.record.dumps(session.spec))
         return path
 
-    def finish(self, session: Session, save_id: str) -> Path:
-        """A finished game: its final record goes to history/ and leaves saves/."""
+    def finish(self, session: Session, save_id: str, token: str | None = None) -> Path:
+        """A finished game: its final record goes to history/ and leaves saves/ (and its lock)."""
+        self._check(save_id, token)
         session.record.meta["finished"] = now_stamp()
         session.record.meta["updated"] = now_stamp()
         target = self.history / f"{save_id}.json"
         write_atomic(target, session.record.dumps(session.spec))
         with contextlib.suppress(FileNotFoundError):
             self.path_of(save_id).unlink()
+        self.release(save_id, token)
         return target
 
     def discard(self, save_id: str) -> None:
@@ -200,6 +347,7 @@ class SaveStore:
 
         try:
             record = parse_record(text, strict_lookup)
+            record.config = clean_names(record.config)
             spec = lookup(record.game)
             Session.from_record(spec, record)  # replays strictly: a save that cannot be rebuilt is broken
         except RecordVersionError as exc:

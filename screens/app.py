@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -17,10 +18,12 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from chaigames.crashlog import friendly_line, write_crash_log
 from chaigames.engine import ConfigError, GameConfig, GameSpec, IllegalAction, RecordError, Session
-from chaigames.saves import SaveStore
+from chaigames.saves import GameOpenElsewhere, SaveStore
 from chaigames.web.folders import name_folder
 
+from .confirm import ConfirmScreen, SaveFailedScreen, moves
 from .controller import GameController
 from .curtain import CountdownScreen, CurtainScreen
 from .game_base import GameScreen
@@ -71,11 +74,14 @@ class ChaiGamesApp(App[None]):
         # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no
         # command that writes files there and opens no browser.
         self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
+        self.crash_log: Path | None = None
+        self.crashed = False
 
     async def on_mount(self) -> None:
         if self.saves_by_name is not None:
             await self.push_screen(NameScreen(), self._named)
             return
+        self._sweep()
         await self.push_screen(MainMenu())
         if self.new_game_request is not None:
             game_id, config, seed = self.new_game_request
@@ -85,7 +91,12 @@ class ChaiGamesApp(App[None]):
         """The player said who they are: their saves, then the menu."""
         assert self.saves_by_name is not None
         self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
+        self._sweep()
         self.push_screen(MainMenu())
+
+    def _sweep(self) -> None:
+        with contextlib.suppress(OSError):
+            self.store.sweep()  # half-written saves of apps killed mid-write
 
     # -- navigation ----------------------------------------------------------------------------------
     def has_saves(self) -> bool:
@@ -113,7 +124,7 @@ class ChaiGamesApp(App[None]):
         saves = self.store.list_saves(self.library.get)
         for info in saves:
             if info.moved_aside:
-                self.notify(f"{info.path.name}: {info.problem}", severity="warning", timeout=8)
+                self.notify(f"{info.path.name}: {info.problem}", severity="warning", timeout=8, markup=False)
         self.push_screen(ContinueScreen(saves))
 
     def open_rules(self, game_id: str | None, callback: Any = None) -> None:
@@ -132,23 +143,50 @@ class ChaiGamesApp(App[None]):
         try:
             session = Session(spec, config, seed)
         except ConfigError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
         save_id = self.store.new_id(spec.id)
-        self.store.save(session, save_id)
-        self.call_later(self._open_game, session, save_id)
+        lock = None
+        try:
+            lock = self.store.claim(save_id)
+            self.store.save(session, save_id, lock)
+        except OSError as exc:  # a full or read-only data folder: say so, stay where we are
+            self.store.release(save_id, lock)
+            self.notify(
+                f"Cannot start the game: it cannot be saved in {self.store.root} ({exc.strerror or exc}).",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
+            return
+        self.call_later(self._open_game, session, save_id, lock)
 
-    def resume_game(self, save_id: str) -> None:
+    def resume_game(self, save_id: str, *, take_over: bool = False) -> None:
         try:
             session = self.store.load(save_id, self.library.get)
+            lock = self.store.claim(save_id, take_over=take_over)
         except (RecordError, LookupError) as exc:
-            self.notify(f"Cannot resume: {exc}", severity="error")
+            self.notify(f"Cannot resume: {exc}", severity="error", markup=False)
             return
-        self.call_later(self._open_game, session, save_id)
+        except GameOpenElsewhere as exc:
+            question = (
+                f"This game is open elsewhere ({exc.owner}).\n"
+                "Take it over here? The other app goes back to its menu at its next move, without saving."
+            )
+            self.push_screen(
+                ConfirmScreen("Open elsewhere", question, "Take it over"),
+                lambda yes: self.resume_game(save_id, take_over=True) if yes else None,
+            )
+            return
+        except OSError as exc:
+            reason = exc.strerror or exc
+            self.notify(f"Cannot resume: the save cannot be written ({reason})", severity="error", markup=False)
+            return
+        self.call_later(self._open_game, session, save_id, lock)
 
-    async def _open_game(self, session: Session, save_id: str) -> None:
+    async def _open_game(self, session: Session, save_id: str, lock: str | None = None) -> None:
         await self.back_to_menu()
-        controller = GameController(self, session, save_id)
+        controller = GameController(self, session, save_id, lock)
         screen = screen_class_for(session.spec.id)(controller)
         controller.attach(screen)
         self.controller = controller
@@ -163,7 +201,7 @@ class ChaiGamesApp(App[None]):
         try:
             controller.undo()
         except IllegalAction as exc:
-            self.notify(str(exc), severity="warning")
+            self.notify(str(exc), severity="warning", markup=False)
 
     def open_pause(self, controller: GameController) -> None:
         controller.pause()
@@ -178,7 +216,28 @@ class ChaiGamesApp(App[None]):
             self.undo(controller)
             controller.resume()
         elif choice == "quit":
-            controller.save()
+            self.save_and_quit(controller)
+        else:
+            controller.resume()
+
+    def save_and_quit(self, controller: GameController) -> None:
+        """Leave the game only once it is saved, or once the player agreed to lose what is not."""
+        if controller.save():
+            self.call_later(self.back_to_menu)
+            return
+        if controller.taken_over:
+            return  # game_taken_over leaves the game
+        if not controller.paused:
+            controller.pause()
+        self.push_screen(
+            SaveFailedScreen(controller.save_problem, controller.unsaved_moves()),
+            lambda choice: self._save_failed(controller, choice),
+        )
+
+    def _save_failed(self, controller: GameController, choice: str | None) -> None:
+        if choice == "retry":
+            self.save_and_quit(controller)
+        elif choice == "lose":
             self.call_later(self.back_to_menu)
         else:
             controller.resume()
@@ -189,6 +248,14 @@ class ChaiGamesApp(App[None]):
     # -- what the controller asks of the frame -------------------------------------------------------
     def show_curtain(self, controller: GameController, seat: int) -> None:
         self.push_screen(CurtainScreen(seat, controller.name(seat)), lambda s: controller.curtain_lifted(seat))
+
+    def game_taken_over(self, controller: GameController) -> None:
+        """Another app took this game over (Continue, then "Take it over"): leave it unsaved."""
+        lost = max(controller.session.action_count - controller.saved_actions, 0)
+        note = f" Your last {moves(lost)} here were not saved." if lost else ""
+        self.notify(f"This game was taken over in another window and goes on there.{note}", severity="warning")
+        if self.controller is controller:
+            self.call_later(self.back_to_menu)
 
     def show_countdown(self, controller: GameController) -> None:
         if self.countdown <= 0:
@@ -220,6 +287,11 @@ class ChaiGamesApp(App[None]):
         else:
             await self.push_screen(ResultsScreen(controller))
 
+    def on_unmount(self) -> None:
+        """The app closes: the open game (if any) is free for another app."""
+        if self.controller is not None:
+            self.controller.stop()
+
     # -- command palette -----------------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
@@ -240,6 +312,24 @@ class ChaiGamesApp(App[None]):
             yield SystemCommand("New game", "Set up a new game", lambda: self.open_setup(None))
             yield SystemCommand("Rules", "Read a game's rules", lambda: self.open_rules(None))
             yield SystemCommand("Main menu", "Back to the main menu", lambda: self.call_later(self.back_to_menu))
+
+    # -- a crash: a log file and one friendly line, exit status 1 ------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's hook for an unhandled exception (it sets the exit status to 1 and exits)."""
+        if not self.crashed:
+            self.crashed = True
+            with contextlib.suppress(OSError):
+                self.crash_log = write_crash_log(error, self.store.root)
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        """After a crash: the friendly line instead of Textual's traceback (which is in the log).
+        Without a log file (the data folder cannot be written) the traceback is all there is."""
+        if self.crashed and (self.crash_log is not None or self.served):
+            self._exit_renderables.clear()
+            print(friendly_line(self.crash_log, served=self.served), file=sys.stderr)
+            return
+        super()._print_error_renderables()
 
     # -- what a served app must not do ----------------------------------------------------------------
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
@@ -265,11 +355,15 @@ class ChaiGamesApp(App[None]):
 
     def open_url(self, url: str, *, new_tab: bool = True) -> None:
         if self.served:
-            self.notify(url, title="Link (open it on your own computer)")
+            self.notify(url, title="Link (open it on your own computer)", markup=False)
             return
         super().open_url(url, new_tab=new_tab)
 
 
-def run_app(new_game: NewGame | None = None, games: Iterable[GameSpec] = ()) -> None:
-    """Run the app in this terminal; `new_game` = (game id, config, seed) skips the menu."""
-    ChaiGamesApp(new_game=new_game, games=games).run()
+def run_app(new_game: NewGame | None = None, games: Iterable[GameSpec] = ()) -> int:
+    """Run the app in this terminal; `new_game` = (game id, config, seed) skips the menu.
+
+    Returns the exit status: 0, or 1 after a crash (logged under the data folder's crash/)."""
+    app = ChaiGamesApp(new_game=new_game, games=games)
+    app.run()
+    return app.return_code or 0

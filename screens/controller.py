@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from chaigames.engine import Event, IllegalAction, LogLine, Session, make_bots
 from chaigames.engine.protocol import RealtimeDriver
+from chaigames.saves import GameTakenOver
 
 from .clock import GameClock
 
@@ -34,6 +35,10 @@ class Frame(Protocol):
     def show_curtain(self, controller: GameController, seat: int) -> None: ...
     def show_countdown(self, controller: GameController) -> None: ...
     def show_results(self, controller: GameController) -> None: ...
+    def game_taken_over(self, controller: GameController) -> None:
+        """Another app took this save over: leave the game without writing it."""
+        ...
+
     def think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
         """Run `work` off the UI thread; call `done(result or exception)` back on it."""
         ...
@@ -48,11 +53,16 @@ class GameController:
 
     TICK = 0.05  # seconds between real-time clock ticks
 
-    def __init__(self, frame: Frame, session: Session, save_id: str) -> None:
+    def __init__(self, frame: Frame, session: Session, save_id: str, lock: str | None = None) -> None:
+        """`lock` is the token of this app's claim on the save (`SaveStore.claim`), if any."""
         self.frame = frame
         self.session = session
         self.spec: GameSpec = session.spec
         self.save_id = save_id
+        self.lock = lock
+        self.save_problem = ""  # why the last save failed ("" when it succeeded)
+        self.saved_actions = session.action_count  # actions that stand in the file on disk
+        self.taken_over = False
         self.bots = make_bots(self.spec, session.config, session.record.seed)
         self.humans: tuple[int, ...] = session.config.humans
         self.realtime = self.spec.realtime
@@ -258,7 +268,8 @@ class GameController:
         self._go_on()
 
     def stop(self) -> None:
-        """Leave the game (save and quit): cancel timers; the save on disk is already current."""
+        """Leave the game (save and quit): cancel timers and close the save for other apps."""
+        self.frame.store.release(self.save_id, self.lock)
         self._cancel_bot()
         if self._ticker is not None:
             self._ticker.stop()
@@ -266,12 +277,36 @@ class GameController:
         if self.clock is not None:
             self.clock.stop()
 
-    def save(self) -> None:
-        """Write the record now. A failing disk is said on screen; the game goes on in memory."""
+    def save(self) -> bool:
+        """Write the record now. A failing disk is said on screen; the game goes on in memory
+        (`save_problem`, `unsaved_moves`) and a later save catches up. False when it failed."""
         try:
-            self.frame.store.save(self.session, self.save_id)
+            self.frame.store.save(self.session, self.save_id, self.lock)
+        except GameTakenOver:
+            self._lost()
+            return False
         except OSError as exc:
-            self.message = f"Could not save the game: {exc.strerror or exc}"
+            self.save_problem = str(exc.strerror or exc)
+            self.message = f"Could not save the game: {self.save_problem}"
+            return False
+        self.save_problem = ""
+        self.saved_actions = self.session.action_count
+        return True
+
+    def unsaved_moves(self) -> int:
+        """Moves that a quit now would lose: 0 when the last save succeeded."""
+        if not self.save_problem:
+            return 0
+        return max(abs(self.session.action_count - self.saved_actions), 1)
+
+    def _lost(self) -> None:
+        """Another app took this game over: stop here without writing anything more."""
+        if self.taken_over:
+            return
+        self.taken_over = True
+        self.finished = True  # nothing more happens in this app
+        self.stop()
+        self.frame.game_taken_over(self)
 
     def _after_change(self, events: list[Event]) -> None:
         if self.session.over:
@@ -370,9 +405,14 @@ class GameController:
         self.stop()
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         try:
-            self.frame.store.finish(self.session, self.save_id)
+            self.frame.store.finish(self.session, self.save_id, self.lock)
+        except GameTakenOver:
+            self.finished = False
+            self._lost()
+            return
         except OSError as exc:
-            self.message = f"Could not save the game: {exc.strerror or exc}"
+            self.save_problem = str(exc.strerror or exc)
+            self.message = f"Could not save the game: {self.save_problem}"
         self._notify(events)
         self.frame.show_results(self)
 

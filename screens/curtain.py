@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 
@@ -34,6 +35,7 @@ class CurtainScreen(Screen[int]):
                 "Everyone else, look away.\n\n"
                 f"{self.player}: press Enter when only you can see the screen.",
                 id="curtain-text",
+                markup=False,
             )
         yield Footer()
 
@@ -42,11 +44,19 @@ class CurtainScreen(Screen[int]):
 
 
 class CountdownScreen(Screen[None]):
-    """3, 2, 1, go: a real-time game starts or resumes only after this."""
+    """3, 2, 1, go: a real-time game starts or resumes only after this.
+
+    The countdown runs only while this screen is on top: a modal opened over it (the command
+    palette, the keys) holds it, and it goes on when that closes. Its timer dismisses this screen
+    and never whatever else is on top at that moment.
+    """
+
+    BINDINGS = [Binding("question_mark", "app.keys", "Keys", id="keys")]
 
     def __init__(self, seconds: int) -> None:
         super().__init__(classes="curtain")
         self.left = seconds
+        self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
@@ -59,11 +69,25 @@ class CountdownScreen(Screen[None]):
         if self.left <= 0:
             self.dismiss(None)
             return
-        self.set_interval(1.0, self._tick, repeat=self.left)
+        self._timer = self.set_interval(1.0, self._tick)
+
+    def on_screen_suspend(self) -> None:
+        """Something opened on top: hold the count (a second begun counts again in full)."""
+        if self._timer is not None:
+            self._timer.pause()
+
+    def on_screen_resume(self) -> None:
+        if self._timer is not None:
+            self._timer.reset()
+            self._timer.resume()
 
     def _tick(self) -> None:
+        if not self.is_active or self.left <= 0:
+            return  # covered by a modal (held), or already done
         self.left -= 1
         if self.left <= 0:
+            if self._timer is not None:
+                self._timer.stop()
             self.dismiss(None)
         else:
             self.query_one("#countdown-text", Static).update(self._text())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -39,9 +40,12 @@ class KeysScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         width = max((len(k) for k, _ in self.rows), default=3)
-        text = "\n".join(f"{k:>{width}}  {d}" for k, d in self.rows) or "(no keys here)"
+        # A binding's description is markup to Textual (its key panel parses it), so names in one
+        # are escaped where the binding is made; a key's display ("[") is text.
+        lines = [Text(f"{k:>{width}}  ") + Text.from_markup(d) for k, d in self.rows]
+        text = Text("\n").join(lines) if lines else Text("(no keys here)")
         with Vertical(id="keys-box", classes="dialog"):
-            yield Static(f"Keys: {self.heading}", classes="heading")
+            yield Static(f"Keys: {self.heading}", classes="heading", markup=False)
             with VerticalScroll():
                 yield Static(text, id="keys-text")
             yield Static("Esc closes. Ctrl+P opens the command palette.", classes="hint")

@@ -44,7 +44,13 @@ class PauseMenu(ModalScreen[str]):
                 Option("Save and quit to the menu  s", id="quit"),
                 id="pause-options",
             )
-            yield Static("The game is saved after every move.", classes="hint")
+            problem = self.controller.save_problem
+            if problem:
+                n = self.controller.unsaved_moves()
+                hint = f"! The last save failed ({problem}): {n} move{'' if n == 1 else 's'} not saved yet."
+            else:
+                hint = "The game is saved after every move."
+            yield Static(hint, classes="hint", id="save-state", markup=False)
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -50,11 +50,11 @@ class ResultsScreen(Screen[None]):
         yield TitleBar(self.sub_title)
         with Vertical(id="results"):
             yield Static(f"{self.controller.spec.title}: final scores", classes="heading")
-            yield Static(winners_line(names, self.result), id="winners")
-            yield Static(scores_line(names, self.result), id="totals")
+            yield Static(winners_line(names, self.result), id="winners", markup=False)
+            yield Static(scores_line(names, self.result), id="totals", markup=False)
             yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
             if self.result.note:
-                yield Static(self.result.note, id="note")
+                yield Static(self.result.note, id="note", markup=False)
             yield Static("* marks a winner.  r: rematch with the same seats   m: menu", classes="hint")
         yield Footer()
 
@@ -64,9 +64,9 @@ class ResultsScreen(Screen[None]):
         table.add_column("", key="source")
         for i, name in enumerate(names):
             mark = "*" if i in self.result.winners else " "
-            table.add_column(f"{mark}{name}", key=f"seat{i}")
+            table.add_column(Text(f"{mark}{name}"), key=f"seat{i}")
         for row in self.result.breakdown:
-            table.add_row(row.source, *(str(v) for v in row.values))
+            table.add_row(Text(row.source), *(Text(str(v)) for v in row.values))
         table.add_row(Text("Total", style="bold"), *(Text(str(v), style="bold") for v in self.result.scores))
         table.focus()
 

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from chaigames.engine import GameConfig, GameSpec, SeatConfig
+from chaigames.names import clean_name
 
 from .widgets import TitleBar
 
@@ -152,7 +153,7 @@ class SetupScreen(Screen[None]):
             }
             seats.append(
                 SeatConfig(
-                    name=self.query_one(f"#name-{i}", Input).value.strip(),
+                    name=clean_name(self.query_one(f"#name-{i}", Input).value),
                     bot=None if kind == HUMAN else str(kind),
                     options=options,
                 )
@@ -241,7 +242,7 @@ class SetupScreen(Screen[None]):
         if not self._ready:
             return
         if self.validate():
-            self.notify(self.problems[0], severity="warning")
+            self.notify(self.problems[0], severity="warning", markup=False)
             return
         self.app.start_game(self.spec, self.config(), new_seed())  # type: ignore[attr-defined]
 

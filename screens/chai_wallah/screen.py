@@ -15,6 +15,7 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -77,7 +78,7 @@ class ChaiWallahScreen(GameScreen):
         self._phase: tuple[bool, bool, bool] | None = None
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
-            self._bindings.bind(key, f"zone_key('{key}')", f"{controller.name(b.seat)}: {role}", show=False)
+            self._bindings.bind(key, f"zone_key('{key}')", f"{escape(controller.name(b.seat))}: {role}", show=False)
         # Several people at one keyboard: before the first countdown, everyone finds their keys.
         # Paused now (before the controller starts) so the countdown waits for the check.
         self._check_first = len(humans) >= 2 and controller.session.action_count == 0

@@ -625,7 +625,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
                 self.announce = f"You completed a chai! Your chai tile: {label}"
                 self.announce_for = e.data.get("seat")
                 if self.is_mounted and not self.controller.hotseat:  # a toast could outlive the curtain
-                    self.notify(self.announce, title="Chai!", timeout=6)
+                    self.notify(self.announce, title="Chai!", timeout=6, markup=False)
             elif e.kind == "order":  # Module 2 orders pay when a delivery round begins
                 self._order_news.setdefault(self.view.round, []).append(e.text)
             elif e.kind == "chai" and e.data.get("seat") != self.controller.viewer:

@@ -1,0 +1,42 @@
+"""The 3-2-1 countdown under a modal (issue 11, item 2): its timer dismisses only itself, and a
+modal opened over it (the command palette, the keys) holds the count until it closes."""
+
+from __future__ import annotations
+
+from textual.command import CommandPalette
+
+from chaigames.chai_wallah import SPEC as CW
+from chaigames.engine import GameConfig, SeatConfig
+from screens.curtain import CountdownScreen
+from screens.keys import KeysScreen
+
+from .conftest import screen_text, wait_for
+
+
+def cw_vs_bots() -> tuple[str, GameConfig, int]:
+    seats = (SeatConfig("Ann"), *(SeatConfig(f"Bot{i}", bot="easy") for i in range(3)))
+    return ("chai-wallah", GameConfig(seats=seats), 3)
+
+
+async def test_palette_over_the_countdown_holds_it_and_nothing_crashes(make_app):
+    app = make_app(games=[CW], new_game=cw_vs_bots(), countdown=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CountdownScreen), "the countdown")
+        countdown = app.screen
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        left = countdown.left
+        for _ in range(4):  # the countdown's timer fires while the palette is up (as after 4 s)
+            countdown._tick()
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette) and countdown.left == left
+        assert not app.controller.clock.running
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is countdown, "back to the countdown")
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen), "the keys")
+        countdown._tick()
+        assert isinstance(app.screen, KeysScreen) and countdown.left == left
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.controller.clock.running, "the countdown goes on and ends", timeout=15)
+        assert "Time" in screen_text(app)

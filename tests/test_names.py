@@ -1,0 +1,61 @@
+"""Names as they enter (chaigames/names.py): no controls, no escapes, at most 16 cells."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chaigames.names import MAX_CELLS, clean_name, name_width
+
+
+def test_markup_stays_as_characters():
+    # Cleaning is not escaping: brackets are kept; the app draws names as text.
+    assert clean_name("Ann[/]") == "Ann[/]"
+    assert clean_name("[bold]Ravi") == "[bold]Ravi"
+    assert clean_name("[link=x]Mo") == "[link=x]Mo"
+
+
+def test_escape_sequences_and_controls_are_removed():
+    assert clean_name("\x1b[31mRed\x1b[0m") == "Red"
+    assert clean_name("\x1b]0;title\x07Tom") == "Tom"
+    assert clean_name("A\x00n\x7fn\x85\x9b2J") == "Ann"
+    assert clean_name("Bell\x07") == "Bell"
+
+
+def test_bidi_overrides_and_isolates_are_removed():
+    assert clean_name("\u202eevil\u202c") == "evil"
+    assert clean_name("\u2066a\u2067b\u2068c\u2069\u200f") == "abc"
+
+
+def test_white_space_is_one_space_and_trimmed():
+    assert clean_name("  Ann \t\n  Lee  ") == "Ann Lee"
+    assert clean_name("a\u2028b") == "a b"
+
+
+def test_empty_gives_the_callers_default():
+    assert clean_name("", "Player 1") == "Player 1"
+    assert clean_name(" \x1b[0m\u202e ", "Player 2") == "Player 2"
+    assert clean_name("\t") == ""
+
+
+def test_at_most_sixteen_cells_and_no_wide_character_cut_in_half():
+    assert clean_name("x" * 40) == "x" * 16
+    wide = "茶" * 16
+    assert clean_name(wide) == "茶" * 8 and name_width(clean_name(wide)) == 16
+    assert clean_name("a" + "茶" * 8) == "a" + "茶" * 7  # 15 cells: the 8th would need 17
+    assert name_width(clean_name("\U0001f375" * 10)) == 16  # emoji are wide
+
+
+def test_combining_marks_are_kept_but_bounded():
+    assert clean_name("Jose\u0301") == "José"
+    assert clean_name("x" + "\u0301" * 50) == "x\u0301\u0301"
+    assert clean_name("\u0301Ann") == "Ann"
+
+
+@given(st.text(max_size=80))
+def test_any_text_becomes_a_clean_short_name(text):
+    name = clean_name(text, "P")
+    assert name and name_width(name) <= MAX_CELLS
+    assert name == name.strip()
+    assert not any(c < " " or "\x7f" <= c <= "\x9f" or "\u202a" <= c <= "\u202e" for c in name)
+    assert clean_name(name, "P") == name  # cleaning is idempotent
