@@ -16,7 +16,7 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from chaigames.engine import ConfigError, GameConfig, GameSpec, IllegalAction, RecordError, Session
+from chaigames.engine import ConfigError, GameConfig, GameSpec, RecordError, Session
 from chaigames.saves import SaveStore
 
 from .controller import GameController
@@ -27,6 +27,7 @@ from .keys import KeysScreen, key_lines
 from .library import Library, extra_from_env
 from .menu import ContinueScreen, MainMenu
 from .pause import LogScreen, PauseMenu
+from .protocol import Controller
 from .results import ResultsScreen
 from .rules import RulesIndex, RulesScreen
 from .setup import SetupScreen, new_seed
@@ -143,11 +144,8 @@ class ChaiGamesApp(App[None]):
         """The same seats and options, a fresh seed."""
         self.start_game(controller.spec, controller.config, new_seed())
 
-    def undo(self, controller: GameController) -> None:
-        try:
-            controller.undo()
-        except IllegalAction as exc:
-            self.notify(str(exc), severity="warning")
+    def undo(self, controller: Controller) -> None:
+        controller.undo()
 
     def open_pause(self, controller: GameController) -> None:
         controller.pause()

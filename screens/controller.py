@@ -2,9 +2,11 @@
 
 It owns the Session and everything around it that is not drawing: who is at the keyboard
 (`viewer`), bots with a visible pause, curtains between humans, autosave after every applied
-action, undo, pause, the real-time clock and the end of the game. A game screen draws
-`controller.view` and calls `controller.act(seat, action)`; the controller calls the screen's
-`game_changed(events)` whenever there is something new to draw.
+action, undo, pause, the real-time clock and the end of the game. It implements the
+one controller protocol (`screens.protocol.Controller`): a game screen draws `controller.view`
+and calls `controller.act(seat, action)`; the controller calls the screen's
+`game_changed(events)` whenever there is something new to draw, and `move_refused(seat, reason)`
+when an action was not applied. Only the frame (app.py) reaches past the protocol (`session`).
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from chaigames.engine import Event, IllegalAction, LogLine, Session, make_bots
+from chaigames.engine import Event, IllegalAction, LogLine, Result, Session, make_bots
 from chaigames.engine.protocol import RealtimeDriver
 
 from .clock import GameClock
+from .protocol import Listener
 
 if TYPE_CHECKING:
     from chaigames.engine import GameSpec
@@ -39,10 +42,6 @@ class Frame(Protocol):
         ...
 
 
-class Listener(Protocol):
-    def game_changed(self, events: Sequence[Event]) -> None: ...
-
-
 class GameController:
     """Runs one game for the frame and its game screen."""
 
@@ -52,14 +51,20 @@ class GameController:
         self.frame = frame
         self.session = session
         self.spec: GameSpec = session.spec
+        self.game_id = self.spec.id
+        self.title = self.spec.title
+        self.names: tuple[str, ...] = tuple(s.name for s in session.config.seats)
         self.save_id = save_id
         self.bots = make_bots(self.spec, session.config, session.record.seed)
         self.humans: tuple[int, ...] = session.config.humans
         self.realtime = self.spec.realtime
         # Curtains only in turn-based games with two or more humans at one keyboard.
         self.hotseat = len(self.humans) >= 2 and not self.realtime
+        # Ask before a move that cannot be taken back: hot seat, where take-backs are off (fair).
+        self.confirm_moves = self.hotseat
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.paused = False
+        self._paused_by: int | None = None  # the seat whose key paused the game (credited in the record)
         self.curtain_for: int | None = None
         self.finished = False
         self.thinking = False  # a bot's choose() is running in a worker thread
@@ -90,11 +95,29 @@ class GameController:
         """What may be on screen now: the viewer's view, or the public view (viewer None)."""
         return self.session.state.view(self.viewer)
 
+    def table_view(self) -> Any:
+        """The shared real-time table (Chai Wallah: every die's value, CW-12), else `view`."""
+        shared = getattr(self.session.state, "table_view", None)
+        return shared() if shared is not None else self.view
+
+    def actors(self) -> tuple[int, ...]:
+        return tuple(self.session.state.actors())
+
+    @property
+    def started(self) -> bool:
+        return self.session.action_count > 0
+
+    def result(self) -> Result | None:
+        return self.session.result() if self.session.over else None
+
     def name(self, seat: int) -> str:
-        return self.session.config.seats[seat].name
+        return self.names[seat]
 
     def is_bot(self, seat: int) -> bool:
         return self.session.config.seats[seat].bot is not None
+
+    def bot_level(self, seat: int) -> str | None:
+        return self.session.config.seats[seat].bot
 
     @property
     def to_move(self) -> int | None:
@@ -132,6 +155,10 @@ class GameController:
             return self.spec.describe_action(action)
         return repr(action)
 
+    def describe_view(self, view: Any) -> str | None:
+        words = self.spec.describe_view
+        return words(view) if words is not None else None
+
     def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
         """The log lines `seat` may see (default: the current viewer; None: public only)."""
         who = self.viewer if seat == "viewer" else seat
@@ -157,20 +184,28 @@ class GameController:
         return f"Waiting for {names}"
 
     # -- what a screen does --------------------------------------------------------------------
-    def act(self, seat: int, action: Any) -> list[Event]:
-        """Apply a human's action. IllegalAction (with the reason) leaves everything as it was.
-
-        Then: autosave, log, and go on (bots after a pause, a curtain, or the results).
-        """
+    def act(self, seat: int, action: Any) -> None:
+        """Apply a human's action; then autosave, log, and go on (bots after a pause, a curtain,
+        or the results). A refusal (IllegalAction) leaves everything as it was and is answered
+        through `message` and the listener's `move_refused`."""
         if self.realtime:
             self._tick()  # bots and timers due before this moment act first, so the record keeps time order
-        if seat not in self.movers():
-            raise IllegalAction("It is not your move now")
-        t = self.clock.now() if self.realtime and self.clock else None
-        events = self.session.apply(seat, action, t)
+        try:
+            if seat not in self.movers():
+                raise IllegalAction("It is not your move now")
+            t = self.clock.now() if self.realtime and self.clock else None
+            events = self.session.apply(seat, action, t)
+        except IllegalAction as exc:
+            self.refuse(seat, str(exc))
+            return
         self.message = ""
         self._after_change(events)
-        return events
+
+    def refuse(self, seat: int, reason: str) -> None:
+        """Answer an action that was not applied: the message, then the listener's hook."""
+        self.message = reason
+        if self.listener is not None:
+            self.listener.move_refused(seat, reason)
 
     def can_undo(self) -> bool:
         seat = self.undo_seat
@@ -183,18 +218,23 @@ class GameController:
             return None
         return self.viewer
 
-    def undo(self) -> int:
-        """Take back the keyboard human's last actions (and the bot moves after them)."""
+    def undo(self) -> None:
+        """Take back the keyboard human's last actions (and the bot moves after them). A refusal
+        is said in `message`."""
         seat = self.undo_seat
-        if seat is None:
-            raise IllegalAction("Take-backs are off in this game")
-        k = self.session.undo(seat)
+        try:
+            if seat is None:
+                raise IllegalAction("Take-backs are off in this game")
+            k = self.session.undo(seat)
+        except IllegalAction as exc:
+            self.message = str(exc)
+            self._notify([])
+            return
         self.message = f"Took back {k} move{'s' if k != 1 else ''}."
         self._after_change([])
-        return k
 
     # -- the flow ------------------------------------------------------------------------------
-    def attach(self, listener: Listener) -> None:
+    def attach(self, listener: Listener | None) -> None:
         self.listener = listener
 
     def start(self) -> None:
@@ -206,18 +246,24 @@ class GameController:
             return
         self._go_on()
 
-    def pause(self) -> None:
+    def pause(self, seat: int | None = None) -> None:
+        """Stop bots and the clock. `seat` is who asked (a zone's Esc); the record credits the pause
+        to them (default: the first human)."""
         self.paused = True
         self._cancel_bot()
+        if seat is not None:
+            self._paused_by = seat
         events: list[Event] = []
         if self.clock is not None:
             self.clock.stop()
             events = self._record_clock("pause", self.clock.now())
         self._notify(events)
 
-    def resume(self) -> None:
+    def resume(self, seat: int | None = None) -> None:
         if not self.paused:
             return
+        if seat is not None:
+            self._paused_by = seat
         self.paused = False
         if self.realtime:
             self._notify([])
@@ -235,12 +281,13 @@ class GameController:
 
     def _record_clock(self, what: str, t: float) -> list[Event]:
         """Real time: a driver with `pause(t, seat)` / `resume(t, seat)` (Chai Wallah, CW-12) records
-        the pause, so the record holds it and the core shifts its deadlines and bots by it. A refusal
-        (already paused, not paused: a new game's first countdown, game over) changes nothing."""
+        the pause as the seat that asked for it, so the record holds it and the core shifts its
+        deadlines and bots by it. A refusal (already paused, not paused: a new game's first
+        countdown, game over) changes nothing."""
         method = getattr(self.driver, what, None)
         if method is None or self.finished or self.session.over:
             return []
-        seat = self.humans[0] if self.humans else 0
+        seat = self._paused_by if self._paused_by is not None else (self.humans[0] if self.humans else 0)
         try:
             events = method(t, seat)
         except IllegalAction:

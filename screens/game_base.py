@@ -15,7 +15,7 @@ from textual.screen import Screen
 
 from chaigames.engine import Event
 
-from .controller import GameController
+from .protocol import Controller
 
 
 class GameScreen(Screen):
@@ -32,7 +32,7 @@ class GameScreen(Screen):
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
-    def __init__(self, controller: GameController) -> None:
+    def __init__(self, controller: Controller) -> None:
         super().__init__()
         self.controller = controller
 
@@ -51,14 +51,19 @@ class GameScreen(Screen):
             return
         self.refresh_bindings()
 
+    def move_refused(self, seat: int, reason: str) -> None:
+        """Called by the controller: an action sent with `act` was not applied (maybe after `act`
+        returned). The reason is already in `controller.message`; override to show it elsewhere."""
+        self.game_changed([])
+
     # -- the frame's part ----------------------------------------------------------------------------
     def on_mount(self) -> None:
         self.refresh_game()
 
     def on_unmount(self) -> None:
         """Removed (quit, results, app exit): nothing more to draw here."""
-        if self.controller.listener is self:
-            self.controller.listener = None
+        if getattr(self.controller, "listener", None) is self:
+            self.controller.attach(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":

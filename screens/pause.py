@@ -9,7 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .controller import GameController
+from .protocol import Controller
 
 
 class PauseMenu(ModalScreen[str]):
@@ -24,14 +24,14 @@ class PauseMenu(ModalScreen[str]):
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
-    def __init__(self, controller: GameController) -> None:
+    def __init__(self, controller: Controller) -> None:
         super().__init__()
         self.controller = controller
 
     def compose(self) -> ComposeResult:
         can_undo = self.controller.can_undo()
         with Vertical(id="pause-box", classes="dialog"):
-            yield Static(f"Paused: {self.controller.spec.title}", classes="heading")
+            yield Static(f"Paused: {self.controller.title}", classes="heading")
             yield OptionList(
                 Option("Resume            Esc", id="resume"),
                 Option("Rules of this game  r", id="rules"),
@@ -68,14 +68,14 @@ class LogScreen(ModalScreen[None]):
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
-    def __init__(self, controller: GameController) -> None:
+    def __init__(self, controller: Controller) -> None:
         super().__init__()
         self.controller = controller
 
     def compose(self) -> ComposeResult:
         lines = [f"{line.action_no:>4}  {line.event.text}" for line in self.controller.log()]
         with Vertical(id="log-dialog", classes="dialog wide"):
-            yield Static(f"Game log: {self.controller.spec.title}", classes="heading")
+            yield Static(f"Game log: {self.controller.title}", classes="heading")
             with VerticalScroll(id="log-scroll"):
                 yield Static("\n".join(lines) or "(nothing has happened yet)", id="full-log", markup=False)
         yield Footer()

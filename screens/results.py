@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from chaigames.engine import Result
 
-from .controller import GameController
+from .protocol import Controller
 from .widgets import TitleBar
 
 
@@ -40,16 +40,19 @@ class ResultsScreen(Screen[None]):
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
-    def __init__(self, controller: GameController) -> None:
+    def __init__(self, controller: Controller) -> None:
         super().__init__()
         self.controller = controller
-        self.result = controller.session.result()
+        result = controller.result()
+        if result is None:
+            raise ValueError("the results of a game that is not over")
+        self.result = result
 
     def compose(self) -> ComposeResult:
-        names = [s.name for s in self.controller.config.seats]
+        names = list(self.controller.names)
         yield TitleBar(self.sub_title)
         with Vertical(id="results"):
-            yield Static(f"{self.controller.spec.title}: final scores", classes="heading")
+            yield Static(f"{self.controller.title}: final scores", classes="heading")
             yield Static(winners_line(names, self.result), id="winners")
             yield Static(scores_line(names, self.result), id="totals")
             yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
@@ -59,7 +62,7 @@ class ResultsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        names = [s.name for s in self.controller.config.seats]
+        names = list(self.controller.names)
         table = self.query_one("#scores", DataTable)
         table.add_column("", key="source")
         for i, name in enumerate(names):

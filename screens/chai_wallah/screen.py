@@ -2,7 +2,7 @@
 
 Each human has a key zone (spec "Keys"); a zone key passes the repeat filter (250 ms), then goes
 to the controller as that seat's action at the game clock's time. Nothing here keeps game state:
-everything is drawn from the controller's session on every tick; the screen only remembers what
+everything is drawn from the controller on every tick; the screen only remembers what
 the keyboard did (the repeat filter, a refusal flashed beside a seat for a moment).
 
 One human sees their own view (others' offered values hidden); two or more humans, or none (a
@@ -24,7 +24,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Footer, Static
 
 from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_map, normalize_key, zones_for
-from chaigames.engine import Event, IllegalAction
+from chaigames.engine import Event
 
 from ..game_base import GameScreen
 from ..keys import KeysScreen, key_lines
@@ -65,7 +65,7 @@ class ChaiWallahScreen(GameScreen):
 
     def __init__(self, controller: Any) -> None:
         super().__init__(controller)
-        self.sub_title = controller.spec.title
+        self.sub_title = controller.title
         humans = tuple(controller.humans)
         self.keys: dict[str, KeyBinding] = key_map(humans)
         self.zones: dict[int, tuple[int, ...]] = dict(zip(humans, zones_for(len(humans)), strict=True))
@@ -80,7 +80,7 @@ class ChaiWallahScreen(GameScreen):
             self._bindings.bind(key, f"zone_key('{key}')", f"{controller.name(b.seat)}: {role}", show=False)
         # Several people at one keyboard: before the first countdown, everyone finds their keys.
         # Paused now (before the controller starts) so the countdown waits for the check.
-        self._check_first = len(humans) >= 2 and controller.session.action_count == 0
+        self._check_first = len(humans) >= 2 and not controller.started
         if self._check_first:
             controller.pause()
 
@@ -104,20 +104,17 @@ class ChaiWallahScreen(GameScreen):
     def table(self) -> dict[str, Any]:
         """One human: that seat's own view. Two or more, or none: the table view (CW-12)."""
         c = self.controller
-        if len(c.humans) == 1:
-            return c.view
-        table_view = getattr(c.state, "table_view", None)
-        return table_view() if table_view is not None else c.view
+        return c.view if len(c.humans) == 1 else c.table_view()
 
     def labels(self, diamond: bool) -> list[SeatLabel]:
         c = self.controller
         now = self._real()
         out = []
-        for s in range(len(c.config.seats)):
+        for s in range(len(c.names)):
             flash = self.flashes.get(s)
             text = flash[0] if flash and flash[1] > now else ""
             if c.is_bot(s):
-                level = c.config.seats[s].bot
+                level = c.bot_level(s)
                 out.append(SeatLabel(None, f"bot {level}" if diamond else "bot", text))
                 continue
             zones = self.zones.get(s, ())
@@ -226,13 +223,15 @@ class ChaiWallahScreen(GameScreen):
         c = self.controller
         if binding.seat not in c.movers():
             return  # paused or over: the pause menu or results are about to cover this screen
-        try:
-            c.act(binding.seat, binding.action())
-        except IllegalAction as exc:
-            self.flashes[binding.seat] = (str(exc), self._real() + FLASH_SECONDS)
+        self.flashes.pop(binding.seat, None)
+        c.act(binding.seat, binding.action())  # a refusal comes back as move_refused
+
+    def move_refused(self, seat: int, reason: str) -> None:
+        """A refusal is flashed beside its seat for a moment, not in the shared status line."""
+        self.flashes[seat] = (reason, self._real() + FLASH_SECONDS)
+        self.controller.message = ""
+        if self.is_mounted:
             self.refresh_game()
-        else:
-            self.flashes.pop(binding.seat, None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "key_check":

@@ -206,5 +206,5 @@ def test_a_broken_game_screen_is_not_hidden(monkeypatch):
 
 
 def test_generic_description_falls_back_to_json():
-    assert describe(STEPPY, {"b": [1], "a": 2}) == '{\n  "a": 2,\n  "b": [\n    1\n  ]\n}'
-    assert describe(SECRET, {"picked": [True], "mine": 2}) == "mine: 2\npicked: [True]"
+    assert describe(lambda v: None, {"b": [1], "a": 2}) == '{\n  "a": 2,\n  "b": [\n    1\n  ]\n}'
+    assert describe(SECRET.describe_view, {"picked": [True], "mine": 2}) == "mine: 2\npicked: [True]"
