@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -23,6 +24,7 @@ from .controller import GameController
 from .curtain import CountdownScreen, CurtainScreen
 from .game_base import GameScreen
 from .game_screens import screen_class_for
+from .keygate import Guarded, KeyGate
 from .keys import KeysScreen, key_lines
 from .library import Library, extra_from_env
 from .menu import ContinueScreen, MainMenu
@@ -50,10 +52,14 @@ class ChaiGamesApp(App[None]):
         bot_delay: float = 0.6,
         countdown: int = 3,
         clock_source: Callable[[], float] = time.monotonic,
+        key_guard: float = 0.5,
+        win_hold: float = 3.0,
     ) -> None:
         """`games` adds specs to the registry's (tests: the toy game); `new_game` skips the menu
         (`chaigames new`); `bot_delay` is the visible pause before each bot move; `countdown` the
-        seconds of the real-time 3-2-1; `clock_source` the real-time clock's time source (tests fake it)."""
+        seconds of the real-time 3-2-1; `clock_source` the real-time clock's time source (tests fake it);
+        `key_guard` how long a screen opening over or after a game ignores keys; `win_hold` how long
+        a real-time game's winning board stays up, every key ignored, before the results."""
         super().__init__()
         self.library = Library([*extra_from_env(), *games], registry=registry)
         self.store = store if store is not None else SaveStore()
@@ -61,6 +67,9 @@ class ChaiGamesApp(App[None]):
         self.bot_delay = bot_delay
         self.countdown = countdown
         self.clock_source = clock_source
+        self.key_guard = key_guard
+        self.win_hold = win_hold
+        self.gate = KeyGate()
         self.controller: GameController | None = None
         # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no
         # command that writes files there and opens no browser.
@@ -71,6 +80,37 @@ class ChaiGamesApp(App[None]):
         if self.new_game_request is not None:
             game_id, config, seed = self.new_game_request
             self.start_game(self.library.get(game_id), config, seed)
+
+    # -- the key gate (screens/keygate.py) ------------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        """A key pressed before the gate opened is dropped before any screen or binding sees it."""
+        if isinstance(event, events.Key) and not event.is_forwarded and not self.gate.admits(event.time):
+            return
+        await super().on_event(event)
+
+    def _top_changed(self) -> None:
+        """A new screen is on top: keys pressed before now were meant for another; a guarded
+        screen also ignores its first `key_guard` seconds."""
+        self.gate.hold(self.key_guard if isinstance(self.screen, Guarded) else 0.0)
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:
+        result = super().push_screen(*args, **kwargs)
+        self._top_changed()
+        return result
+
+    def switch_screen(self, screen: Screen | str) -> Any:
+        result = super().switch_screen(screen)
+        self._top_changed()
+        return result
+
+    def pop_screen(self) -> Any:
+        result = super().pop_screen()
+        self._top_changed()
+        return result
+
+    def drop_earlier_keys(self) -> None:
+        """The keyboard became a human's: what was typed before (while a bot thought) is not theirs."""
+        self.gate.hold(0.0)
 
     # -- navigation ----------------------------------------------------------------------------------
     def has_saves(self) -> bool:
@@ -192,6 +232,12 @@ class ChaiGamesApp(App[None]):
         self.run_worker(run, thread=True, group="bots", exit_on_error=False)
 
     def show_results(self, controller: GameController) -> None:
+        """Turn-based: the results now. Real time: the winning board stays up for `win_hold`
+        seconds with every key ignored (a key meant for the game must not skip it), then the results."""
+        if controller.realtime and self.win_hold > 0:
+            self.gate.hold(self.win_hold)
+            self.set_timer(self.win_hold, lambda: self.call_later(self._results, controller))
+            return
         self.call_later(self._results, controller)
 
     async def _results(self, controller: GameController) -> None:

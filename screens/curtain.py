@@ -12,8 +12,10 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from .keygate import Guarded
 
-class CurtainScreen(Screen[int]):
+
+class CurtainScreen(Guarded, Screen[int]):
     """'Pass the keyboard to NAME': waits for that player's Enter, then dismisses with the seat."""
 
     BINDINGS = [
@@ -41,7 +43,7 @@ class CurtainScreen(Screen[int]):
         self.dismiss(self.seat)
 
 
-class CountdownScreen(Screen[None]):
+class CountdownScreen(Guarded, Screen[None]):
     """3, 2, 1, go: a real-time game starts or resumes only after this."""
 
     def __init__(self, seconds: int) -> None:

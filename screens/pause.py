@@ -9,11 +9,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .confirm import ConfirmScreen
+from .keygate import Guarded
 from .protocol import Controller
 
 
-class PauseMenu(ModalScreen[str]):
-    """Resume, rules, game log, undo, save and quit. Dismisses with the chosen option's id."""
+class PauseMenu(Guarded, ModalScreen[str]):
+    """Resume, rules, game log, undo, save and quit. Dismisses with the chosen option's id.
+
+    Save and quit asks first (y): `s` is also a Chai Wallah zone's sugar key."""
 
     BINDINGS = [
         Binding("escape", "choose('resume')", "Resume", id="resume"),
@@ -37,7 +41,7 @@ class PauseMenu(ModalScreen[str]):
                 Option("Rules of this game  r", id="rules"),
                 Option("Game log            l", id="log"),
                 Option(
-                    "Undo my last move   u" if can_undo else "Undo (nothing to take back)",
+                    self._undo_label(can_undo),
                     id="undo",
                     disabled=not can_undo,
                 ),
@@ -47,17 +51,26 @@ class PauseMenu(ModalScreen[str]):
             yield Static("The game is saved after every move.", classes="hint")
         yield Footer()
 
+    def _undo_label(self, can_undo: bool) -> str:
+        if self.controller.realtime:
+            return f"Undo ({self.controller.title} has no undo)"
+        return "Undo my last move   u" if can_undo else "Undo (nothing to take back)"
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("undo",):
             return self.controller.can_undo()
         return True
 
     def action_choose(self, choice: str) -> None:
+        if choice == "quit":
+            question = ConfirmScreen("Save and quit to the menu?", "The game is saved; Continue resumes it.")
+            self.app.push_screen(question, lambda yes: self.dismiss("quit") if yes else None)
+            return
         self.dismiss(choice)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(event.option.id or "resume")
+        self.action_choose(event.option.id or "resume")
 
 
 class LogScreen(ModalScreen[None]):

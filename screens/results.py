@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from chaigames.engine import Result
 
+from .keygate import Guarded
 from .protocol import Controller
 from .widgets import TitleBar
 
@@ -30,12 +31,14 @@ def scores_line(names: list[str], result: Result) -> str:
     return "   ".join(f"{names[i]} {result.scores[i]}" for i in order)
 
 
-class ResultsScreen(Screen[None]):
+class ResultsScreen(Guarded, Screen[None]):
+    """Opens after a game: its keys are ones no Chai Wallah zone uses (n, m), so a key meant for the
+    game cannot start a rematch or leave; it also ignores keys for its first moments (keygate)."""
+
     SUB_TITLE = "Results"
     BINDINGS = [
-        Binding("r", "rematch", "Rematch", id="rematch"),
+        Binding("n", "rematch", "Rematch", id="rematch"),
         Binding("m", "menu", "Menu", id="menu"),
-        Binding("escape", "menu", "Menu", show=False),
         Binding("l", "log", "Log", id="log"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
@@ -58,7 +61,7 @@ class ResultsScreen(Screen[None]):
             yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
             if self.result.note:
                 yield Static(self.result.note, id="note")
-            yield Static("* marks a winner.  r: rematch with the same seats   m: menu", classes="hint")
+            yield Static("* marks a winner.  n: rematch with the same seats   m: menu", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -16,7 +16,7 @@ from screens.chai_wallah.keycheck import KeyCheckScreen
 from screens.chai_wallah.render import die_text, seat_block
 from screens.pause import PauseMenu
 
-from .conftest import screen_text, wait_for
+from .conftest import save_and_quit, screen_text, wait_for
 
 
 class FakeTime:
@@ -323,7 +323,7 @@ async def test_continue_after_save_and_quit_in_the_pause_resumes_at_the_recorded
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, PauseMenu), "the pause menu")
         save_id = c.save_id
-        await pilot.press("s")
+        await save_and_quit(pilot)
         await wait_for(pilot, lambda: app.controller is None, "back at the menu")
         fake.now += 100
         app.resume_game(save_id)

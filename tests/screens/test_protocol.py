@@ -110,6 +110,8 @@ class ProtocolApp(ChaiGamesApp):
 def protocol_app(game: tuple[str, GameConfig, int], **kw) -> ProtocolApp:
     kw.setdefault("bot_delay", 0)
     kw.setdefault("countdown", 0)
+    kw.setdefault("key_guard", 0)
+    kw.setdefault("win_hold", 0)
     return ProtocolApp(games=[STEPPY], new_game=game, **kw)
 
 

@@ -17,7 +17,9 @@ def dw_app(*, seed: int = 7, vehicle: str = "crate", humans: int = 1, **options)
     """Asha (human, seat 1, starts) against an easy bot (or a second human, Bela), no bot delay."""
     second = SeatConfig("Bela") if humans == 2 else SeatConfig("Bot", bot="easy")
     config = GameConfig(seats=(SeatConfig("Asha"), second), options={"vehicle": vehicle, **options}, start_player=0)
-    return ChaiGamesApp(registry=True, new_game=("dabba-walla", config, seed), bot_delay=0, countdown=0)
+    return ChaiGamesApp(
+        registry=True, new_game=("dabba-walla", config, seed), bot_delay=0, countdown=0, key_guard=0, win_hold=0
+    )
 
 
 def dw_screen(app: ChaiGamesApp) -> DabbaWallaScreen:
