@@ -37,6 +37,10 @@ class Frame(Protocol):
     def show_curtain(self, controller: GameController, seat: int) -> None: ...
     def show_countdown(self, controller: GameController) -> None: ...
     def show_results(self, controller: GameController) -> None: ...
+    def drop_earlier_keys(self) -> None:
+        """The keyboard has just become a human's: keys pressed before now are not theirs."""
+        ...
+
     def think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
         """Run `work` off the UI thread; call `done(result or exception)` back on it."""
         ...
@@ -70,9 +74,11 @@ class GameController:
         self.thinking = False  # a bot's choose() is running in a worker thread
         self.message = ""
         self.listener: Listener | None = None
+        self._keyboard_for: int | None = None  # the human the keyboard was last handed to (turn-based)
         self._bot_timer: Any = None
         self._generation = 0
         self.clock: GameClock | None = None
+        self._clock_ran = False  # the clock has run in this sitting: only then is a pause recorded
         self.driver: RealtimeDriver | None = None
         self._ticker: Any = None
         if self.realtime:
@@ -256,7 +262,8 @@ class GameController:
         events: list[Event] = []
         if self.clock is not None:
             self.clock.stop()
-            events = self._record_clock("pause", self.clock.now())
+            if self._clock_ran:  # held before the first countdown (the board first, the key check): nothing to record
+                events = self._record_clock("pause", self.clock.now())
         self._notify(events)
 
     def resume(self, seat: int | None = None) -> None:
@@ -276,6 +283,7 @@ class GameController:
         events: list[Event] = []
         if self.clock is not None and not self.paused and not self.finished:
             self.clock.start()
+            self._clock_ran = True
             events = self._record_clock("resume", self.clock.now())
         self._notify(events)
 
@@ -430,6 +438,10 @@ class GameController:
             self._bot_timer = None
 
     def _notify(self, events: Sequence[Event]) -> None:
+        keyboard_for = None if self.realtime else self.to_move
+        if keyboard_for is not None and keyboard_for != self._keyboard_for:
+            self.frame.drop_earlier_keys()  # typed while a bot thought or a curtain opened: never queued
+        self._keyboard_for = keyboard_for
         if self.listener is not None:
             visible = [e for e in events if e.visible_to(self.viewer)]
             self.listener.game_changed(visible)

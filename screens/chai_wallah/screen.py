@@ -60,6 +60,7 @@ class ChaiWallahScreen(GameScreen):
 
     CSS_PATH = "chai_wallah.tcss"
     BINDINGS = [
+        Binding("space", "start", "Start the clock", key_display="Space", id="start"),
         Binding("f2,0", "key_check", "Key check", key_display="F2", id="key_check"),
     ]
 
@@ -78,10 +79,11 @@ class ChaiWallahScreen(GameScreen):
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
             self._bindings.bind(key, f"zone_key('{key}')", f"{controller.name(b.seat)}: {role}", show=False)
-        # Several people at one keyboard: before the first countdown, everyone finds their keys.
-        # Paused now (before the controller starts) so the countdown waits for the check.
-        self._check_first = len(humans) >= 2 and not controller.started
-        if self._check_first:
+        # Every game (new or continued) first shows the board with the clock stopped: held now, before
+        # the controller starts, so no bot thinks and nothing is recorded. One human starts the 3-2-1
+        # with Space; several first find their keys in the key check, and closing it starts it.
+        self._check_first = len(humans) >= 2
+        if humans:
             controller.pause()
 
     def compose(self) -> ComposeResult:
@@ -136,6 +138,8 @@ class ChaiWallahScreen(GameScreen):
         elif c.paused or view.get("paused"):
             out.append("   ")
             out.append("PAUSED", style=ALERT_STYLE)
+            if c.paused and len(c.humans) == 1 and self.is_current:
+                out.append("   Space: start the clock")
         elif view.get("frozen_for") is not None:
             who = view["seats"][view["claimer"]]["name"] if view.get("claimer") is not None else "someone"
             out.append("   ")
@@ -234,9 +238,16 @@ class ChaiWallahScreen(GameScreen):
             self.refresh_game()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return self.controller.paused and not self.controller.finished
         if action == "key_check":
             return bool(self.controller.humans) and not self.controller.finished
         return super().check_action(action, parameters)
+
+    def action_start(self) -> None:
+        """Space on the held board: the 3-2-1 countdown, then the clock (and the bots) run."""
+        if self.controller.paused and not self.controller.finished:
+            self.controller.resume()
 
     def action_key_check(self) -> None:
         """F2: pause the game, let everyone press their keys, then count down again."""
