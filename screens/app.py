@@ -187,8 +187,9 @@ class ChaiGamesApp(App[None]):
     def undo(self, controller: Controller) -> None:
         controller.undo()
 
-    def open_pause(self, controller: GameController) -> None:
-        controller.pause()
+    def open_pause(self, controller: GameController, seat: int | None = None) -> None:
+        """Esc in a game; `seat` is the human who asked, if the screen knows (credited in the record)."""
+        controller.pause(seat)
         self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
 
     def _paused(self, controller: GameController, choice: str | None) -> None:

@@ -73,6 +73,20 @@ class PauseMenu(Guarded, ModalScreen[str]):
         self.action_choose(event.option.id or "resume")
 
 
+def log_lines(controller: Controller) -> list[str]:
+    """The log in words: turn-based games number the actions; a real-time game shows the game
+    second of each event (an event without its own time shares the one before it)."""
+    if not controller.realtime:
+        return [f"{line.action_no:>4}  {line.event.text}" for line in controller.log()]
+    out, t = [], 0.0
+    for line in controller.log():
+        stamp = line.event.data.get("t")
+        if isinstance(stamp, int | float):
+            t = float(stamp)
+        out.append(f"{t:6.1f} s  {line.event.text}")
+    return out
+
+
 class LogScreen(ModalScreen[None]):
     """Every event the viewer may see, in words, scrollable."""
 
@@ -86,7 +100,7 @@ class LogScreen(ModalScreen[None]):
         self.controller = controller
 
     def compose(self) -> ComposeResult:
-        lines = [f"{line.action_no:>4}  {line.event.text}" for line in self.controller.log()]
+        lines = log_lines(self.controller)
         with Vertical(id="log-dialog", classes="dialog wide"):
             yield Static(f"Game log: {self.controller.title}", classes="heading")
             with VerticalScroll(id="log-scroll"):

@@ -71,6 +71,9 @@ class ChaiWallahScreen(GameScreen):
         self.keys: dict[str, KeyBinding] = key_map(humans)
         self.zones: dict[int, tuple[int, ...]] = dict(zip(humans, zones_for(len(humans)), strict=True))
         self.repeat = RepeatFilter()
+        # Esc belongs to no zone: a pause is credited to the seat whose zone key came last (the hands
+        # on the keyboard), not always to the first human.
+        self.last_hand: int | None = humans[0] if humans else None
         self.flashes: dict[int, tuple[str, float]] = {}  # seat -> (message, until real time)
         self._banner_until = 0.0
         self._was_running = False
@@ -222,7 +225,10 @@ class ChaiWallahScreen(GameScreen):
     def press(self, key: str) -> None:
         """One arrival of a zone key: the repeat filter, then the seat's action at game time."""
         binding = self.keys.get(key)
-        if binding is None or not self.repeat.accept(key, self._real()):
+        if binding is None:
+            return
+        self.last_hand = binding.seat
+        if not self.repeat.accept(key, self._real()):
             return
         c = self.controller
         if binding.seat not in c.movers():
@@ -244,6 +250,9 @@ class ChaiWallahScreen(GameScreen):
             return bool(self.controller.humans) and not self.controller.finished
         return super().check_action(action, parameters)
 
+    def action_pause(self) -> None:
+        self.app.open_pause(self.controller, self.last_hand)  # type: ignore[attr-defined]
+
     def action_start(self) -> None:
         """Space on the held board: the 3-2-1 countdown, then the clock (and the bots) run."""
         if self.controller.paused and not self.controller.finished:
@@ -253,12 +262,12 @@ class ChaiWallahScreen(GameScreen):
         """F2: pause the game, let everyone press their keys, then count down again."""
         if not self.controller.humans or self.controller.finished:
             return
-        self.controller.pause()
+        self.controller.pause(self.last_hand)
         self._open_check()
 
     def action_keys(self) -> None:
         """`?` in real time: the keys list pauses the game (nobody can play while it covers the table)."""
-        self.controller.pause()
+        self.controller.pause(self.last_hand)
         title = self.sub_title or "this screen"
         self.app.push_screen(KeysScreen(key_lines(self), title), lambda _: self.controller.resume())
 

@@ -163,3 +163,39 @@ async def test_mashing_every_zone_around_the_end_never_skips_the_winning_board_o
         assert any(isinstance(s, ResultsScreen) for s in app.screen_stack)
         assert not any(isinstance(s, GameScreen | MainMenu) for s in app.screen_stack[2:])
         assert "Asha" in screen_text(app)
+
+
+# -- Chai Wallah: the held start, the pause's owner, the log in game seconds --------------------------
+async def test_the_board_shows_first_with_the_clock_stopped_and_bots_wait_for_space(make_app):
+    fake = FakeTime()
+    app = make_app(games=[CW], new_game=cw_game(["Asha"], 3), clock_source=fake)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ChaiWallahScreen), "the board")
+        c = app.controller
+        await wait_for(pilot, lambda: "Space: start the clock" in screen_text(app), "the hint")
+        fake.now += 30.0  # the table chats; nobody has pressed Space
+        await pilot.pause(0.2)
+        assert not c.clock.running and c.session.action_count == 0 and c.clock.now() == 0.0
+        await pilot.press("space")
+        await wait_for(pilot, lambda: c.clock.running, "the countdown, then the clock")
+        fake.now += 5.0
+        await wait_for(pilot, lambda: c.session.action_count > 0, "the bots, once the clock runs")
+        assert all(e.t is not None and e.t > 0 for e in c.session.standing)
+
+
+async def test_a_pause_is_credited_to_the_zone_that_pressed_it_and_the_log_shows_game_seconds(make_app):
+    fake = FakeTime()
+    app = make_app(games=[CW], new_game=cw_game(["Asha", "Ravi"], 2), clock_source=fake)
+    async with app.run_test(size=SIZE) as pilot:
+        c = await start(pilot, app, check=True)
+        fake.now += 1.5
+        await pilot.press("left")  # Ravi (zone 4) is at the keys ...
+        fake.now += 0.5
+        await pilot.press("escape")  # ... and pauses
+        await wait_for(pilot, lambda: isinstance(app.screen, PauseMenu), "the pause menu")
+        pause = c.session.standing[-1]
+        assert (pause.seat, pause.t) == (1, 2.0)
+        await pilot.press("l")
+        await wait_for(pilot, lambda: "Game log" in screen_text(app), "the log")
+        assert "   2.0 s  Ravi pauses the game" in screen_text(app)
+        assert "   1.5 s  Ravi" in screen_text(app)  # his tea die, at its game second
