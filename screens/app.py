@@ -54,12 +54,14 @@ class ChaiGamesApp(App[None]):
         clock_source: Callable[[], float] = time.monotonic,
         key_guard: float = 0.5,
         win_hold: float = 3.0,
+        confirm_moves: bool = True,
     ) -> None:
         """`games` adds specs to the registry's (tests: the toy game); `new_game` skips the menu
         (`chaigames new`); `bot_delay` is the visible pause before each bot move; `countdown` the
         seconds of the real-time 3-2-1; `clock_source` the real-time clock's time source (tests fake it);
         `key_guard` how long a screen opening over or after a game ignores keys; `win_hold` how long
-        a real-time game's winning board stays up, every key ignored, before the results."""
+        a real-time game's winning board stays up, every key ignored, before the results;
+        `confirm_moves` whether hot-seat moves that cannot be taken back ask first (tests turn it off)."""
         super().__init__()
         self.library = Library([*extra_from_env(), *games], registry=registry)
         self.store = store if store is not None else SaveStore()
@@ -69,6 +71,7 @@ class ChaiGamesApp(App[None]):
         self.clock_source = clock_source
         self.key_guard = key_guard
         self.win_hold = win_hold
+        self.confirm_moves = confirm_moves
         self.gate = KeyGate()
         self.controller: GameController | None = None
         # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no

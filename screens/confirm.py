@@ -1,8 +1,9 @@
 """A yes/no question before something that cannot be undone (quit the app, save and quit, a move
 in a hot-seat game without take-backs).
 
-`y` says yes; `n` or Esc says no. Enter is deliberately not "yes": in Chai Wallah it is zone 4's
-Chai! key, and elsewhere it is the key that was just pressed by mistake.
+`y` says yes; `n` or Esc says no. Enter is not "yes" for quitting: in Chai Wallah it is zone 4's
+Chai! key. A hot-seat move is confirmed by pressing its key (Enter) again after the question's
+first half second (the key gate drops a bounce), or `y`.
 """
 
 from __future__ import annotations
@@ -24,17 +25,21 @@ class ConfirmScreen(Guarded, ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No", key_display="n/Esc", id="no"),
     ]
 
-    def __init__(self, question: str, detail: str = "") -> None:
+    def __init__(self, question: str, detail: str = "", *, enter_says_yes: bool = False) -> None:
         super().__init__()
         self.question = question
         self.detail = detail
+        self.enter_says_yes = enter_says_yes
+        if enter_says_yes:
+            self._bindings.bind("enter", "answer(True)", "Yes", show=False)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box", classes="dialog"):
             yield Static(self.question, classes="heading", markup=False)
             if self.detail:
                 yield Static(self.detail, markup=False)
-            yield Static("y: yes    n or Esc: no", classes="hint")
+            yes = "Enter or y" if self.enter_says_yes else "y"
+            yield Static(f"{yes}: yes    n or Esc: no", classes="hint")
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:

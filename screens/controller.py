@@ -30,6 +30,7 @@ class Frame(Protocol):
 
     store: SaveStore
     bot_delay: float
+    confirm_moves: bool  # hot-seat moves that cannot be taken back ask first
     clock_source: Callable[[], float]
 
     def set_timer(self, delay: float, callback: Any) -> Any: ...
@@ -64,8 +65,10 @@ class GameController:
         self.realtime = self.spec.realtime
         # Curtains only in turn-based games with two or more humans at one keyboard.
         self.hotseat = len(self.humans) >= 2 and not self.realtime
-        # Ask before a move that cannot be taken back: hot seat, where take-backs are off (fair).
-        self.confirm_moves = self.hotseat
+        # Ask before a move that cannot be taken back: hot seat with take-backs off (their default there,
+        # for fairness). Setup's "Take-backs: On" turns the question off (a move can then be taken back).
+        takebacks = session.config.takebacks_on and self.spec.takebacks
+        self.confirm_moves = frame.confirm_moves and self.hotseat and not takebacks
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.paused = False
         self._paused_by: int | None = None  # the seat whose key paused the game (credited in the record)

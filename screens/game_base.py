@@ -15,6 +15,7 @@ from textual.screen import Screen
 
 from chaigames.engine import Event
 
+from .confirm import ConfirmScreen
 from .protocol import Controller
 
 
@@ -55,6 +56,20 @@ class GameScreen(Screen):
         """Called by the controller: an action sent with `act` was not applied (maybe after `act`
         returned). The reason is already in `controller.message`; override to show it elsewhere."""
         self.game_changed([])
+
+    def send(self, seat: int, action: object) -> None:
+        """Send a move the way the table agreed: at once, or (hot seat without take-backs, where a
+        mis-pressed Enter could not be undone) after the player confirms it."""
+        c = self.controller
+        if not c.confirm_moves:
+            c.act(seat, action)
+            return
+        question = ConfirmScreen(
+            f"{c.name(seat)}: {c.describe_action(action)}?",
+            "This move cannot be taken back.",
+            enter_says_yes=True,
+        )
+        self.app.push_screen(question, lambda yes: c.act(seat, action) if yes else None)
 
     # -- the frame's part ----------------------------------------------------------------------------
     def on_mount(self) -> None:

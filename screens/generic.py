@@ -149,4 +149,4 @@ class GenericGameScreen(GameScreen):
     def _play(self, index: int) -> None:
         if self._seat is None or not 0 <= index < len(self._actions):
             return
-        self.controller.act(self._seat, self._actions[index])  # a refusal: move_refused redraws
+        self.send(self._seat, self._actions[index])  # a refusal: move_refused redraws

@@ -334,7 +334,7 @@ class ChaiScreen(GameScreen):
             self.controller.message = why or "That is not possible now."
             self.refresh_game()
             return
-        self.controller.act(seat, action)  # a refusal comes back as move_refused (the base redraws)
+        self.send(seat, action)  # a refusal comes back as move_refused (the base redraws)
 
     def action_cursor(self, dr: int, dc: int) -> None:
         if self.zone == "market":

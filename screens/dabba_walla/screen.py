@@ -308,7 +308,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         if seat is None:
             return False
         self.problem = ""
-        self.controller.act(seat, action)
+        self.send(seat, action)
         return not self.problem
 
     def move_refused(self, seat: int, reason: str) -> None:

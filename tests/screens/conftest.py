@@ -49,6 +49,7 @@ def make_app():
         kw.setdefault("registry", False)
         kw.setdefault("key_guard", 0)
         kw.setdefault("win_hold", 0)
+        kw.setdefault("confirm_moves", False)
         return ChaiGamesApp(games=[toygame.SPEC, *games], **kw)
 
     return make

@@ -16,6 +16,8 @@ from chaigames.chai_wallah.keys import ZONE_KEYS
 from chaigames.engine import GameConfig, SeatConfig
 from screens.chai_wallah import ChaiWallahScreen
 from screens.confirm import ConfirmScreen
+from screens.curtain import CurtainScreen
+from screens.dabba_walla import DabbaWallaScreen
 from screens.game_base import GameScreen
 from screens.menu import MainMenu
 from screens.pause import PauseMenu
@@ -23,6 +25,7 @@ from screens.results import ResultsScreen
 from tests.toygame import Step
 
 from .conftest import screen_text, wait_for
+from .dabba_walla.helpers import dw_app, until_my_move
 from .games import STEPPY
 from .test_chai_wallah_screen import FakeTime, cw_game, start
 
@@ -199,3 +202,39 @@ async def test_a_pause_is_credited_to_the_zone_that_pressed_it_and_the_log_shows
         await wait_for(pilot, lambda: "Game log" in screen_text(app), "the log")
         assert "   2.0 s  Ravi pauses the game" in screen_text(app)
         assert "   1.5 s  Ravi" in screen_text(app)  # his tea die, at its game second
+
+
+# -- hot seat: a move that cannot be taken back asks first --------------------------------------------
+async def test_hot_seat_dabba_walla_asks_before_a_move_and_enter_again_plays_it():
+    """Two humans, take-backs off (the fair default): a mis-pressed Enter plays nothing; Esc goes
+    back; Enter on the question plays the move."""
+    app = dw_app(seed=3, humans=2, confirm_moves=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Asha's curtain")
+        await pilot.press("enter")
+        await until_my_move(pilot, 0)
+        moves = app.controller.session.action_count
+        await pilot.press("enter")  # the mis-press
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "Asha:" in screen_text(app) and "cannot be taken back" in screen_text(app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, DabbaWallaScreen), "back to the board")
+        assert app.controller.session.action_count == moves
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.controller.session.action_count == moves + 1, "the move")
+
+
+async def test_hot_seat_with_take_backs_on_plays_at_once(make_app):
+    """Setup's "Take-backs: On" turns the question off: a move can then be taken back."""
+    seats = (SeatConfig("Ann"), SeatConfig("Bob"))
+    app = make_app(games=[STEPPY], new_game=("toy", GameConfig(seats=seats, start_player=0, takebacks=True), 5))
+    app.confirm_moves = True
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Ann's curtain")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.controller.to_move == 0, "Ann's move")
+        assert not app.controller.confirm_moves
+        await pilot.press("1")
+        await wait_for(pilot, lambda: app.controller.session.action_count == 1, "the move, unasked")

@@ -112,6 +112,7 @@ def protocol_app(game: tuple[str, GameConfig, int], **kw) -> ProtocolApp:
     kw.setdefault("countdown", 0)
     kw.setdefault("key_guard", 0)
     kw.setdefault("win_hold", 0)
+    kw.setdefault("confirm_moves", False)
     return ProtocolApp(games=[STEPPY], new_game=game, **kw)
 
 
