@@ -80,6 +80,7 @@ class ChaiGamesApp(App[None]):
 
     async def on_mount(self) -> None:
         await self.push_screen(MainMenu())
+        self.gate.opens_at = 0.0  # the first menu opens after no game: nothing to guard against
         if self.new_game_request is not None:
             game_id, config, seed = self.new_game_request
             self.start_game(self.library.get(game_id), config, seed)
