@@ -96,7 +96,7 @@ async def test_s_on_the_pause_menu_never_leaves_without_y_and_not_in_its_first_h
     """Measured in the issue: Esc from one player and `s` (another's sugar key) 150 ms later saved
     and quit. Now `s` in the pause menu's first 0.5 s is dropped, and after it, it only asks."""
     config = GameConfig(seats=(SeatConfig("Ann"), SeatConfig("Ravi", bot="easy")), start_player=0)
-    app = make_app(games=[STEPPY], new_game=("toy", config, 5), key_guard=2.0)  # long: a loaded machine is slow
+    app = make_app(games=[STEPPY], new_game=("toy", config, 5), key_guard=30.0)  # long: a loaded machine is slow
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.controller is not None and app.controller.to_move == 0, "Ann's move")
         await gate_open(pilot)
@@ -107,7 +107,7 @@ async def test_s_on_the_pause_menu_never_leaves_without_y_and_not_in_its_first_h
         await pilot.pause()
         assert isinstance(app.screen, PauseMenu)
         app.key_guard = 0.2
-        await gate_open(pilot)
+        app.gate.opens_at = get_time()  # end the long guard now rather than wait it out
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         await gate_open(pilot)  # the question, too, opens over a game
@@ -138,7 +138,7 @@ async def test_mashing_every_zone_around_the_end_never_skips_the_winning_board_o
     """Four humans, every zone's keys (and Esc, Space) mashed as the winning claim lands and after
     the results open: the board stays up with "Asha wins!" for the hold, then the results stay."""
     fake = FakeTime()
-    app = make_app(games=[CW], new_game=cw_game(["Asha", "Ben", "Chitra", "Dev"], 0), clock_source=fake, win_hold=1.0)
+    app = make_app(games=[CW], new_game=cw_game(["Asha", "Ben", "Chitra", "Dev"], 0), clock_source=fake, win_hold=2.0)
     app.key_guard = 0.3
     async with app.run_test(size=(120, 40)) as pilot:
         c = await start(pilot, app, check=True)
@@ -148,6 +148,8 @@ async def test_mashing_every_zone_around_the_end_never_skips_the_winning_board_o
         await pilot.press("q")  # Asha's Chai!
         await wait_for(pilot, lambda: c.finished, "the winning claim")
         held_until = app.gate.opens_at  # the hold starts with the winning claim
+        assert isinstance(app.screen, ChaiWallahScreen)
+        await wait_for(pilot, lambda: "Asha wins!" in screen_text(app), "the winning board")
         await pilot.press(*EVERY_ZONE_KEY[:5])  # Ann's own keys, still mashing as it lands
         assert isinstance(app.screen, ChaiWallahScreen) and "Asha wins!" in screen_text(app)
         while not isinstance(app.screen, ResultsScreen):
