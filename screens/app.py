@@ -15,11 +15,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from chaigames.crashlog import friendly_line, write_crash_log
-from chaigames.engine import ConfigError, GameConfig, GameSpec, IllegalAction, RecordError, Session
+from chaigames.engine import ConfigError, GameConfig, GameSpec, RecordError, Session
 from chaigames.saves import GameOpenElsewhere, SaveStore
 from chaigames.web.folders import name_folder
 
@@ -28,11 +29,13 @@ from .controller import GameController
 from .curtain import CountdownScreen, CurtainScreen
 from .game_base import GameScreen
 from .game_screens import screen_class_for
+from .keygate import Guarded, KeyGate
 from .keys import KeysScreen, key_lines
 from .library import Library, extra_from_env
 from .menu import ContinueScreen, MainMenu
 from .name import NameScreen
 from .pause import LogScreen, PauseMenu
+from .protocol import Controller
 from .results import ResultsScreen
 from .rules import RulesIndex, RulesScreen
 from .setup import SetupScreen, new_seed
@@ -56,12 +59,18 @@ class ChaiGamesApp(App[None]):
         countdown: int = 3,
         clock_source: Callable[[], float] = time.monotonic,
         saves_by_name: Path | None = None,
+        key_guard: float = 0.5,
+        win_hold: float = 3.0,
+        confirm_moves: bool = True,
     ) -> None:
         """`games` adds specs to the registry's (tests: the toy game); `new_game` skips the menu
         (`chaigames new`); `bot_delay` is the visible pause before each bot move; `countdown` the
         seconds of the real-time 3-2-1; `clock_source` the real-time clock's time source (tests fake it);
         `saves_by_name` (`chaigames web`) asks the player's name first and keeps their saves in that
-        name's own folder under it."""
+        name's own folder under it; `key_guard` how long a screen opening over or after a game ignores
+        keys; `win_hold` how long a real-time game's winning board stays up, every key ignored, before
+        the results; `confirm_moves` whether hot-seat moves that cannot be taken back ask first (tests
+        turn it off)."""
         super().__init__()
         self.library = Library([*extra_from_env(), *games], registry=registry)
         self.store = store if store is not None else SaveStore()
@@ -69,6 +78,10 @@ class ChaiGamesApp(App[None]):
         self.bot_delay = bot_delay
         self.countdown = countdown
         self.clock_source = clock_source
+        self.key_guard = key_guard
+        self.win_hold = win_hold
+        self.confirm_moves = confirm_moves
+        self.gate = KeyGate()
         self.controller: GameController | None = None
         self.saves_by_name = saves_by_name
         # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no
@@ -83,6 +96,7 @@ class ChaiGamesApp(App[None]):
             return
         self._sweep()
         await self.push_screen(MainMenu())
+        self.gate.opens_at = 0.0  # the first menu opens after no game: nothing to guard against
         if self.new_game_request is not None:
             game_id, config, seed = self.new_game_request
             self.start_game(self.library.get(game_id), config, seed)
@@ -93,10 +107,42 @@ class ChaiGamesApp(App[None]):
         self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
         self._sweep()
         self.push_screen(MainMenu())
+        self.gate.opens_at = 0.0  # the first menu: nothing to guard against
 
     def _sweep(self) -> None:
         with contextlib.suppress(OSError):
             self.store.sweep()  # half-written saves of apps killed mid-write
+
+    # -- the key gate (screens/keygate.py) ------------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        """A key pressed before the gate opened is dropped before any screen or binding sees it."""
+        if isinstance(event, events.Key) and not event.is_forwarded and not self.gate.admits(event.time):
+            return
+        await super().on_event(event)
+
+    def _top_changed(self) -> None:
+        """A new screen is on top: keys pressed before now were meant for another; a guarded
+        screen also ignores its first `key_guard` seconds."""
+        self.gate.hold(self.key_guard if isinstance(self.screen, Guarded) else 0.0)
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:
+        result = super().push_screen(*args, **kwargs)
+        self._top_changed()
+        return result
+
+    def switch_screen(self, screen: Screen | str) -> Any:
+        result = super().switch_screen(screen)
+        self._top_changed()
+        return result
+
+    def pop_screen(self) -> Any:
+        result = super().pop_screen()
+        self._top_changed()
+        return result
+
+    def drop_earlier_keys(self) -> None:
+        """The keyboard became a human's: what was typed before (while a bot thought) is not theirs."""
+        self.gate.hold(0.0)
 
     # -- navigation ----------------------------------------------------------------------------------
     def has_saves(self) -> bool:
@@ -197,14 +243,12 @@ class ChaiGamesApp(App[None]):
         """The same seats and options, a fresh seed."""
         self.start_game(controller.spec, controller.config, new_seed())
 
-    def undo(self, controller: GameController) -> None:
-        try:
-            controller.undo()
-        except IllegalAction as exc:
-            self.notify(str(exc), severity="warning", markup=False)
+    def undo(self, controller: Controller) -> None:
+        controller.undo()
 
-    def open_pause(self, controller: GameController) -> None:
-        controller.pause()
+    def open_pause(self, controller: GameController, seat: int | None = None) -> None:
+        """Esc in a game; `seat` is the human who asked, if the screen knows (credited in the record)."""
+        controller.pause(seat)
         self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
 
     def _paused(self, controller: GameController, choice: str | None) -> None:
@@ -277,6 +321,12 @@ class ChaiGamesApp(App[None]):
         self.run_worker(run, thread=True, group="bots", exit_on_error=False)
 
     def show_results(self, controller: GameController) -> None:
+        """Turn-based: the results now. Real time: the winning board stays up for `win_hold`
+        seconds with every key ignored (a key meant for the game must not skip it), then the results."""
+        if controller.realtime and self.win_hold > 0:
+            self.gate.hold(self.win_hold)
+            self.set_timer(self.win_hold, lambda: self.call_later(self._results, controller))
+            return
         self.call_later(self._results, controller)
 
     async def _results(self, controller: GameController) -> None:

@@ -1,6 +1,10 @@
-"""Questions that guard against losing moves: a save that failed, a game open in another app.
+"""Questions before something that cannot be undone (quit the app, save and quit, a move in a
+hot-seat game without take-backs, taking over a game open elsewhere) and the choice a failed save
+leaves. Every text here may hold a file system's error message or a save's name: drawn as text.
 
-Every text here may hold a file system's error message or a save's name, so it is drawn as text.
+`y` says yes; `n` or Esc says no. Enter is not "yes" for quitting: in Chai Wallah it is zone 4's
+Chai! key. A hot-seat move is confirmed by pressing its key (Enter) again after the question's
+first half second (the key gate drops a bounce), or `y`.
 """
 
 from __future__ import annotations
@@ -12,46 +16,43 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .keygate import Guarded
+
 
 def moves(n: int) -> str:
     return f"{n} move{'' if n == 1 else 's'}"
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question: y (or the highlighted yes) answers True; n or Esc answers False."""
+class ConfirmScreen(Guarded, ModalScreen[bool]):
+    """Dismisses with True (y) or False (n, Esc)."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="yes"),
-        Binding("n", "answer(False)", "No", id="no"),
-        Binding("escape", "answer(False)", "Back", id="back"),
-        Binding("question_mark", "app.keys", "Keys", id="keys"),
+        Binding("n,escape", "answer(False)", "No", key_display="n/Esc", id="no"),
     ]
 
-    def __init__(self, heading: str, question: str, yes: str, no: str = "No, go back") -> None:
+    def __init__(self, question: str, detail: str = "", *, enter_says_yes: bool = False) -> None:
         super().__init__()
-        self.heading = heading
         self.question = question
-        self.yes, self.no = yes, no
+        self.detail = detail
+        self.enter_says_yes = enter_says_yes
+        if enter_says_yes:
+            self._bindings.bind("enter", "answer(True)", "Yes", show=False)
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="confirm-box"):
-            yield Static(self.heading, classes="heading", markup=False)
-            yield Static(self.question, id="confirm-question", markup=False)
-            yield OptionList(Option(f"{self.no}  n", id="no"), Option(f"{self.yes}  y", id="yes"), id="confirm-options")
+        with Vertical(id="confirm-box", classes="dialog"):
+            yield Static(self.question, classes="heading", markup=False)
+            if self.detail:
+                yield Static(self.detail, markup=False)
+            yes = "Enter or y" if self.enter_says_yes else "y"
+            yield Static(f"{yes}: yes    n or Esc: no", classes="hint")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#confirm-options", OptionList).focus()
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.dismiss(event.option.id == "yes")
 
-
-class SaveFailedScreen(ModalScreen[str]):
+class SaveFailedScreen(Guarded, ModalScreen[str]):
     """Save and quit could not save: try again, quit anyway (after a confirmation naming the moves
     that will be lost), or go back to the game. Dismisses with "retry", "lose" or "back"."""
 
@@ -92,7 +93,7 @@ class SaveFailedScreen(ModalScreen[str]):
         if choice == "lose":
             question = f"Quit without saving? The last {moves(self.unsaved)} of this game will be lost."
             self.app.push_screen(
-                ConfirmScreen("Lose moves?", question, f"Quit and lose {moves(self.unsaved)}"),
+                ConfirmScreen("Lose moves?", question),
                 lambda yes: self.dismiss("lose") if yes else None,
             )
             return

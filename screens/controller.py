@@ -2,9 +2,11 @@
 
 It owns the Session and everything around it that is not drawing: who is at the keyboard
 (`viewer`), bots with a visible pause, curtains between humans, autosave after every applied
-action, undo, pause, the real-time clock and the end of the game. A game screen draws
-`controller.view` and calls `controller.act(seat, action)`; the controller calls the screen's
-`game_changed(events)` whenever there is something new to draw.
+action, undo, pause, the real-time clock and the end of the game. It implements the
+one controller protocol (`screens.protocol.Controller`): a game screen draws `controller.view`
+and calls `controller.act(seat, action)`; the controller calls the screen's
+`game_changed(events)` whenever there is something new to draw, and `move_refused(seat, reason)`
+when an action was not applied. Only the frame (app.py) reaches past the protocol (`session`).
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from chaigames.engine import Event, IllegalAction, LogLine, Session, make_bots
+from chaigames.engine import Event, IllegalAction, LogLine, Result, Session, make_bots
 from chaigames.engine.protocol import RealtimeDriver
 from chaigames.saves import GameTakenOver
 
 from .clock import GameClock
+from .protocol import Listener
 
 if TYPE_CHECKING:
     from chaigames.engine import GameSpec
@@ -28,6 +31,7 @@ class Frame(Protocol):
 
     store: SaveStore
     bot_delay: float
+    confirm_moves: bool  # hot-seat moves that cannot be taken back ask first
     clock_source: Callable[[], float]
 
     def set_timer(self, delay: float, callback: Any) -> Any: ...
@@ -39,13 +43,13 @@ class Frame(Protocol):
         """Another app took this save over: leave the game without writing it."""
         ...
 
+    def drop_earlier_keys(self) -> None:
+        """The keyboard has just become a human's: keys pressed before now are not theirs."""
+        ...
+
     def think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
         """Run `work` off the UI thread; call `done(result or exception)` back on it."""
         ...
-
-
-class Listener(Protocol):
-    def game_changed(self, events: Sequence[Event]) -> None: ...
 
 
 class GameController:
@@ -58,6 +62,9 @@ class GameController:
         self.frame = frame
         self.session = session
         self.spec: GameSpec = session.spec
+        self.game_id = self.spec.id
+        self.title = self.spec.title
+        self.names: tuple[str, ...] = tuple(s.name for s in session.config.seats)
         self.save_id = save_id
         self.lock = lock
         self.save_problem = ""  # why the last save failed ("" when it succeeded)
@@ -68,16 +75,23 @@ class GameController:
         self.realtime = self.spec.realtime
         # Curtains only in turn-based games with two or more humans at one keyboard.
         self.hotseat = len(self.humans) >= 2 and not self.realtime
+        # Ask before a move that cannot be taken back: hot seat with take-backs off (their default there,
+        # for fairness). Setup's "Take-backs: On" turns the question off (a move can then be taken back).
+        takebacks = session.config.takebacks_on and self.spec.takebacks
+        self.confirm_moves = frame.confirm_moves and self.hotseat and not takebacks
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.paused = False
+        self._paused_by: int | None = None  # the seat whose key paused the game (credited in the record)
         self.curtain_for: int | None = None
         self.finished = False
         self.thinking = False  # a bot's choose() is running in a worker thread
         self.message = ""
         self.listener: Listener | None = None
+        self._keyboard_for: int | None = None  # the human the keyboard was last handed to (turn-based)
         self._bot_timer: Any = None
         self._generation = 0
         self.clock: GameClock | None = None
+        self._clock_ran = False  # the clock has run in this sitting: only then is a pause recorded
         self.driver: RealtimeDriver | None = None
         self._ticker: Any = None
         if self.realtime:
@@ -100,11 +114,29 @@ class GameController:
         """What may be on screen now: the viewer's view, or the public view (viewer None)."""
         return self.session.state.view(self.viewer)
 
+    def table_view(self) -> Any:
+        """The shared real-time table (Chai Wallah: every die's value, CW-12), else `view`."""
+        shared = getattr(self.session.state, "table_view", None)
+        return shared() if shared is not None else self.view
+
+    def actors(self) -> tuple[int, ...]:
+        return tuple(self.session.state.actors())
+
+    @property
+    def started(self) -> bool:
+        return self.session.action_count > 0
+
+    def result(self) -> Result | None:
+        return self.session.result() if self.session.over else None
+
     def name(self, seat: int) -> str:
-        return self.session.config.seats[seat].name
+        return self.names[seat]
 
     def is_bot(self, seat: int) -> bool:
         return self.session.config.seats[seat].bot is not None
+
+    def bot_level(self, seat: int) -> str | None:
+        return self.session.config.seats[seat].bot
 
     @property
     def to_move(self) -> int | None:
@@ -142,6 +174,10 @@ class GameController:
             return self.spec.describe_action(action)
         return repr(action)
 
+    def describe_view(self, view: Any) -> str | None:
+        words = self.spec.describe_view
+        return words(view) if words is not None else None
+
     def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
         """The log lines `seat` may see (default: the current viewer; None: public only)."""
         who = self.viewer if seat == "viewer" else seat
@@ -167,20 +203,28 @@ class GameController:
         return f"Waiting for {names}"
 
     # -- what a screen does --------------------------------------------------------------------
-    def act(self, seat: int, action: Any) -> list[Event]:
-        """Apply a human's action. IllegalAction (with the reason) leaves everything as it was.
-
-        Then: autosave, log, and go on (bots after a pause, a curtain, or the results).
-        """
+    def act(self, seat: int, action: Any) -> None:
+        """Apply a human's action; then autosave, log, and go on (bots after a pause, a curtain,
+        or the results). A refusal (IllegalAction) leaves everything as it was and is answered
+        through `message` and the listener's `move_refused`."""
         if self.realtime:
             self._tick()  # bots and timers due before this moment act first, so the record keeps time order
-        if seat not in self.movers():
-            raise IllegalAction("It is not your move now")
-        t = self.clock.now() if self.realtime and self.clock else None
-        events = self.session.apply(seat, action, t)
+        try:
+            if seat not in self.movers():
+                raise IllegalAction("It is not your move now")
+            t = self.clock.now() if self.realtime and self.clock else None
+            events = self.session.apply(seat, action, t)
+        except IllegalAction as exc:
+            self.refuse(seat, str(exc))
+            return
         self.message = ""
         self._after_change(events)
-        return events
+
+    def refuse(self, seat: int, reason: str) -> None:
+        """Answer an action that was not applied: the message, then the listener's hook."""
+        self.message = reason
+        if self.listener is not None:
+            self.listener.move_refused(seat, reason)
 
     def can_undo(self) -> bool:
         seat = self.undo_seat
@@ -193,18 +237,23 @@ class GameController:
             return None
         return self.viewer
 
-    def undo(self) -> int:
-        """Take back the keyboard human's last actions (and the bot moves after them)."""
+    def undo(self) -> None:
+        """Take back the keyboard human's last actions (and the bot moves after them). A refusal
+        is said in `message`."""
         seat = self.undo_seat
-        if seat is None:
-            raise IllegalAction("Take-backs are off in this game")
-        k = self.session.undo(seat)
+        try:
+            if seat is None:
+                raise IllegalAction("Take-backs are off in this game")
+            k = self.session.undo(seat)
+        except IllegalAction as exc:
+            self.message = str(exc)
+            self._notify([])
+            return
         self.message = f"Took back {k} move{'s' if k != 1 else ''}."
         self._after_change([])
-        return k
 
     # -- the flow ------------------------------------------------------------------------------
-    def attach(self, listener: Listener) -> None:
+    def attach(self, listener: Listener | None) -> None:
         self.listener = listener
 
     def start(self) -> None:
@@ -216,18 +265,25 @@ class GameController:
             return
         self._go_on()
 
-    def pause(self) -> None:
+    def pause(self, seat: int | None = None) -> None:
+        """Stop bots and the clock. `seat` is who asked (a zone's Esc); the record credits the pause
+        to them (default: the first human)."""
         self.paused = True
         self._cancel_bot()
+        if seat is not None:
+            self._paused_by = seat
         events: list[Event] = []
         if self.clock is not None:
             self.clock.stop()
-            events = self._record_clock("pause", self.clock.now())
+            if self._clock_ran:  # held before the first countdown (the board first, the key check): nothing to record
+                events = self._record_clock("pause", self.clock.now())
         self._notify(events)
 
-    def resume(self) -> None:
+    def resume(self, seat: int | None = None) -> None:
         if not self.paused:
             return
+        if seat is not None:
+            self._paused_by = seat
         self.paused = False
         if self.realtime:
             self._notify([])
@@ -240,17 +296,19 @@ class GameController:
         events: list[Event] = []
         if self.clock is not None and not self.paused and not self.finished:
             self.clock.start()
+            self._clock_ran = True
             events = self._record_clock("resume", self.clock.now())
         self._notify(events)
 
     def _record_clock(self, what: str, t: float) -> list[Event]:
         """Real time: a driver with `pause(t, seat)` / `resume(t, seat)` (Chai Wallah, CW-12) records
-        the pause, so the record holds it and the core shifts its deadlines and bots by it. A refusal
-        (already paused, not paused: a new game's first countdown, game over) changes nothing."""
+        the pause as the seat that asked for it, so the record holds it and the core shifts its
+        deadlines and bots by it. A refusal (already paused, not paused: a new game's first
+        countdown, game over) changes nothing."""
         method = getattr(self.driver, what, None)
         if method is None or self.finished or self.session.over:
             return []
-        seat = self.humans[0] if self.humans else 0
+        seat = self._paused_by if self._paused_by is not None else (self.humans[0] if self.humans else 0)
         try:
             events = method(t, seat)
         except IllegalAction:
@@ -423,6 +481,10 @@ class GameController:
             self._bot_timer = None
 
     def _notify(self, events: Sequence[Event]) -> None:
+        keyboard_for = None if self.realtime else self.to_move
+        if keyboard_for is not None and keyboard_for != self._keyboard_for:
+            self.frame.drop_earlier_keys()  # typed while a bot thought or a curtain opened: never queued
+        self._keyboard_for = keyboard_for
         if self.listener is not None:
             visible = [e for e in events if e.visible_to(self.viewer)]
             self.listener.game_changed(visible)

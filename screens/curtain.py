@@ -13,8 +13,10 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from .keygate import Guarded
 
-class CurtainScreen(Screen[int]):
+
+class CurtainScreen(Guarded, Screen[int]):
     """'Pass the keyboard to NAME': waits for that player's Enter, then dismisses with the seat."""
 
     BINDINGS = [
@@ -43,7 +45,7 @@ class CurtainScreen(Screen[int]):
         self.dismiss(self.seat)
 
 
-class CountdownScreen(Screen[None]):
+class CountdownScreen(Guarded, Screen[None]):
     """3, 2, 1, go: a real-time game starts or resumes only after this.
 
     The countdown runs only while this screen is on top: a modal opened over it (the command

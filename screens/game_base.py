@@ -15,7 +15,8 @@ from textual.screen import Screen
 
 from chaigames.engine import Event
 
-from .controller import GameController
+from .confirm import ConfirmScreen
+from .protocol import Controller
 
 
 class GameScreen(Screen):
@@ -32,7 +33,7 @@ class GameScreen(Screen):
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
-    def __init__(self, controller: GameController) -> None:
+    def __init__(self, controller: Controller) -> None:
         super().__init__()
         self.controller = controller
 
@@ -51,14 +52,33 @@ class GameScreen(Screen):
             return
         self.refresh_bindings()
 
+    def move_refused(self, seat: int, reason: str) -> None:
+        """Called by the controller: an action sent with `act` was not applied (maybe after `act`
+        returned). The reason is already in `controller.message`; override to show it elsewhere."""
+        self.game_changed([])
+
+    def send(self, seat: int, action: object) -> None:
+        """Send a move the way the table agreed: at once, or (hot seat without take-backs, where a
+        mis-pressed Enter could not be undone) after the player confirms it."""
+        c = self.controller
+        if not c.confirm_moves:
+            c.act(seat, action)
+            return
+        question = ConfirmScreen(
+            f"{c.name(seat)}: {c.describe_action(action)}?",
+            "This move cannot be taken back.",
+            enter_says_yes=True,
+        )
+        self.app.push_screen(question, lambda yes: c.act(seat, action) if yes else None)
+
     # -- the frame's part ----------------------------------------------------------------------------
     def on_mount(self) -> None:
         self.refresh_game()
 
     def on_unmount(self) -> None:
         """Removed (quit, results, app exit): nothing more to draw here."""
-        if self.controller.listener is self:
-            self.controller.listener = None
+        if getattr(self.controller, "listener", None) is self:
+            self.controller.attach(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":

@@ -1,14 +1,14 @@
 """The generic game screen: plays any core through the contract alone.
 
-The table in words (`spec.describe_view`, else the view as JSON), the legal actions as a
-numbered list (`spec.describe_action`, else repr), and the log the viewer may see. It is how a
+The table in words (the controller's `describe_view`, else the view as JSON), the legal actions
+as a numbered list (`describe_action`, else repr), and the log the viewer may see. It is how a
 game is played until it has its own screen.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from chaigames.engine import Event, IllegalAction
+from chaigames.engine import Event
 
 from .game_base import GameScreen
 from .widgets import TitleBar
@@ -26,13 +26,14 @@ from .widgets import TitleBar
 LOG_LINES = 200
 
 
-def describe(spec: Any, view: Any) -> str:
+def describe(words: Callable[[Any], str | None], view: Any) -> str:
     """The view in words: the game's own description, or pretty JSON as a fallback."""
-    if spec.describe_view is not None:
-        try:
-            return spec.describe_view(view)
-        except Exception as exc:  # a describe bug must not hide the game
-            return f"(describe_view failed: {exc})\n" + json.dumps(view, indent=2, default=str)
+    try:
+        text = words(view)
+    except Exception as exc:  # a describe bug must not hide the game
+        return f"(describe_view failed: {exc})\n" + json.dumps(view, indent=2, default=str)
+    if text is not None:
+        return text
     try:
         return json.dumps(view, indent=2, default=str, sort_keys=True)
     except (TypeError, ValueError):
@@ -54,7 +55,7 @@ class GenericGameScreen(GameScreen):
         self._log: list[str] = []
         self._drawn = False
         self._seat: int | None = None  # whose moves the list shows (real time: several humans)
-        self.sub_title = f"{controller.spec.title} (generic screen)"
+        self.sub_title = f"{controller.title} (generic screen)"
 
     def compose(self) -> ComposeResult:
         yield TitleBar(self.sub_title)
@@ -86,7 +87,7 @@ class GenericGameScreen(GameScreen):
         if c.message:
             status += f"   {c.message}"
         self.query_one("#status", Static).update(Text(status))
-        self.query_one("#view", Static).update(Text(describe(c.spec, c.view)))
+        self.query_one("#view", Static).update(Text(describe(c.describe_view, c.view)))
         heading = "Moves" if self._seat is None else f"Moves of {c.name(self._seat)}"
         self.query_one("#moves-heading", Static).update(Text(heading))
         actions = c.legal_actions(self._seat) if self._seat is not None else []
@@ -148,8 +149,4 @@ class GenericGameScreen(GameScreen):
     def _play(self, index: int) -> None:
         if self._seat is None or not 0 <= index < len(self._actions):
             return
-        try:
-            self.controller.act(self._seat, self._actions[index])
-        except IllegalAction as exc:
-            self.controller.message = str(exc)
-            self.refresh_game()
+        self.send(self._seat, self._actions[index])  # a refusal: move_refused redraws

@@ -12,10 +12,12 @@ from textual.widgets.option_list import Option
 
 from chaigames.saves import SaveInfo
 
+from .confirm import ConfirmScreen
+from .keygate import Guarded
 from .widgets import TitleBar
 
 
-class MainMenu(Screen[None]):
+class MainMenu(Guarded, Screen[None]):
     """Continue (when a saved game exists), New game, Rules, Quit; then the games, one line each."""
 
     SUB_TITLE = "Menu"
@@ -24,7 +26,7 @@ class MainMenu(Screen[None]):
         Binding("c", "continue", "Continue", id="continue"),
         Binding("n", "new", "New game", id="new"),
         Binding("r", "rules", "Rules", id="rules"),
-        Binding("q", "app.quit", "Quit", id="quit"),
+        Binding("q", "quit", "Quit", id="quit"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
@@ -73,9 +75,13 @@ class MainMenu(Screen[None]):
         elif choice == "rules":
             self.action_rules()
         elif choice == "quit":
-            self.app.exit()
+            self.action_quit()
         elif choice.startswith("game:"):
             self.app.open_setup(choice.removeprefix("game:"))  # type: ignore[attr-defined]
+
+    def action_quit(self) -> None:
+        """Quitting asks first: `q` is also a Chai Wallah zone's Chai! key."""
+        self.app.push_screen(ConfirmScreen("Quit chaigames?"), lambda yes: self.app.exit() if yes else None)
 
     def action_continue(self) -> None:
         self.app.open_continue()  # type: ignore[attr-defined]

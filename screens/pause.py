@@ -9,11 +9,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .controller import GameController
+from .confirm import ConfirmScreen
+from .keygate import Guarded
+from .protocol import Controller
 
 
-class PauseMenu(ModalScreen[str]):
-    """Resume, rules, game log, undo, save and quit. Dismisses with the chosen option's id."""
+class PauseMenu(Guarded, ModalScreen[str]):
+    """Resume, rules, game log, undo, save and quit. Dismisses with the chosen option's id.
+
+    Save and quit asks first (y): `s` is also a Chai Wallah zone's sugar key."""
 
     BINDINGS = [
         Binding("escape", "choose('resume')", "Resume", id="resume"),
@@ -24,20 +28,20 @@ class PauseMenu(ModalScreen[str]):
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
-    def __init__(self, controller: GameController) -> None:
+    def __init__(self, controller: Controller) -> None:
         super().__init__()
         self.controller = controller
 
     def compose(self) -> ComposeResult:
         can_undo = self.controller.can_undo()
         with Vertical(id="pause-box", classes="dialog"):
-            yield Static(f"Paused: {self.controller.spec.title}", classes="heading")
+            yield Static(f"Paused: {self.controller.title}", classes="heading")
             yield OptionList(
                 Option("Resume            Esc", id="resume"),
                 Option("Rules of this game  r", id="rules"),
                 Option("Game log            l", id="log"),
                 Option(
-                    "Undo my last move   u" if can_undo else "Undo (nothing to take back)",
+                    self._undo_label(can_undo),
                     id="undo",
                     disabled=not can_undo,
                 ),
@@ -53,17 +57,40 @@ class PauseMenu(ModalScreen[str]):
             yield Static(hint, classes="hint", id="save-state", markup=False)
         yield Footer()
 
+    def _undo_label(self, can_undo: bool) -> str:
+        if self.controller.realtime:
+            return f"Undo ({self.controller.title} has no undo)"
+        return "Undo my last move   u" if can_undo else "Undo (nothing to take back)"
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("undo",):
             return self.controller.can_undo()
         return True
 
     def action_choose(self, choice: str) -> None:
+        if choice == "quit":
+            question = ConfirmScreen("Save and quit to the menu?", "The game is saved; Continue resumes it.")
+            self.app.push_screen(question, lambda yes: self.dismiss("quit") if yes else None)
+            return
         self.dismiss(choice)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(event.option.id or "resume")
+        self.action_choose(event.option.id or "resume")
+
+
+def log_lines(controller: Controller) -> list[str]:
+    """The log in words: turn-based games number the actions; a real-time game shows the game
+    second of each event (an event without its own time shares the one before it)."""
+    if not controller.realtime:
+        return [f"{line.action_no:>4}  {line.event.text}" for line in controller.log()]
+    out, t = [], 0.0
+    for line in controller.log():
+        stamp = line.event.data.get("t")
+        if isinstance(stamp, int | float):
+            t = float(stamp)
+        out.append(f"{t:6.1f} s  {line.event.text}")
+    return out
 
 
 class LogScreen(ModalScreen[None]):
@@ -74,14 +101,14 @@ class LogScreen(ModalScreen[None]):
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
-    def __init__(self, controller: GameController) -> None:
+    def __init__(self, controller: Controller) -> None:
         super().__init__()
         self.controller = controller
 
     def compose(self) -> ComposeResult:
-        lines = [f"{line.action_no:>4}  {line.event.text}" for line in self.controller.log()]
+        lines = log_lines(self.controller)
         with Vertical(id="log-dialog", classes="dialog wide"):
-            yield Static(f"Game log: {self.controller.spec.title}", classes="heading")
+            yield Static(f"Game log: {self.controller.title}", classes="heading")
             with VerticalScroll(id="log-scroll"):
                 yield Static("\n".join(lines) or "(nothing has happened yet)", id="full-log", markup=False)
         yield Footer()

@@ -11,7 +11,8 @@ from textual.widgets import DataTable, Footer, Static
 
 from chaigames.engine import Result
 
-from .controller import GameController
+from .keygate import Guarded
+from .protocol import Controller
 from .widgets import TitleBar
 
 
@@ -30,36 +31,41 @@ def scores_line(names: list[str], result: Result) -> str:
     return "   ".join(f"{names[i]} {result.scores[i]}" for i in order)
 
 
-class ResultsScreen(Screen[None]):
+class ResultsScreen(Guarded, Screen[None]):
+    """Opens after a game: its keys are ones no Chai Wallah zone uses (n, m), so a key meant for the
+    game cannot start a rematch or leave; it also ignores keys for its first moments (keygate)."""
+
     SUB_TITLE = "Results"
     BINDINGS = [
-        Binding("r", "rematch", "Rematch", id="rematch"),
+        Binding("n", "rematch", "Rematch", id="rematch"),
         Binding("m", "menu", "Menu", id="menu"),
-        Binding("escape", "menu", "Menu", show=False),
         Binding("l", "log", "Log", id="log"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
-    def __init__(self, controller: GameController) -> None:
+    def __init__(self, controller: Controller) -> None:
         super().__init__()
         self.controller = controller
-        self.result = controller.session.result()
+        result = controller.result()
+        if result is None:
+            raise ValueError("the results of a game that is not over")
+        self.result = result
 
     def compose(self) -> ComposeResult:
-        names = [s.name for s in self.controller.config.seats]
+        names = list(self.controller.names)
         yield TitleBar(self.sub_title)
         with Vertical(id="results"):
-            yield Static(f"{self.controller.spec.title}: final scores", classes="heading")
+            yield Static(f"{self.controller.title}: final scores", classes="heading")
             yield Static(winners_line(names, self.result), id="winners", markup=False)
             yield Static(scores_line(names, self.result), id="totals", markup=False)
             yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
             if self.result.note:
                 yield Static(self.result.note, id="note", markup=False)
-            yield Static("* marks a winner.  r: rematch with the same seats   m: menu", classes="hint")
+            yield Static("* marks a winner.  n: rematch with the same seats   m: menu", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
-        names = [s.name for s in self.controller.config.seats]
+        names = list(self.controller.names)
         table = self.query_one("#scores", DataTable)
         table.add_column("", key="source")
         for i, name in enumerate(names):

@@ -499,6 +499,9 @@ class ChaiWallahState:
 
     def _view(self, viewer: int | None, everything: bool) -> dict[str, Any]:
         now = self.now
+        # A freeze pauses every timer (CW-6) and has already pushed their deadlines back by itself:
+        # a fresh die or a lock counts down from the thaw, so it stands still while the market is frozen.
+        runs_from = max(now, self.frozen_until) if self.frozen_until is not None else now
         seats = []
         for s, seat in enumerate(self.seats):
             dice = []
@@ -508,7 +511,7 @@ class ChaiWallahState:
                     die["value"] = seat.values[i]
                 fu = seat.fresh_until[i]
                 if fu is not None:
-                    die["fresh_for"] = round(fu - now, 3)
+                    die["fresh_for"] = round(fu - runs_from, 3)
                 dice.append(die)
             seats.append(
                 {
@@ -516,7 +519,7 @@ class ChaiWallahState:
                     "score": seat.score,
                     "dice": dice,
                     "forming": not seat.live,
-                    "locked_for": None if seat.locked_until is None else round(seat.locked_until - now, 3),
+                    "locked_for": None if seat.locked_until is None else round(seat.locked_until - runs_from, 3),
                     "bot": self.config.seats[s].bot,
                 }
             )

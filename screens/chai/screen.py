@@ -32,7 +32,7 @@ from chaigames.chai.actions import (
 )
 from chaigames.chai.data import ADDITIVE_LIMIT, ADDITIVES, FLAVOURS, RESERVE_LIMIT, TILE_LIMIT, additive_label
 from chaigames.chai.market import COLUMNS, ROWS
-from chaigames.engine import Event, IllegalAction
+from chaigames.engine import Event
 
 from ..game_base import GameScreen
 from ..widgets import TitleBar
@@ -86,7 +86,7 @@ class ChaiScreen(GameScreen):
 
     def __init__(self, controller: Any) -> None:
         super().__init__(controller)
-        self.sub_title = controller.spec.title
+        self.sub_title = controller.title
         self.zone = "market"
         self.mcursor = (0, 0)
         self.ccursor = 0
@@ -213,7 +213,7 @@ class ChaiScreen(GameScreen):
         ccursor = self.ccursor if self.zone == "customers" and self._seat is not None else None
         room = self.query_one("#chai-right").size.height or None
         self.query_one("#chai-customers", Static).update(customers_text(view, ccursor, servable, limit=room))
-        acting = tuple(c.state.actors())  # public: whose step it is (at setup, not the start player)
+        acting = c.actors()  # public: whose step it is (at setup, not the start player)
         players = players_text(view, names_width=14 if self.wide else 9, wide=self.wide, acting=acting)
         self.query_one("#chai-players", Static).update(players)
         self.query_one("#chai-prompt", Static).update(self._prompt(view))
@@ -334,12 +334,7 @@ class ChaiScreen(GameScreen):
             self.controller.message = why or "That is not possible now."
             self.refresh_game()
             return
-        try:
-            self.controller.act(seat, action)
-        except IllegalAction as exc:
-            self.controller.message = str(exc)
-            self.refresh_game()
-            self.refresh_bindings()
+        self.send(seat, action)  # a refusal comes back as move_refused (the base redraws)
 
     def action_cursor(self, dr: int, dc: int) -> None:
         if self.zone == "market":

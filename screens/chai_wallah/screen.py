@@ -2,7 +2,7 @@
 
 Each human has a key zone (spec "Keys"); a zone key passes the repeat filter (250 ms), then goes
 to the controller as that seat's action at the game clock's time. Nothing here keeps game state:
-everything is drawn from the controller's session on every tick; the screen only remembers what
+everything is drawn from the controller on every tick; the screen only remembers what
 the keyboard did (the repeat filter, a refusal flashed beside a seat for a moment).
 
 One human sees their own view (others' offered values hidden); two or more humans, or none (a
@@ -25,7 +25,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Footer, Static
 
 from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_map, normalize_key, zones_for
-from chaigames.engine import Event, IllegalAction
+from chaigames.engine import Event
 
 from ..game_base import GameScreen
 from ..keys import KeysScreen, key_lines
@@ -61,16 +61,20 @@ class ChaiWallahScreen(GameScreen):
 
     CSS_PATH = "chai_wallah.tcss"
     BINDINGS = [
+        Binding("space", "start", "Start the clock", key_display="Space", id="start"),
         Binding("f2,0", "key_check", "Key check", key_display="F2", id="key_check"),
     ]
 
     def __init__(self, controller: Any) -> None:
         super().__init__(controller)
-        self.sub_title = controller.spec.title
+        self.sub_title = controller.title
         humans = tuple(controller.humans)
         self.keys: dict[str, KeyBinding] = key_map(humans)
         self.zones: dict[int, tuple[int, ...]] = dict(zip(humans, zones_for(len(humans)), strict=True))
         self.repeat = RepeatFilter()
+        # Esc belongs to no zone: a pause is credited to the seat whose zone key came last (the hands
+        # on the keyboard), not always to the first human.
+        self.last_hand: int | None = humans[0] if humans else None
         self.flashes: dict[int, tuple[str, float]] = {}  # seat -> (message, until real time)
         self._banner_until = 0.0
         self._was_running = False
@@ -79,10 +83,11 @@ class ChaiWallahScreen(GameScreen):
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
             self._bindings.bind(key, f"zone_key('{key}')", f"{escape(controller.name(b.seat))}: {role}", show=False)
-        # Several people at one keyboard: before the first countdown, everyone finds their keys.
-        # Paused now (before the controller starts) so the countdown waits for the check.
-        self._check_first = len(humans) >= 2 and controller.session.action_count == 0
-        if self._check_first:
+        # Every game (new or continued) first shows the board with the clock stopped: held now, before
+        # the controller starts, so no bot thinks and nothing is recorded. One human starts the 3-2-1
+        # with Space; several first find their keys in the key check, and closing it starts it.
+        self._check_first = len(humans) >= 2
+        if humans:
             controller.pause()
 
     def compose(self) -> ComposeResult:
@@ -105,20 +110,17 @@ class ChaiWallahScreen(GameScreen):
     def table(self) -> dict[str, Any]:
         """One human: that seat's own view. Two or more, or none: the table view (CW-12)."""
         c = self.controller
-        if len(c.humans) == 1:
-            return c.view
-        table_view = getattr(c.state, "table_view", None)
-        return table_view() if table_view is not None else c.view
+        return c.view if len(c.humans) == 1 else c.table_view()
 
     def labels(self, diamond: bool) -> list[SeatLabel]:
         c = self.controller
         now = self._real()
         out = []
-        for s in range(len(c.config.seats)):
+        for s in range(len(c.names)):
             flash = self.flashes.get(s)
             text = flash[0] if flash and flash[1] > now else ""
             if c.is_bot(s):
-                level = c.config.seats[s].bot
+                level = c.bot_level(s)
                 out.append(SeatLabel(None, f"bot {level}" if diamond else "bot", text))
                 continue
             zones = self.zones.get(s, ())
@@ -140,6 +142,8 @@ class ChaiWallahScreen(GameScreen):
         elif c.paused or view.get("paused"):
             out.append("   ")
             out.append("PAUSED", style=ALERT_STYLE)
+            if c.paused and len(c.humans) == 1 and self.is_current:
+                out.append("   Space: start the clock")
         elif view.get("frozen_for") is not None:
             who = view["seats"][view["claimer"]]["name"] if view.get("claimer") is not None else "someone"
             out.append("   ")
@@ -222,34 +226,49 @@ class ChaiWallahScreen(GameScreen):
     def press(self, key: str) -> None:
         """One arrival of a zone key: the repeat filter, then the seat's action at game time."""
         binding = self.keys.get(key)
-        if binding is None or not self.repeat.accept(key, self._real()):
+        if binding is None:
+            return
+        self.last_hand = binding.seat
+        if not self.repeat.accept(key, self._real()):
             return
         c = self.controller
         if binding.seat not in c.movers():
             return  # paused or over: the pause menu or results are about to cover this screen
-        try:
-            c.act(binding.seat, binding.action())
-        except IllegalAction as exc:
-            self.flashes[binding.seat] = (str(exc), self._real() + FLASH_SECONDS)
+        self.flashes.pop(binding.seat, None)
+        c.act(binding.seat, binding.action())  # a refusal comes back as move_refused
+
+    def move_refused(self, seat: int, reason: str) -> None:
+        """A refusal is flashed beside its seat for a moment, not in the shared status line."""
+        self.flashes[seat] = (reason, self._real() + FLASH_SECONDS)
+        self.controller.message = ""
+        if self.is_mounted:
             self.refresh_game()
-        else:
-            self.flashes.pop(binding.seat, None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return self.controller.paused and not self.controller.finished
         if action == "key_check":
             return bool(self.controller.humans) and not self.controller.finished
         return super().check_action(action, parameters)
+
+    def action_pause(self) -> None:
+        self.app.open_pause(self.controller, self.last_hand)  # type: ignore[attr-defined]
+
+    def action_start(self) -> None:
+        """Space on the held board: the 3-2-1 countdown, then the clock (and the bots) run."""
+        if self.controller.paused and not self.controller.finished:
+            self.controller.resume()
 
     def action_key_check(self) -> None:
         """F2: pause the game, let everyone press their keys, then count down again."""
         if not self.controller.humans or self.controller.finished:
             return
-        self.controller.pause()
+        self.controller.pause(self.last_hand)
         self._open_check()
 
     def action_keys(self) -> None:
         """`?` in real time: the keys list pauses the game (nobody can play while it covers the table)."""
-        self.controller.pause()
+        self.controller.pause(self.last_hand)
         title = self.sub_title or "this screen"
         self.app.push_screen(KeysScreen(key_lines(self), title), lambda _: self.controller.resume())
 

@@ -37,7 +37,7 @@ from chaigames.dabba_walla.actions import (
     Swap,
 )
 from chaigames.dabba_walla.view import DabbaView, PlayerView
-from chaigames.engine import Event, IllegalAction
+from chaigames.engine import Event
 
 from ..game_base import GameScreen
 from ..widgets import TitleBar
@@ -302,16 +302,18 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         return None
 
     def _act(self, action: Any) -> bool:
+        """Send the action; False if it was refused already (a remote table answers later, through
+        `move_refused`, which shows the reason the same way)."""
         seat = self.seat
         if seat is None:
             return False
-        try:
-            self.controller.act(seat, action)
-        except IllegalAction as exc:
-            self.problem = str(exc)
-            self.refresh_game()
-            return False
-        return True
+        self.problem = ""
+        self.send(seat, action)
+        return not self.problem
+
+    def move_refused(self, seat: int, reason: str) -> None:
+        self.problem = reason
+        self.game_changed([])
 
     def action_ok(self, what: str) -> None:
         v = self.view

@@ -63,9 +63,13 @@ def test_views_show_scores_locks_freeze_and_fresh_time():
     st.apply(A, Claim(), 3.0)
     v = st.view(C)
     assert v["seats"][A]["score"] == 1 and v["frozen_for"] == 2.0 and v["claimer"] == A
-    assert v["seats"][B]["locked_for"] == 3.0 + 2.0  # the freeze pauses the lock too
+    assert v["seats"][B]["locked_for"] == 3.0  # the freeze pauses the lock: it counts from the thaw
     mine = st.view(A)["seats"][A]["dice"]
-    assert mine[2]["fresh_for"] == 7.0 + 2.0  # fresh until 10 s, seen at 3 s, plus the freeze
+    assert mine[2]["fresh_for"] == 7.0  # fresh until 10 s, seen at 3 s: the freeze is not counted
+    st.tick(4.5)  # halfway through the freeze, nothing has run down
+    assert st.view(A)["seats"][A]["dice"][2]["fresh_for"] == 7.0 and st.view(C)["seats"][B]["locked_for"] == 3.0
+    st.tick(6.0)  # a second after the thaw (5 s); the claimer's dice were re-rolled at the thaw
+    assert st.view(C)["seats"][B]["locked_for"] == 2.0
     assert mine[3]["state"] == "held"  # the claimer's offers are withdrawn
 
 

@@ -29,14 +29,27 @@ async def wait_for(pilot, condition: Callable[[], bool], what: str = "condition"
         await pilot.pause(0.01)
 
 
+async def save_and_quit(pilot) -> None:
+    """From the pause menu: `s`, then `y` on the question (save and quit asks first)."""
+    from screens.confirm import ConfirmScreen
+
+    await pilot.press("s")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen), "the save-and-quit question")
+    await pilot.press("y")
+
+
 @pytest.fixture
 def make_app():
-    """A frame app offering only the toy game (and any extra specs), bots without delay."""
+    """A frame app offering only the toy game (and any extra specs), bots without delay, keys never
+    held back (tests of the key gate set `key_guard` and `win_hold` themselves)."""
 
     def make(*, games=(), **kw) -> ChaiGamesApp:
         kw.setdefault("bot_delay", 0)
         kw.setdefault("countdown", 0)
         kw.setdefault("registry", False)
+        kw.setdefault("key_guard", 0)
+        kw.setdefault("win_hold", 0)
+        kw.setdefault("confirm_moves", False)
         return ChaiGamesApp(games=[toygame.SPEC, *games], **kw)
 
     return make

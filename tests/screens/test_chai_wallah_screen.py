@@ -16,7 +16,7 @@ from screens.chai_wallah.keycheck import KeyCheckScreen
 from screens.chai_wallah.render import die_text, seat_block
 from screens.pause import PauseMenu
 
-from .conftest import screen_text, wait_for
+from .conftest import save_and_quit, screen_text, wait_for
 
 
 class FakeTime:
@@ -37,6 +37,9 @@ async def start(pilot, app, check: bool = False):
     if check:
         await wait_for(pilot, lambda: isinstance(app.screen, KeyCheckScreen), "the key check")
         await pilot.press("escape")
+    else:  # one human: the board first, clock stopped, until Space
+        await wait_for(pilot, lambda: isinstance(app.screen, ChaiWallahScreen) and app.controller.paused, "held")
+        await pilot.press("space")
     await wait_for(pilot, lambda: app.controller is not None and app.controller.clock.running, "clock running")
     assert isinstance(app.screen, ChaiWallahScreen)
     return app.controller
@@ -172,11 +175,11 @@ async def test_key_check_lights_each_zone_before_the_first_countdown(make_app):
         await pilot.press("s", "down", "enter")
         text = screen_text(app)
         assert "(s)" in text and "(v)" in text and "(Ent)" in text and "(w)" not in text
-        assert c.session.action_count == 1  # keys in the check do not play
+        assert c.session.action_count == 0  # keys in the check do not play; the held start is not recorded
         fake.now += 5
         await pilot.press("space")
         await wait_for(pilot, lambda: c.clock.running, "the game starts")
-        assert [e.action for e in c.session.standing] == [Pause(), Resume()] and c.clock.now() == 0.0
+        assert c.session.standing == () and c.clock.now() == 0.0
         await pilot.press("f2")  # F2 reopens it in play: the game pauses meanwhile
         await wait_for(pilot, lambda: isinstance(app.screen, KeyCheckScreen), "the key check again")
         assert c.paused and last(c)[1] == Pause()
@@ -323,10 +326,13 @@ async def test_continue_after_save_and_quit_in_the_pause_resumes_at_the_recorded
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, PauseMenu), "the pause menu")
         save_id = c.save_id
-        await pilot.press("s")
+        await save_and_quit(pilot)
         await wait_for(pilot, lambda: app.controller is None, "back at the menu")
         fake.now += 100
         app.resume_game(save_id)
+        await wait_for(pilot, lambda: app.controller is not None and app.controller.paused, "the board, held")
+        await wait_for(pilot, lambda: "Space: start the clock" in screen_text(app), "the hint")
+        await pilot.press("space")
         await wait_for(pilot, lambda: app.controller is not None and app.controller.clock.running, "resumed")
         c2 = app.controller
         assert [e.action for e in c2.session.standing][-2:] == [Pause(), Resume()]

@@ -16,7 +16,7 @@ from screens.results import ResultsScreen, winners_line
 from screens.setup import SetupScreen
 from tests import toygame
 
-from .conftest import screen_text, wait_for
+from .conftest import save_and_quit, screen_text, wait_for
 from .games import STEPPY
 
 SIZE = (80, 24)
@@ -182,7 +182,7 @@ async def test_pause_save_quit_and_continue_restores_the_identical_state(make_ap
         text = screen_text(app)
         for word in ("Resume", "Rules of this game", "Game log", "Undo", "Save and quit"):
             assert word in text
-        await pilot.press("s")
+        await save_and_quit(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
         assert app.controller is None and "Continue" in screen_text(app)
         await pilot.press("c")
@@ -277,14 +277,14 @@ async def test_results_show_the_breakdown_and_winner_then_rematch_with_the_same_
         scores = app.controller.session.result().scores
         assert f"Ann {scores[0]}   Ravi {scores[1]}" in text  # the totals line, winner first
         assert (store.history / f"{first_id}.json").exists() and not store.path_of(first_id).exists()
-        await pilot.press("r")
+        await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, GenericGameScreen), "the rematch")
         assert app.controller.save_id != first_id
         assert [s.name for s in app.controller.config.seats] == ["Ann", "Ravi"]
         assert app.controller.session.action_count == 0
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, PauseMenu), "pause")
-        await pilot.press("s")
+        await save_and_quit(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "menu")
 
 

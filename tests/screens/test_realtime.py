@@ -64,7 +64,7 @@ async def test_realtime_game_runs_on_the_screen_clock_without_curtains_or_undo(m
         # Esc stops the clock: time passing in the pause costs nobody anything
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, PauseMenu), "pause")
-        assert "Undo (nothing to take back)" in screen_text(app)
+        await wait_for(pilot, lambda: "has no undo)" in screen_text(app), "the pause menu drawn")
         fake.now += 50
         await pilot.pause(0.1)
         assert c.clock.now() == 1.5 and c.session.action_count == 3

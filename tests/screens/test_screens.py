@@ -17,7 +17,7 @@ from screens.results import ResultsScreen
 from screens.rules import RulesIndex, RulesScreen
 from screens.setup import SetupScreen
 
-from .conftest import screen_text, wait_for
+from .conftest import save_and_quit, screen_text, wait_for
 from .games import SECRET, STEPPY
 
 SIZE = (80, 24)
@@ -90,7 +90,7 @@ async def test_every_frame_screen_fits_80x24_with_its_keys_in_the_footer(make_ap
         assert "1  Ann steps 1" in screen_text(app) and "2  Ravi steps 1" in screen_text(app)
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, PauseMenu), "pause")
-        await pilot.press("s")
+        await save_and_quit(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "menu with a save")
         assert "c Continue" in footer(app) and "Continue a saved game" in screen_text(app)
         await pilot.press("c")
@@ -111,10 +111,10 @@ async def test_curtain_and_results_fit_80x24(make_app):
             await pilot.press("enter")
             await wait_for(pilot, lambda seat=seat: app.controller.to_move == seat, f"seat {seat} picks")
             await pilot.press("1")
-        await wait_for(pilot, lambda: "r Rematch" in footer(app), "results")
+        await wait_for(pilot, lambda: "n Rematch" in footer(app), "results")
         lines(app)
         assert "Shared win: Annapurna, Bhagyashree and Chandrasekhar" in screen_text(app)
-        assert "r Rematch" in footer(app) and "m Menu" in footer(app)
+        assert "n Rematch" in footer(app) and "m Menu" in footer(app)
 
 
 async def test_simultaneous_secret_choices_are_taken_one_seat_at_a_time_then_revealed(make_app):
@@ -206,5 +206,5 @@ def test_a_broken_game_screen_is_not_hidden(monkeypatch):
 
 
 def test_generic_description_falls_back_to_json():
-    assert describe(STEPPY, {"b": [1], "a": 2}) == '{\n  "a": 2,\n  "b": [\n    1\n  ]\n}'
-    assert describe(SECRET, {"picked": [True], "mine": 2}) == "mine: 2\npicked: [True]"
+    assert describe(lambda v: None, {"b": [1], "a": 2}) == '{\n  "a": 2,\n  "b": [\n    1\n  ]\n}'
+    assert describe(SECRET.describe_view, {"picked": [True], "mine": 2}) == "mine: 2\npicked: [True]"

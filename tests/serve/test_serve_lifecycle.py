@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import stat
 import sys
 
@@ -37,6 +38,12 @@ async def test_player_quits_and_the_session_ends_cleanly(make_host, caplog):
         await player.wait_text(*MENU_TITLES, "Quit")
         [pid] = host.children
         player.send(b"q")
+        await player.wait_text("Quit chaigames?")  # quitting asks first
+        for _ in range(40):  # the question ignores its first half second: `y` until it lands
+            player.send(b"y")
+            with contextlib.suppress(AssertionError):
+                await player.wait_for(lambda: player.closed, "the session to close", timeout=0.5)
+                break
         assert await player.wait_closed() == 0
     assert await host.wait_sessions(0, timeout=10)
     assert not alive(pid)

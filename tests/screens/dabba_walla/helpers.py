@@ -13,11 +13,16 @@ SMALL = (80, 24)
 LARGE = (120, 40)
 
 
-def dw_app(*, seed: int = 7, vehicle: str = "crate", humans: int = 1, **options) -> ChaiGamesApp:
-    """Asha (human, seat 1, starts) against an easy bot (or a second human, Bela), no bot delay."""
+def dw_app(
+    *, seed: int = 7, vehicle: str = "crate", humans: int = 1, confirm_moves: bool = False, **options
+) -> ChaiGamesApp:
+    """Asha (human, seat 1, starts) against an easy bot (or a second human, Bela), no bot delay, no
+    key gate, hot-seat moves without the question (unless `confirm_moves`)."""
     second = SeatConfig("Bela") if humans == 2 else SeatConfig("Bot", bot="easy")
     config = GameConfig(seats=(SeatConfig("Asha"), second), options={"vehicle": vehicle, **options}, start_player=0)
-    return ChaiGamesApp(registry=True, new_game=("dabba-walla", config, seed), bot_delay=0, countdown=0)
+    game = ("dabba-walla", config, seed)
+    frame = {"bot_delay": 0, "countdown": 0, "key_guard": 0, "win_hold": 0, "confirm_moves": confirm_moves}
+    return ChaiGamesApp(registry=True, new_game=game, **frame)
 
 
 def dw_screen(app: ChaiGamesApp) -> DabbaWallaScreen:

@@ -289,7 +289,7 @@ async def test_delivery_play_later_then_the_reveal_with_breakdown():
     from screens.app import ChaiGamesApp
 
     save_id = saved_at_delivery()
-    app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0)
+    app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False)
     async with app.run_test(size=SMALL) as pilot:
         app.resume_game(save_id)
         await until_my_move(pilot)
@@ -317,7 +317,7 @@ async def test_delivery_secret_chai_tiles_and_a_veto_crossing_out_the_minus_tile
     from screens.app import ChaiGamesApp
 
     save_id = saved_at_delivery()
-    app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0)
+    app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False)
     async with app.run_test(size=SMALL) as pilot:
         app.resume_game(save_id)
         await until_my_move(pilot)
