@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .engine import RecordError, RecordVersionError, Session, parse_record
+from .engine.match import match_of
 
 if TYPE_CHECKING:
     from .engine import GameSpec, Record
@@ -116,7 +117,14 @@ class SaveInfo:
         if self.record is None:
             return f"{self.path.name}: {self.problem}"
         moves = len(self.record.effective())
-        return f"{self.title}: {self.seats_line()}  ({moves} moves, {when(self.updated)})"
+        return f"{self.title}{self.match_note()}: {self.seats_line()}  ({moves} moves, {when(self.updated)})"
+
+    def match_note(self) -> str:
+        """' (match game 2 of 3)' for a game of a match, else ''."""
+        match = match_of(self.record.meta) if self.record else None
+        if match is None:
+            return ""
+        return f" (match game {len(match.played) + 1} of {match.games})"
 
 
 class SaveStore:

@@ -11,12 +11,14 @@ import contextlib
 import os
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from chaigames.engine import ConfigError, GameConfig, GameSpec, IllegalAction, RecordError, Session
+from chaigames.engine.match import Match, game_config, match_of, new_match
 from chaigames.saves import SaveStore
 
 from .controller import GameController
@@ -111,16 +113,31 @@ class ChaiGamesApp(App[None]):
         self.push_screen(KeysScreen(key_lines(screen), screen.sub_title or screen.title or "this screen"))
 
     # -- games ---------------------------------------------------------------------------------------
-    def start_game(self, spec: GameSpec, config: GameConfig, seed: int) -> None:
-        """A new game: validated, saved at once, then shown."""
+    def start_game(self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1) -> None:
+        """A new game (or the first game of a match of `match_games`): validated, saved at once, then shown."""
+        match = None
+        if match_games > 1:
+            match = new_match(match_games, spec.match_scoring, config, seed, has_start_player=spec.has_start_player)
+        save_id = self.save_new_game(spec, config, seed, match)
+        if save_id is not None:
+            self.resume_game(save_id)
+
+    def save_new_game(self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None) -> str | None:
+        """Create a game's save (a match's game: its standing in the meta, its start player rotated)."""
+        meta = None
+        if match is not None:
+            if not match.match_id:
+                match = replace(match, match_id=self.store.new_id("match"))
+            config = game_config(match, config)
+            meta = {"match": match.to_json()}
         try:
-            session = Session(spec, config, seed)
+            session = Session(spec, config, seed, meta=meta)
         except ConfigError as exc:
             self.notify(str(exc), severity="error")
-            return
+            return None
         save_id = self.store.new_id(spec.id)
         self.store.save(session, save_id)
-        self.call_later(self._open_game, session, save_id)
+        return save_id
 
     def resume_game(self, save_id: str) -> None:
         try:
@@ -139,9 +156,12 @@ class ChaiGamesApp(App[None]):
         await self.push_screen(screen)
         controller.start()
 
-    def rematch(self, controller: GameController) -> None:
-        """The same seats and options, a fresh seed."""
-        self.start_game(controller.spec, controller.config, new_seed())
+    def rematch(self, controller: GameController, match_games: int | None = None) -> None:
+        """The same seats and options, a fresh seed; after a match, a new match of as many games."""
+        if match_games is None:
+            match = match_of(controller.session.record.meta)
+            match_games = match.games if match is not None else 1
+        self.start_game(controller.spec, controller.config, new_seed(), match_games)
 
     def undo(self, controller: GameController) -> None:
         try:
@@ -197,12 +217,17 @@ class ChaiGamesApp(App[None]):
         self.call_later(self._results, controller)
 
     async def _results(self, controller: GameController) -> None:
+        match = match_of(controller.session.record.meta)
+        next_game = None
+        if match is not None and not match.over:  # saved at once: Continue finds the next game of the match
+            next_game = self.save_new_game(controller.spec, controller.config, new_seed(), match)
+        results = ResultsScreen(controller, match=match, next_game=next_game)
         while len(self.screen_stack) > 1 and not isinstance(self.screen, GameScreen | MainMenu):
             await self.pop_screen()
         if isinstance(self.screen, GameScreen):
-            await self.switch_screen(ResultsScreen(controller))
+            await self.switch_screen(results)
         else:
-            await self.push_screen(ResultsScreen(controller))
+            await self.push_screen(results)
 
     # -- command palette -----------------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from chaigames.engine import Result
+from chaigames.engine.match import Match
 
 from .controller import GameController
 from .widgets import TitleBar
@@ -33,16 +34,22 @@ def scores_line(names: list[str], result: Result) -> str:
 class ResultsScreen(Screen[None]):
     SUB_TITLE = "Results"
     BINDINGS = [
+        Binding("n", "next_game", "Next game", id="next_game"),
         Binding("r", "rematch", "Rematch", id="rematch"),
+        Binding("b", "best_of_three", "Match of 3", id="best_of_three"),
         Binding("m", "menu", "Menu", id="menu"),
         Binding("escape", "menu", "Menu", show=False),
         Binding("l", "log", "Log", id="log"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
-    def __init__(self, controller: GameController) -> None:
+    def __init__(self, controller: GameController, *, match: Match | None = None, next_game: str | None = None) -> None:
+        """`match`: the match this game was part of, with this game counted; `next_game`: the save of
+        the match's next game (already on disk, so Continue finds it too), None when the match is over."""
         super().__init__()
         self.controller = controller
+        self.match = match
+        self.next_game = next_game
         self.result = controller.session.result()
 
     def compose(self) -> ComposeResult:
@@ -55,7 +62,9 @@ class ResultsScreen(Screen[None]):
             yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
             if self.result.note:
                 yield Static(self.result.note, id="note")
-            yield Static("* marks a winner.  r: rematch with the same seats   m: menu", classes="hint")
+            if self.match is not None:
+                yield Static(Text(self.match_text(names)), id="match")
+            yield Static(self.hint(), classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -70,8 +79,42 @@ class ResultsScreen(Screen[None]):
         table.add_row(Text("Total", style="bold"), *(Text(str(v), style="bold") for v in self.result.scores))
         table.focus()
 
+    def match_text(self, names: list[str]) -> str:
+        """The match standing after this game, and the match result after its last game."""
+        m = self.match
+        assert m is not None
+        what = "game wins" if m.scoring == "wins" else "total score"
+        lines = [m.heading(), f"Standing ({what}): {m.standing_line(names)}"]
+        if m.over:
+            lines.append(m.result_line(names))
+        return "\n".join(lines)
+
+    def hint(self) -> str:
+        if self.next_game is not None:
+            return "* marks a winner.  n: next game of the match   m: menu (the match is saved)"
+        if self.match is not None:
+            return "* marks a winner.  r: a new match with the same seats   m: menu"
+        return "* marks a winner.  r: rematch with the same seats   b: a match of 3   m: menu"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Mid-match the only way on is the next game; `b` starts a match after a single game."""
+        if action == "next_game":
+            return self.next_game is not None
+        if action == "rematch":
+            return self.next_game is None
+        if action == "best_of_three":
+            return self.match is None
+        return True
+
+    def action_next_game(self) -> None:
+        if self.next_game is not None:
+            self.app.resume_game(self.next_game)  # type: ignore[attr-defined]
+
     def action_rematch(self) -> None:
         self.app.rematch(self.controller)  # type: ignore[attr-defined]
+
+    def action_best_of_three(self) -> None:
+        self.app.rematch(self.controller, 3)  # type: ignore[attr-defined]
 
     def action_menu(self) -> None:
         self.app.call_later(self.app.back_to_menu)  # type: ignore[attr-defined]

@@ -25,6 +25,7 @@ from .widgets import TitleBar
 
 BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
 HUMAN = "human"
+MATCH_CHOICES = [("Single game", 1), ("Match of 3 games", 3), ("Match of 5 games", 5)]
 
 
 def default_seat(spec: GameSpec, i: int) -> tuple[str, str | None]:
@@ -124,6 +125,9 @@ class SetupScreen(Screen[None]):
                         id="takebacks",
                         compact=True,
                     )
+            with Horizontal(classes="field"):
+                yield Label("Match", classes="field-label")
+                yield Select(MATCH_CHOICES, value=1, allow_blank=False, id="match", compact=True)
             yield Static("", id="problems", classes="problem")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start  ^s", id="start", variant="primary", compact=True)
@@ -243,7 +247,8 @@ class SetupScreen(Screen[None]):
         if self.validate():
             self.notify(self.problems[0], severity="warning")
             return
-        self.app.start_game(self.spec, self.config(), new_seed())  # type: ignore[attr-defined]
+        match_games = int(self.query_one("#match", Select).value)  # type: ignore[arg-type]
+        self.app.start_game(self.spec, self.config(), new_seed(), match_games)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .config import GameConfig
 from .errors import RecordError
 from .result import Result
 
@@ -149,11 +150,11 @@ class Match:
 
     # -- in words ---------------------------------------------------------------------------------
     def heading(self) -> str:
-        """'Match, game 2 of 3 (first to 2 game wins)' or 'Match of 3 games (scores summed)'."""
+        """'Match: 1 of 3 games played (first to 2 game wins)', or 'Match over after 2 of 3 games (...)'."""
         rule = f"first to {self.target} game wins" if self.scoring == "wins" else "scores summed"
         if self.over:
             return f"Match over after {len(self.played)} of {self.games} games ({rule})"
-        return f"Match, game {len(self.played) + 1} of {self.games} ({rule})"
+        return f"Match: {len(self.played)} of {self.games} games played ({rule})"
 
     def standing_line(self, names: list[str]) -> str:
         """Every seat's match standing, best first."""
@@ -223,3 +224,20 @@ def match_of(meta: dict[str, Any]) -> Match | None:
         return Match.from_json(data)
     except RecordError:
         return None
+
+
+def new_match(games: int, scoring: str, config: GameConfig, seed: int, *, has_start_player: bool) -> Match:
+    """A match about to start its first game. A random start player ("Random" in setup) is drawn
+    from the first game's seed, so the rotation has a seat to start from."""
+    n = len(config.seats)
+    first: int | None = None
+    if has_start_player:
+        first = config.start_player if config.start_player is not None else seed % n
+    return Match(games=games, seats=n, scoring=scoring, first_start=first)
+
+
+def game_config(match: Match, config: GameConfig) -> GameConfig:
+    """The next game's setup: the same seats and options, the start player rotated."""
+    if match.first_start is None:
+        return config
+    return replace(config, start_player=match.next_start)

@@ -102,3 +102,17 @@ def test_a_wins_match_ends_within_n_games_with_a_winner(n, seats, winners):
         played += 1
     assert m.over and played <= n
     assert m.winners and all(m.wins[w] == max(m.wins) for w in m.winners)
+
+
+def test_a_new_match_draws_a_random_start_player_from_the_seed_and_rotates_it():
+    from chaigames.engine import GameConfig, SeatConfig
+    from chaigames.engine.match import game_config, new_match
+
+    config = GameConfig(seats=(SeatConfig("A"), SeatConfig("B", "easy"), SeatConfig("C", "easy")))
+    m = new_match(3, "wins", config, seed=7, has_start_player=True)
+    assert m.first_start == 7 % 3 and game_config(m, config).start_player == 1
+    m = m.add(game([1, 0, 0], [0]))
+    assert game_config(m, config).start_player == 2
+    fixed = new_match(3, "wins", GameConfig(seats=config.seats, start_player=2), seed=7, has_start_player=True)
+    assert fixed.first_start == 2
+    assert game_config(new_match(3, "wins", config, 7, has_start_player=False), config) == config
