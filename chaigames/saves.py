@@ -166,6 +166,8 @@ class SaveStore:
     def finish(self, session: Session, save_id: str) -> Path:
         """A finished game: its final record goes to history/ and leaves saves/."""
         session.record.meta["finished"] = now_stamp()
+        if session.over:  # History lists it without replaying the game
+            session.record.meta["result"] = session.result().to_json()
         session.record.meta["updated"] = now_stamp()
         target = self.history / f"{save_id}.json"
         write_atomic(target, session.record.dumps(session.spec))
@@ -254,6 +256,18 @@ class SaveStore:
     def unfinished(self, lookup: Lookup) -> list[SaveInfo]:
         """Resumable games only (what decides whether the menu offers Continue)."""
         return [i for i in self.list_saves(lookup) if i.resumable]
+
+    def finished_games(self, lookup: Lookup) -> list[SaveInfo]:
+        """Every game in history/ that this version can rebuild, newest first (by when it ended)."""
+        if not self.history.is_dir():
+            return []
+        infos = [self.inspect(p, lookup, move_aside=False) for p in self.history.glob("*.json") if p.is_file()]
+        good = [i for i in infos if i.record is not None]
+        good.sort(key=lambda i: (str(i.record.meta.get("finished", "")), i.save_id), reverse=True)  # type: ignore[union-attr]
+        return good
+
+    def has_history(self) -> bool:
+        return self.history.is_dir() and any(self.history.glob("*.json"))
 
     def has_files(self) -> bool:
         return self.saves.is_dir() and any(self.saves.glob("*.json"))

@@ -17,18 +17,20 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from chaigames.engine import ConfigError, GameConfig, GameSpec, IllegalAction, RecordError, Session
+from chaigames.engine import ConfigError, GameConfig, GameSpec, IllegalAction, Record, RecordError, Session
 from chaigames.engine.match import Match, game_config, match_of, new_match
-from chaigames.saves import SaveStore
+from chaigames.saves import SaveInfo, SaveStore
 
 from .controller import GameController
 from .curtain import CountdownScreen, CurtainScreen
 from .game_base import GameScreen
 from .game_screens import screen_class_for
+from .history import HistoryScreen
 from .keys import KeysScreen, key_lines
 from .library import Library, extra_from_env
 from .menu import ContinueScreen, MainMenu
 from .pause import LogScreen, PauseMenu
+from .replay import ReplayController, replay_screen
 from .results import ResultsScreen
 from .rules import RulesIndex, RulesScreen
 from .setup import SetupScreen, new_seed
@@ -101,6 +103,24 @@ class ChaiGamesApp(App[None]):
             if info.moved_aside:
                 self.notify(f"{info.path.name}: {info.problem}", severity="warning", timeout=8)
         self.push_screen(ContinueScreen(saves))
+
+    def open_history(self) -> None:
+        self.push_screen(HistoryScreen(self.store.finished_games(self.library.get), self.library.get))
+
+    def watch_replay(self, record: Record, position: int | None = None) -> None:
+        """The replay viewer over the current screen (Esc comes back to it)."""
+        try:
+            controller = ReplayController.of(self.library.get(record.game), record, position)
+        except (RecordError, LookupError) as exc:
+            self.notify(f"Cannot replay: {exc}", severity="error")
+            return
+        self.push_screen(replay_screen(controller))
+
+    def show_past_results(self, info: SaveInfo) -> None:
+        """A finished game's results again (from History); `w` there watches its replay."""
+        assert info.record is not None
+        controller = ReplayController.of(self.library.get(info.record.game), info.record)
+        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=True))  # type: ignore[arg-type]
 
     def open_rules(self, game_id: str | None, callback: Any = None) -> None:
         self.push_screen(RulesIndex() if game_id is None else RulesScreen(game_id), callback)

@@ -24,6 +24,7 @@ class MainMenu(Screen[None]):
         Binding("c", "continue", "Continue", id="continue"),
         Binding("n", "new", "New game", id="new"),
         Binding("r", "rules", "Rules", id="rules"),
+        Binding("h", "history", "History", id="history"),
         Binding("q", "app.quit", "Quit", id="quit"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
@@ -47,6 +48,7 @@ class MainMenu(Screen[None]):
             options.add_option(Option("Continue a saved game   c", id="continue"))
         options.add_option(Option("New game                n", id="new"))
         options.add_option(Option("Rules                   r", id="rules"))
+        options.add_option(Option("History                 h", id="history"))
         options.add_option(Option("Quit                    q", id="quit"))
         options.add_option(None)
         for gid, title, seats, blurb, built in self.app.library.catalogue():  # type: ignore[attr-defined]
@@ -72,6 +74,8 @@ class MainMenu(Screen[None]):
             self.action_new()
         elif choice == "rules":
             self.action_rules()
+        elif choice == "history":
+            self.action_history()
         elif choice == "quit":
             self.app.exit()
         elif choice.startswith("game:"):
@@ -85,6 +89,9 @@ class MainMenu(Screen[None]):
 
     def action_rules(self) -> None:
         self.app.open_rules(None)  # type: ignore[attr-defined]
+
+    def action_history(self) -> None:
+        self.app.open_history()  # type: ignore[attr-defined]
 
 
 class ContinueScreen(Screen[None]):

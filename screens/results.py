@@ -37,19 +37,28 @@ class ResultsScreen(Screen[None]):
         Binding("n", "next_game", "Next game", id="next_game"),
         Binding("r", "rematch", "Rematch", id="rematch"),
         Binding("b", "best_of_three", "Match of 3", id="best_of_three"),
+        Binding("w", "watch", "Watch replay", id="watch"),
         Binding("m", "menu", "Menu", id="menu"),
-        Binding("escape", "menu", "Menu", show=False),
+        Binding("escape", "back", "Menu", show=False),
         Binding("l", "log", "Log", id="log"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
-    def __init__(self, controller: GameController, *, match: Match | None = None, next_game: str | None = None) -> None:
+    def __init__(
+        self,
+        controller: GameController,
+        *,
+        match: Match | None = None,
+        next_game: str | None = None,
+        replay: bool = False,
+    ) -> None:
         """`match`: the match this game was part of, with this game counted; `next_game`: the save of
         the match's next game (already on disk, so Continue finds it too), None when the match is over."""
         super().__init__()
         self.controller = controller
         self.match = match
         self.next_game = next_game
+        self.replay = replay  # shown again from History: `w` watches the replay, Esc goes back
         self.result = controller.session.result()
 
     def compose(self) -> ComposeResult:
@@ -90,6 +99,8 @@ class ResultsScreen(Screen[None]):
         return "\n".join(lines)
 
     def hint(self) -> str:
+        if self.replay:
+            return "* marks a winner.  w: watch the replay   r: rematch with the same seats   m: menu"
         if self.next_game is not None:
             return "* marks a winner.  n: next game of the match   m: menu (the match is saved)"
         if self.match is not None:
@@ -104,6 +115,8 @@ class ResultsScreen(Screen[None]):
             return self.next_game is None
         if action == "best_of_three":
             return self.match is None
+        if action == "watch":
+            return self.replay
         return True
 
     def action_next_game(self) -> None:
@@ -115,6 +128,16 @@ class ResultsScreen(Screen[None]):
 
     def action_best_of_three(self) -> None:
         self.app.rematch(self.controller, 3)  # type: ignore[attr-defined]
+
+    def action_watch(self) -> None:
+        self.app.watch_replay(self.controller.session.record)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        """Esc: back to History when shown from there, else to the menu."""
+        if self.replay:
+            self.app.pop_screen()
+        else:
+            self.action_menu()
 
     def action_menu(self) -> None:
         self.app.call_later(self.app.back_to_menu)  # type: ignore[attr-defined]

@@ -1,0 +1,82 @@
+"""History and the replay viewer, for all three games: a finished game is listed, its results
+shown again, and its replay, stepped to the end, shows the record's final state."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from chaigames import games
+from chaigames.engine import GameConfig, SeatConfig, Session, parse_record, play_bots
+from chaigames.saves import SaveStore
+from screens.app import ChaiGamesApp
+from screens.history import HistoryScreen
+from screens.replay import ReplayKeys
+from screens.results import ResultsScreen
+
+from .conftest import screen_text, wait_for
+
+SIZE = (120, 40)
+NAMES = ("Asha", "Ravi", "Meera", "Kiran")
+
+
+def snap(state) -> str:
+    return json.dumps(state.to_json(), sort_keys=True, default=str)
+
+
+def finished_game(game_id: str, store: SaveStore, seed: int = 2):
+    """A whole bot game, finished into history/ as the app finishes one."""
+    spec = games.get(game_id)
+    seats = tuple(SeatConfig(n, "normal") for n in NAMES[: max(2, spec.min_seats)])
+    session = play_bots(spec, GameConfig(seats=seats), seed).session
+    assert session.over
+    path = store.finish(session, store.new_id(spec.id))
+    return spec, session, path
+
+
+@pytest.mark.parametrize("game_id", ["chai", "chai-wallah", "dabba-walla"])
+async def test_history_lists_a_finished_game_and_its_replay_ends_on_the_final_state(game_id):
+    store = SaveStore()
+    spec, session, path = finished_game(game_id, store)
+    winner = session.config.seats[session.result().winners[0]].name
+    app = ChaiGamesApp(bot_delay=0, countdown=0)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "History" in screen_text(app)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "History")
+        text = screen_text(app)
+        assert spec.title in text and "Asha (normal)" in text and winner in text
+        assert " ".join(str(s) for s in session.result().scores) in text
+
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results again")
+        assert "final scores" in screen_text(app) and winner in screen_text(app)
+
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayKeys), "the replay viewer")
+        viewer = app.screen
+        c = viewer.controller
+        length = c.replay.length
+        assert c.position == length and f"action {length} of {length}" in screen_text(app)
+        await pilot.press("home")
+        await wait_for(pilot, lambda: c.position == 0, "the start")
+        assert f"Replay: action 0 of {length}" in screen_text(app)
+        await pilot.press("right", "right", "right", "left")
+        await wait_for(pilot, lambda: c.position == 2, "two actions in")
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: c.position == c.replay.next_turn(2), "the next turn")
+        await pilot.press("pageup")
+        await wait_for(pilot, lambda: c.position == c.replay.previous_turn(c.replay.next_turn(2)), "a turn back")
+        await pilot.press("v")
+        await wait_for(pilot, lambda: c.viewer == 0 and "Asha's view" in screen_text(app), "Asha's view")
+        await pilot.press("end")
+        await wait_for(pilot, lambda: c.position == length, "the end")
+        assert f"action {length} of {length}" in screen_text(app)
+        record = parse_record(path.read_bytes(), games.get)
+        assert snap(c.state) == snap(Session.from_record(spec, record).state)
+        assert c.legal_actions(0) == [] and c.movers() == ()
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), "back to the results")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "back to History")
