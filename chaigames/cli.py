@@ -324,6 +324,11 @@ def replay(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
     record = parse_record(text, games.get)
     spec = games.get(record.game)
+    if args.watch:
+        from screens.app import run_app
+
+        run_app(watch=record)
+        return 0
     t0 = time.perf_counter()
     session = Session.from_record(spec, record)
     row = outcome_row(session, session.over, time.perf_counter() - t0)
@@ -416,6 +421,7 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="rebuild a saved record and print its result")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--watch", action="store_true", help="step through the game in the replay viewer")
     p.set_defaults(func=replay)
 
     try:

@@ -53,6 +53,7 @@ class ChaiGamesApp(App[None]):
         bot_delay: float = 0.6,
         countdown: int = 3,
         clock_source: Callable[[], float] = time.monotonic,
+        watch: Record | None = None,
     ) -> None:
         """`games` adds specs to the registry's (tests: the toy game); `new_game` skips the menu
         (`chaigames new`); `bot_delay` is the visible pause before each bot move; `countdown` the
@@ -61,6 +62,7 @@ class ChaiGamesApp(App[None]):
         self.library = Library([*extra_from_env(), *games], registry=registry)
         self.store = store if store is not None else SaveStore()
         self.new_game_request = new_game
+        self.watch_request = watch  # `chaigames replay FILE --watch`: this record's replay, then quit
         self.bot_delay = bot_delay
         self.countdown = countdown
         self.clock_source = clock_source
@@ -71,6 +73,8 @@ class ChaiGamesApp(App[None]):
 
     async def on_mount(self) -> None:
         await self.push_screen(MainMenu())
+        if self.watch_request is not None:
+            self.watch_replay(self.watch_request, done=lambda _: self.exit())
         if self.new_game_request is not None:
             game_id, config, seed = self.new_game_request
             self.start_game(self.library.get(game_id), config, seed)
@@ -107,14 +111,14 @@ class ChaiGamesApp(App[None]):
     def open_history(self) -> None:
         self.push_screen(HistoryScreen(self.store.finished_games(self.library.get), self.library.get))
 
-    def watch_replay(self, record: Record, position: int | None = None) -> None:
-        """The replay viewer over the current screen (Esc comes back to it)."""
+    def watch_replay(self, record: Record, position: int | None = None, done: Any = None) -> None:
+        """The replay viewer over the current screen (Esc comes back to it, or calls `done`)."""
         try:
             controller = ReplayController.of(self.library.get(record.game), record, position)
         except (RecordError, LookupError) as exc:
             self.notify(f"Cannot replay: {exc}", severity="error")
             return
-        self.push_screen(replay_screen(controller))
+        self.push_screen(replay_screen(controller), done)
 
     def show_past_results(self, info: SaveInfo) -> None:
         """A finished game's results again (from History); `w` there watches its replay."""
@@ -299,6 +303,7 @@ class ChaiGamesApp(App[None]):
         super().open_url(url, new_tab=new_tab)
 
 
-def run_app(new_game: NewGame | None = None, games: Iterable[GameSpec] = ()) -> None:
-    """Run the app in this terminal; `new_game` = (game id, config, seed) skips the menu."""
-    ChaiGamesApp(new_game=new_game, games=games).run()
+def run_app(new_game: NewGame | None = None, games: Iterable[GameSpec] = (), watch: Record | None = None) -> None:
+    """Run the app in this terminal; `new_game` = (game id, config, seed) skips the menu; `watch`
+    shows a record's replay and quits when it is left."""
+    ChaiGamesApp(new_game=new_game, games=games, watch=watch).run()

@@ -1,0 +1,44 @@
+"""`chaigames replay FILE --watch` opens the replay viewer on the record, and leaving it quits."""
+
+from __future__ import annotations
+
+from chaigames import cli, games
+from chaigames.engine import GameConfig, SeatConfig, play_bots
+from screens import app as app_module
+from screens.app import ChaiGamesApp
+from screens.generic import GenericGameScreen
+from screens.replay import ReplayKeys
+from tests import toygame
+
+from .conftest import screen_text, wait_for
+
+
+def toy_record():
+    config = GameConfig(seats=(SeatConfig("Ann", "easy"), SeatConfig("Bob", "easy")))
+    return play_bots(toygame.SPEC, config, 4).session.record
+
+
+def test_replay_watch_hands_the_record_to_the_app(monkeypatch, tmp_path):
+    calls = []
+    monkeypatch.setattr(games, "get", lambda game_id: toygame.SPEC)
+    monkeypatch.setattr(app_module, "run_app", lambda **kw: calls.append(kw))
+    record = toy_record()
+    path = tmp_path / "game.json"
+    path.write_text(record.dumps(toygame.SPEC))
+    assert cli.main(["replay", str(path), "--watch"]) == 0
+    (call,) = calls
+    assert call["watch"].entries == record.entries and call["watch"].seed == record.seed
+
+
+async def test_the_app_opens_the_replay_of_the_record_and_quits_when_it_is_left():
+    record = toy_record()
+    app = ChaiGamesApp(games=[toygame.SPEC], registry=False, bot_delay=0, countdown=0, watch=record)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayKeys), "the replay viewer")
+        assert isinstance(app.screen, GenericGameScreen)  # the game's own screen draws the replay
+        n = len(record.effective())
+        assert f"Replay: action {n} of {n}" in screen_text(app)
+        await pilot.press("1")  # a game key does nothing in a replay
+        assert app.screen.controller.position == n and app.screen.controller.replay.final.action_count == n
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app._exit, "the app to quit")
