@@ -20,6 +20,7 @@ from textual.screen import Screen
 from chaigames.engine import ConfigError, GameConfig, GameSpec, IllegalAction, Record, RecordError, Session
 from chaigames.engine.match import Match, game_config, match_of, new_match
 from chaigames.saves import SaveInfo, SaveStore
+from chaigames.setups import SetupMemory
 
 from .controller import GameController
 from .curtain import CountdownScreen, CurtainScreen
@@ -61,6 +62,7 @@ class ChaiGamesApp(App[None]):
         super().__init__()
         self.library = Library([*extra_from_env(), *games], registry=registry)
         self.store = store if store is not None else SaveStore()
+        self.setups = SetupMemory(self.store.root)  # each game's last setup, offered by the next one
         self.new_game_request = new_game
         self.watch_request = watch  # `chaigames replay FILE --watch`: this record's replay, then quit
         self.bot_delay = bot_delay
