@@ -128,7 +128,14 @@ class ReplayController:
 
     # -- nothing can be done -------------------------------------------------------------------
     def act(self, seat: int, action: Any) -> list[Event]:
-        raise IllegalAction(NO_MOVES)
+        """Refused: through the listener's `move_refused` where it has one (the asynchronous
+        controller protocol), else by raising as a local game's controller does."""
+        self.message = NO_MOVES
+        refused = getattr(self.listener, "move_refused", None)
+        if refused is None:
+            raise IllegalAction(NO_MOVES)
+        refused(seat, NO_MOVES)
+        return []
 
     def can_undo(self) -> bool:
         return False

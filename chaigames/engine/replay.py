@@ -83,10 +83,6 @@ class Replay:
         i = bisect_left(self.turns, position)
         return self.turns[i - 1] if i > 0 else 0
 
-    def turn_number(self, position: int) -> int:
-        """1-based number of the turn `position` lies in."""
-        return max(1, bisect_right(self.turns, position) - (1 if position == self.length and position > 0 else 0))
-
     def actor(self, position: int) -> Any:
         """Who made the action that led to `position`, or None at the start."""
         return self.entries[position - 1].seat if position > 0 else None

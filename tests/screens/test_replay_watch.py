@@ -42,3 +42,29 @@ async def test_the_app_opens_the_replay_of_the_record_and_quits_when_it_is_left(
         assert app.screen.controller.position == n and app.screen.controller.replay.final.action_count == n
         await pilot.press("escape")
         await wait_for(pilot, lambda: app._exit, "the app to quit")
+
+
+def test_a_replay_controller_cannot_act_and_says_why():
+    import pytest
+
+    from chaigames.engine import IllegalAction
+    from screens.replay import NO_MOVES, ReplayController
+
+    record = toy_record()
+    c = ReplayController.of(toygame.SPEC, record, position=1)
+    assert c.movers() == () and c.legal_actions(0) == [] and not c.can_undo() and c.to_move is None
+    with pytest.raises(IllegalAction, match="replay"):
+        c.act(0, toygame.Step(1))
+    refusals = []
+
+    class Listener:
+        def game_changed(self, events):
+            pass
+
+        def move_refused(self, seat, reason):
+            refusals.append((seat, reason))
+
+    c.attach(Listener())
+    c.act(1, toygame.Step(1))
+    assert refusals == [(1, NO_MOVES)] and c.position == 1
+    assert len(record.effective()) == c.replay.length  # the record is unchanged
