@@ -4,6 +4,7 @@ shown again, and its replay, stepped to the end, shows the record's final state.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -29,7 +30,11 @@ def finished_game(game_id: str, store: SaveStore, seed: int = 2):
     """A whole bot game, finished into history/ as the app finishes one."""
     spec = games.get(game_id)
     seats = tuple(SeatConfig(n, "normal") for n in NAMES[: max(2, spec.min_seats)])
-    session = play_bots(spec, GameConfig(seats=seats), seed).session
+    played = play_bots(spec, GameConfig(seats=seats), seed).session
+    # the last seat was a human's: the bots' record, with that seat human (the rules do not tell them apart)
+    record = played.record
+    record.config = replace(record.config, seats=(*record.config.seats[:-1], SeatConfig("Zoe")))
+    session = Session.from_record(spec, record)
     assert session.over
     path = store.finish(session, store.new_id(spec.id))
     return spec, session, path
@@ -47,7 +52,7 @@ async def test_history_lists_a_finished_game_and_its_replay_ends_on_the_final_st
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "History")
         await wait_for(pilot, lambda: spec.title in screen_text(app), "the game listed")
         text = screen_text(app)
-        assert spec.title in text and "Asha (normal)" in text and winner in text
+        assert spec.title in text and "Asha (normal)" in text and "Zoe" in text and winner in text
         assert " ".join(str(s) for s in session.result().scores) in text
 
         await pilot.press("enter")
@@ -71,6 +76,11 @@ async def test_history_lists_a_finished_game_and_its_replay_ends_on_the_final_st
         await wait_for(pilot, lambda: c.position == c.replay.previous_turn(c.replay.next_turn(2)), "a turn back")
         await pilot.press("v")
         await wait_for(pilot, lambda: c.viewer == 0 and "Asha's view" in screen_text(app), "Asha's view")
+        for _ in range(len(c.names) - 1):
+            await pilot.press("v")
+        await wait_for(pilot, lambda: "Zoe's view" in screen_text(app), "the human seat's view")
+        await pilot.press("v")
+        await wait_for(pilot, lambda: "public view" in screen_text(app), "the public view again")
         await pilot.press("end")
         await wait_for(pilot, lambda: f"action {length} of {length}," in screen_text(app), "the end again")
         record = parse_record(path.read_bytes(), games.get)
