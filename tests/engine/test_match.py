@@ -116,3 +116,17 @@ def test_a_new_match_draws_a_random_start_player_from_the_seed_and_rotates_it():
     fixed = new_match(3, "wins", GameConfig(seats=config.seats, start_player=2), seed=7, has_start_player=True)
     assert fixed.first_start == 2
     assert game_config(new_match(3, "wins", config, 7, has_start_player=False), config) == config
+
+
+def test_chai_results_carry_ch9_tie_break_for_a_match():
+    from chaigames import games
+    from chaigames.engine import GameConfig, SeatConfig, play_bots
+
+    spec = games.get("chai")
+    assert spec.match_scoring == "points" and games.get("dabba-walla").match_scoring == "wins"
+    session = play_bots(spec, GameConfig(seats=(SeatConfig("A", "easy"), SeatConfig("B", "easy"))), 5).session
+    result = session.result()
+    money = next(r.values for r in result.breakdown if r.source == "money")
+    assert result.details["tiebreak"] == [(-result.details["fulfilled"][s], -money[s]) for s in range(2)]
+    m = Match(games=1, seats=2, scoring="points").add(result)
+    assert m.over and m.winners == result.winners  # one game: the match is that game's result
