@@ -126,7 +126,7 @@ class ChaiGamesApp(App[None]):
         """A finished game's results again (from History); `w` there watches its replay."""
         assert info.record is not None
         controller = ReplayController.of(self.library.get(info.record.game), info.record)
-        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=True))  # type: ignore[arg-type]
+        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))  # type: ignore[arg-type]
 
     def open_rules(self, game_id: str | None, callback: Any = None) -> None:
         self.push_screen(RulesIndex() if game_id is None else RulesScreen(game_id), callback)
@@ -182,11 +182,8 @@ class ChaiGamesApp(App[None]):
         await self.push_screen(screen)
         controller.start()
 
-    def rematch(self, controller: GameController, match_games: int | None = None) -> None:
-        """The same seats and options, a fresh seed; after a match, a new match of as many games."""
-        if match_games is None:
-            match = match_of(controller.session.record.meta)
-            match_games = match.games if match is not None else 1
+    def rematch(self, controller: GameController, match_games: int = 1) -> None:
+        """The same seats and options, a fresh seed (a match of `match_games` when more than one)."""
         self.start_game(controller.spec, controller.config, new_seed(), match_games)
 
     def undo(self, controller: GameController) -> None:

@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from chaigames.engine import Result
+from chaigames.engine import Record, Result
 from chaigames.engine.match import Match
 
 from .controller import GameController
@@ -35,7 +35,7 @@ class ResultsScreen(Screen[None]):
     SUB_TITLE = "Results"
     BINDINGS = [
         Binding("n", "next_game", "Next game", id="next_game"),
-        Binding("r", "rematch", "Rematch", id="rematch"),
+        Binding("n", "rematch", "Rematch", id="rematch"),
         Binding("b", "best_of_three", "Match of 3", id="best_of_three"),
         Binding("w", "watch", "Watch replay", id="watch"),
         Binding("m", "menu", "Menu", id="menu"),
@@ -50,7 +50,7 @@ class ResultsScreen(Screen[None]):
         *,
         match: Match | None = None,
         next_game: str | None = None,
-        replay: bool = False,
+        replay: Record | None = None,
     ) -> None:
         """`match`: the match this game was part of, with this game counted; `next_game`: the save of
         the match's next game (already on disk, so Continue finds it too), None when the match is over."""
@@ -58,7 +58,7 @@ class ResultsScreen(Screen[None]):
         self.controller = controller
         self.match = match
         self.next_game = next_game
-        self.replay = replay  # shown again from History: `w` watches the replay, Esc goes back
+        self.replay = replay  # shown again from History: `w` watches this record's replay, Esc goes back
         self.result = controller.session.result()
 
     def compose(self) -> ComposeResult:
@@ -100,12 +100,12 @@ class ResultsScreen(Screen[None]):
 
     def hint(self) -> str:
         if self.replay:
-            return "* marks a winner.  w: watch the replay   r: rematch with the same seats   m: menu"
+            return "* marks a winner.  w: watch the replay   n: rematch with the same seats   m: menu"
         if self.next_game is not None:
             return "* marks a winner.  n: next game of the match   m: menu (the match is saved)"
         if self.match is not None:
-            return "* marks a winner.  r: a new match with the same seats   m: menu"
-        return "* marks a winner.  r: rematch with the same seats   b: a match of 3   m: menu"
+            return "* marks a winner.  n: a new match with the same seats   m: menu"
+        return "* marks a winner.  n: rematch with the same seats   b: a match of 3   m: menu"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Mid-match the only way on is the next game; `b` starts a match after a single game."""
@@ -116,7 +116,7 @@ class ResultsScreen(Screen[None]):
         if action == "best_of_three":
             return self.match is None
         if action == "watch":
-            return self.replay
+            return self.replay is not None
         return True
 
     def action_next_game(self) -> None:
@@ -124,17 +124,19 @@ class ResultsScreen(Screen[None]):
             self.app.resume_game(self.next_game)  # type: ignore[attr-defined]
 
     def action_rematch(self) -> None:
-        self.app.rematch(self.controller)  # type: ignore[attr-defined]
+        """The same seats again: a single game, or after a match a new match of as many games."""
+        self.app.rematch(self.controller, self.match.games if self.match is not None else 1)  # type: ignore[attr-defined]
 
     def action_best_of_three(self) -> None:
         self.app.rematch(self.controller, 3)  # type: ignore[attr-defined]
 
     def action_watch(self) -> None:
-        self.app.watch_replay(self.controller.session.record)  # type: ignore[attr-defined]
+        if self.replay is not None:
+            self.app.watch_replay(self.replay)  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
         """Esc: back to History when shown from there, else to the menu."""
-        if self.replay:
+        if self.replay is not None:
             self.app.pop_screen()
         else:
             self.action_menu()

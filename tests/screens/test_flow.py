@@ -276,7 +276,7 @@ async def test_results_show_the_breakdown_and_winner_then_rematch_with_the_same_
         scores = app.controller.session.result().scores
         assert f"Ann {scores[0]}   Ravi {scores[1]}" in text  # the totals line, winner first
         assert (store.history / f"{first_id}.json").exists() and not store.path_of(first_id).exists()
-        await pilot.press("r")
+        await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, GenericGameScreen), "the rematch")
         assert app.controller.save_id != first_id
         assert [s.name for s in app.controller.config.seats] == ["Ann", "Ravi"]

@@ -114,3 +114,18 @@ async def test_a_match_of_three_killed_and_resumed_in_the_middle(make_app):
     assert [len(g["meta"]["match"]["played"]) for g in games] == [1, 2, 3]
     assert len({g["meta"]["match"]["id"] for g in games}) == 1
     assert [g["meta"]["match"]["played"][-1]["winners"] for g in games] == [[0], [1], [0]]
+
+
+async def test_the_results_of_a_single_game_start_a_match_of_three(make_app):
+    from chaigames.engine import GameConfig, SeatConfig
+
+    config = GameConfig(seats=(SeatConfig("Ann"), SeatConfig("Ravi", bot="easy")), start_player=0)
+    app = make_app(games=[STEPPY], new_game=("toy", config, 5))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until_results(pilot)
+        await shows(pilot, "b: a match of 3")
+        first = app.controller.save_id
+        await pilot.press("b")
+        await wait_for(pilot, lambda: app.controller is not None and app.controller.save_id != first, "the match")
+        match = match_of(app.controller.session.record.meta)
+        assert match is not None and match.games == 3 and match.played == () and match.first_start == 0
