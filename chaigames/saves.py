@@ -261,8 +261,14 @@ class SaveStore:
         """Every game in history/ that this version can rebuild, newest first (by when it ended)."""
         if not self.history.is_dir():
             return []
-        infos = [self.inspect(p, lookup, move_aside=False) for p in self.history.glob("*.json") if p.is_file()]
-        good = [i for i in infos if i.record is not None]
+        good: list[SaveInfo] = []
+        for path in self.history.glob("*.json"):
+            try:  # read, not replayed: a finished game keeps its result in meta (the viewer replays it)
+                record = parse_record(path.read_bytes(), lookup)
+                title = lookup(record.game).title
+            except (OSError, RecordError, LookupError):
+                continue
+            good.append(SaveInfo(save_id=path.stem, path=path, record=record, title=title))
         good.sort(key=lambda i: (str(i.record.meta.get("finished", "")), i.save_id), reverse=True)  # type: ignore[union-attr]
         return good
 

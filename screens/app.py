@@ -125,7 +125,11 @@ class ChaiGamesApp(App[None]):
     def show_past_results(self, info: SaveInfo) -> None:
         """A finished game's results again (from History); `w` there watches its replay."""
         assert info.record is not None
-        controller = ReplayController.of(self.library.get(info.record.game), info.record)
+        try:
+            controller = ReplayController.of(self.library.get(info.record.game), info.record)
+        except (RecordError, LookupError) as exc:
+            self.notify(f"Cannot show this game: {exc}", severity="error")
+            return
         self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))  # type: ignore[arg-type]
 
     def open_rules(self, game_id: str | None, callback: Any = None) -> None:

@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from chaigames.engine import Session
+from chaigames.engine import RecordError, Session
 from chaigames.engine.match import match_of
 from chaigames.saves import Lookup, SaveInfo, when
 
@@ -25,7 +25,10 @@ def history_row(info: SaveInfo, lookup: Lookup) -> tuple[str, ...]:
     scores, winner = "", ""
     result = record.meta.get("result")
     if not isinstance(result, dict):  # older history files: rebuild the game for its result
-        session = Session.from_record(lookup(record.game), record)
+        try:
+            session = Session.from_record(lookup(record.game), record)
+        except (RecordError, LookupError):
+            return (when(str(record.meta.get("finished", ""))), info.title, seats, "?", "cannot be rebuilt", "")
         result = session.result().to_json() if session.over else {}
     if result:
         scores = " ".join(str(v) for v in result.get("scores", []))

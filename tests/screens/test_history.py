@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from chaigames import games
-from chaigames.engine import GameConfig, SeatConfig, Session, parse_record, play_bots
+from chaigames.engine import GameConfig, Record, SeatConfig, Session, parse_record, play_bots
 from chaigames.saves import SaveStore
 from screens.app import ChaiGamesApp
 from screens.history import HistoryScreen
@@ -90,3 +90,30 @@ async def test_history_lists_a_finished_game_and_its_replay_ends_on_the_final_st
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), "back to the results")
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "back to History")
+
+
+async def test_older_and_broken_history_files_are_listed_without_stopping_the_screen(make_app):
+    from chaigames.engine import Entry
+    from tests import toygame
+
+    store = SaveStore()
+    config = GameConfig(seats=(SeatConfig("Ann", "easy"), SeatConfig("Bob", "easy")))
+    session = play_bots(toygame.SPEC, config, 4).session
+    old = session.record  # a history file from before results were kept in it
+    old.meta = {"finished": "2026-11-01T10:00:00+00:00"}
+    store.history.mkdir(parents=True)
+    (store.history / "old.json").write_text(old.dumps(toygame.SPEC))
+    broken = Record(
+        old.game, old.rules_version, old.config, old.seed, [*old.entries, Entry(seat=0, action=old.entries[0].action)]
+    )
+    broken.meta = {"finished": "2026-11-02T10:00:00+00:00"}
+    (store.history / "broken.json").write_text(broken.dumps(toygame.SPEC))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await wait_for(pilot, lambda: "cannot be rebuilt" in screen_text(app), "the broken game listed")
+        assert " ".join(str(s) for s in session.result().scores) in screen_text(app)  # the older one, rebuilt
+        await pilot.press("enter")  # the newest first: the broken one
+        said = lambda: [n.message for n in app._notifications]  # noqa: E731
+        await wait_for(pilot, lambda: any("Cannot show this game" in m for m in said()), "the reason")
+        assert isinstance(app.screen, HistoryScreen)
