@@ -181,6 +181,9 @@ class ChaiGamesApp(App[None]):
         await self.back_to_menu()
         controller = GameController(self, session, save_id)
         screen = screen_class_for(session.spec.id)(controller)
+        match = match_of(session.record.meta)
+        if match is not None:  # the title says which game of the match this is
+            screen.sub_title = f"{screen.sub_title}: match game {len(match.played) + 1} of {match.games}"
         controller.attach(screen)
         self.controller = controller
         await self.push_screen(screen)

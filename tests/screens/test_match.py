@@ -71,6 +71,7 @@ async def test_a_match_of_three_killed_and_resumed_in_the_middle(make_app):
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, GenericGameScreen), "game 2")
         assert app.controller.config.start_player == 1  # the start player rotated
+        await shows(pilot, "match game 2 of 3")
         await play_until_results(pilot, moves=2)
         mid_game = app.controller.session.state.to_json()["positions"]
     assert len(history(store)) == 1 and len(list(store.saves.glob("*.json"))) == 1
