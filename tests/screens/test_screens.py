@@ -111,10 +111,10 @@ async def test_curtain_and_results_fit_80x24(make_app):
             await pilot.press("enter")
             await wait_for(pilot, lambda seat=seat: app.controller.to_move == seat, f"seat {seat} picks")
             await pilot.press("1")
-        await wait_for(pilot, lambda: "r Rematch" in footer(app), "results")
+        await wait_for(pilot, lambda: "n Rematch" in footer(app), "results")
         lines(app)
         assert "Shared win: Annapurna, Bhagyashree and Chandrasekhar" in screen_text(app)
-        assert "r Rematch" in footer(app) and "m Menu" in footer(app)
+        assert "n Rematch" in footer(app) and "m Menu" in footer(app)
 
 
 async def test_simultaneous_secret_choices_are_taken_one_seat_at_a_time_then_revealed(make_app):

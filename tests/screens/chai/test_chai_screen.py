@@ -334,7 +334,7 @@ async def test_a_whole_game_against_a_bot_by_key_presses_reaches_the_results(mak
                 "the move",
             )
             assert presses < 400
-        await wait_for(pilot, lambda: "r Rematch" in footer(app), "the results")
+        await wait_for(pilot, lambda: "n Rematch" in footer(app), "the results")
         assert app.controller.session.over and "Asha" in screen_text(app)
         result = app.controller.session.state.result()
         assert not result.note  # five cup rounds were played, not the safety stop
