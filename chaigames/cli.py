@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,9 @@ from .engine import (
     parse_record,
     play_bots,
 )
+from .engine.match import Match
 from .engine.play import DEFAULT_MAX_ACTIONS
+from .engine.rng import derive_seed
 from .names import clean_name
 from .saves import clean_names
 
@@ -97,6 +100,8 @@ def simulate(args: argparse.Namespace) -> int:
         raise UsageError("--max-actions must be at least 1")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.match is not None and args.match < 1:
+        raise UsageError("--match must be at least 1")
     levels = [lv.strip() for lv in args.bots.split(",")]
     if len(levels) == 1:
         levels *= args.seats
@@ -117,6 +122,7 @@ def simulate(args: argparse.Namespace) -> int:
 
     out = Console(highlight=False, soft_wrap=True, markup=False)  # names are text, never markup
     rows: list[dict[str, Any]] = []
+    match_rows: list[dict[str, Any]] = []
     progress = None
     task = None
     if args.games > 1:
@@ -129,14 +135,17 @@ def simulate(args: argparse.Namespace) -> int:
     try:
         for i in range(args.games):
             seed = args.seed + i
-            t0 = time.perf_counter()
-            played = play_bots(spec, config, seed, max_actions=args.max_actions)
-            row = outcome_row(played.session, played.finished, time.perf_counter() - t0)
-            rows.append(row)
-            if record_dir is not None:
-                (record_dir / f"{spec.id}-{seed}.json").write_text(played.session.record.dumps(spec))
-            if args.json:
-                out.print(json.dumps(row), markup=False)
+            if args.match is None:
+                t0 = time.perf_counter()
+                played = play_bots(spec, config, seed, max_actions=args.max_actions)
+                row = outcome_row(played.session, played.finished, time.perf_counter() - t0)
+                rows.append(row)
+                if record_dir is not None:
+                    (record_dir / f"{spec.id}-{seed}.json").write_text(played.session.record.dumps(spec))
+                if args.json:
+                    out.print(json.dumps(row), markup=False)
+            else:
+                match_rows.append(simulate_match(args, spec, config, seed, i + 1, rows, record_dir, out))
             if progress is not None:
                 progress.advance(task)  # type: ignore[arg-type]
     finally:
@@ -145,8 +154,85 @@ def simulate(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     if not args.json:
         print_table(out, spec, rows)
-    print_summary(out, spec, rows, elapsed, as_json=args.json)
+        if match_rows:
+            print_matches(out, spec, match_rows, rows[0]["seats"])
+    print_summary(out, spec, rows, elapsed, as_json=args.json, matches=match_rows)
     return 0
+
+
+def simulate_match(
+    args: argparse.Namespace,
+    spec: GameSpec,
+    config: GameConfig,
+    seed: int,
+    number: int,
+    rows: list[dict[str, Any]],
+    record_dir: Path | None,
+    out: Any,
+) -> dict[str, Any]:
+    """One match of `--match` games at the same table: game k's seed derives from the match's seed,
+    and the start player rotates from seat 1. An unfinished game (safety cap) ends the match there."""
+    match = Match(
+        games=args.match,
+        seats=len(config.seats),
+        scoring=spec.match_scoring,
+        first_start=0 if spec.has_start_player else None,
+        match_id=f"{spec.id}-{seed}",
+    )
+    finished = True
+    while not match.over:
+        k = len(match.played)
+        game_seed = seed if k == 0 else derive_seed(seed, "match", k) % 10**6  # short enough for the table
+        game_config = replace(config, start_player=match.next_start)
+        t0 = time.perf_counter()
+        played = play_bots(spec, game_config, game_seed, max_actions=args.max_actions)
+        row = outcome_row(played.session, played.finished, time.perf_counter() - t0)
+        row["match"] = {"number": number, "game": k + 1, "of": match.games}
+        rows.append(row)
+        if played.finished:
+            match = match.add(played.session.result())
+        played.session.record.meta["match"] = match.to_json()
+        if record_dir is not None:
+            (record_dir / f"{spec.id}-{seed}-game{k + 1}.json").write_text(played.session.record.dumps(spec))
+        if args.json:
+            out.print(json.dumps(row), markup=False)
+        if not played.finished:
+            finished = False
+            break
+    standing = match.wins if match.scoring == "wins" else match.totals
+    result = {
+        "match_result": True,
+        "number": number,
+        "seed": seed,
+        "games_played": len(match.played),
+        "of": match.games,
+        "scoring": match.scoring,
+        "standing": list(standing),
+        "finished": finished,
+        "winners": list(match.winners) if finished else None,
+    }
+    if args.json:
+        out.print(json.dumps(result), markup=False)
+    return result
+
+
+def print_matches(out: Any, spec: GameSpec, matches: list[dict[str, Any]], seats: list[dict[str, Any]]) -> None:
+    from rich.table import Table
+
+    first = matches[0]
+    what = "game wins" if first["scoring"] == "wins" else "summed scores"
+    table = Table(
+        title=f"{spec.title}: {len(matches)} match{'es' if len(matches) != 1 else ''} of {first['of']} ({what})"
+    )
+    table.add_column("match", justify="right")
+    table.add_column("games", justify="right")
+    for seat in seats:
+        table.add_column(seat["name"], justify="right")
+    table.add_column("match winner")
+    for m in matches:
+        winner = ", ".join(seats[w]["name"] for w in m["winners"]) if m["finished"] else "unfinished"
+        table.add_row(str(m["number"]), str(m["games_played"]), *(str(v) for v in m["standing"]), winner)
+    out.print(table)
 
 
 def outcome_row(session: Session, finished: bool, seconds: float) -> dict[str, Any]:
@@ -209,8 +295,20 @@ def summary(rows: list[dict[str, Any]], elapsed: float) -> dict[str, Any]:
     }
 
 
-def print_summary(out: Any, spec: GameSpec, rows: list[dict[str, Any]], elapsed: float, *, as_json: bool) -> None:
+def print_summary(
+    out: Any,
+    spec: GameSpec,
+    rows: list[dict[str, Any]],
+    elapsed: float,
+    *,
+    as_json: bool,
+    matches: list[dict[str, Any]] | None = None,
+) -> None:
     s = summary(rows, elapsed)
+    if matches:
+        done = [m for m in matches if m["finished"]]
+        s["matches"] = len(matches)
+        s["match_wins"] = [sum(1 for m in done if i in m["winners"]) for i in range(len(rows[0]["seats"]))]
     if as_json:
         print(json.dumps(s), file=sys.stderr)
         return
@@ -219,7 +317,10 @@ def print_summary(out: Any, spec: GameSpec, rows: list[dict[str, Any]], elapsed:
     for i, seat in enumerate(seats):
         wins = s["wins"][i]
         who = f"{seat['name']} ({seat['bot'] or 'human'})"
-        out.print(f"  {who}: {wins} win{'' if wins == 1 else 's'}, mean score {s['mean_scores'][i]}")
+        line = f"  {who}: {wins} win{'' if wins == 1 else 's'}, mean score {s['mean_scores'][i]}"
+        if matches:
+            line += f", {s['match_wins'][i]} of {len(matches)} matches won"
+        out.print(line)
     out.print(f"{s['games_per_second']} games per second")
 
 
@@ -234,6 +335,11 @@ def replay(args: argparse.Namespace) -> int:
     record = parse_record(text, games.get)
     record.config = clean_names(record.config)
     spec = games.get(record.game)
+    if args.watch:
+        from screens.app import run_app
+
+        run_app(watch=record)
+        return 0
     t0 = time.perf_counter()
     session = Session.from_record(spec, record)
     row = outcome_row(session, session.over, time.perf_counter() - t0)
@@ -316,11 +422,15 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per game on stdout, the summary on stderr")
     p.add_argument("--record", metavar="DIR", help="write each game's record as a JSON file into DIR")
     p.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS, help="safety cap per game")
+    p.add_argument(
+        "--match", type=int, metavar="N", help="make each of the --games a match of N games (start player rotating)"
+    )
     p.set_defaults(func=simulate)
 
     p = sub.add_parser("replay", help="rebuild a saved record and print its result")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--watch", action="store_true", help="step through the game in the replay viewer")
     p.set_defaults(func=replay)
 
     try:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .engine import GameConfig, RecordError, RecordVersionError, Session, parse_record
+from .engine.match import match_of
 from .names import clean_name
 
 if TYPE_CHECKING:
@@ -177,7 +178,14 @@ class SaveInfo:
         if self.record is None:
             return f"{self.path.name}: {self.problem}"
         moves = len(self.record.effective())
-        return f"{self.title}: {self.seats_line()}  ({moves} moves, {when(self.updated)})"
+        return f"{self.title}{self.match_note()}: {self.seats_line()}  ({moves} moves, {when(self.updated)})"
+
+    def match_note(self) -> str:
+        """' (match game 2 of 3)' for a game of a match, else ''."""
+        match = match_of(self.record.meta) if self.record else None
+        if match is None:
+            return ""
+        return f" (match game {len(match.played) + 1} of {match.games})"
 
 
 class SaveStore:
@@ -304,6 +312,8 @@ class SaveStore:
         """A finished game: its final record goes to history/ and leaves saves/ (and its lock)."""
         self._check(save_id, token)
         session.record.meta["finished"] = now_stamp()
+        if session.over:  # History lists it without replaying the game
+            session.record.meta["result"] = session.result().to_json()
         session.record.meta["updated"] = now_stamp()
         target = self.history / f"{save_id}.json"
         write_atomic(target, session.record.dumps(session.spec))
@@ -394,6 +404,24 @@ class SaveStore:
     def unfinished(self, lookup: Lookup) -> list[SaveInfo]:
         """Resumable games only (what decides whether the menu offers Continue)."""
         return [i for i in self.list_saves(lookup) if i.resumable]
+
+    def finished_games(self, lookup: Lookup) -> list[SaveInfo]:
+        """Every game in history/ that this version can rebuild, newest first (by when it ended)."""
+        if not self.history.is_dir():
+            return []
+        good: list[SaveInfo] = []
+        for path in self.history.glob("*.json"):
+            try:  # read, not replayed: a finished game keeps its result in meta (the viewer replays it)
+                record = parse_record(path.read_bytes(), lookup)
+                title = lookup(record.game).title
+            except (OSError, RecordError, LookupError):
+                continue
+            good.append(SaveInfo(save_id=path.stem, path=path, record=record, title=title))
+        good.sort(key=lambda i: (str(i.record.meta.get("finished", "")), i.save_id), reverse=True)  # type: ignore[union-attr]
+        return good
+
+    def has_history(self) -> bool:
+        return self.history.is_dir() and any(self.history.glob("*.json"))
 
     def has_files(self) -> bool:
         return self.saves.is_dir() and any(self.saves.glob("*.json"))

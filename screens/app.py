@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +21,10 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from chaigames.crashlog import friendly_line, write_crash_log
-from chaigames.engine import ConfigError, GameConfig, GameSpec, RecordError, Session
-from chaigames.saves import GameOpenElsewhere, SaveStore
+from chaigames.engine import ConfigError, GameConfig, GameSpec, Record, RecordError, Session
+from chaigames.engine.match import Match, game_config, match_of, new_match
+from chaigames.saves import GameOpenElsewhere, SaveInfo, SaveStore
+from chaigames.setups import SetupMemory
 from chaigames.web.folders import name_folder
 
 from .confirm import ConfirmScreen, SaveFailedScreen, moves
@@ -29,6 +32,7 @@ from .controller import GameController
 from .curtain import CountdownScreen, CurtainScreen
 from .game_base import GameScreen
 from .game_screens import screen_class_for
+from .history import HistoryScreen
 from .keygate import Guarded, KeyGate
 from .keys import KeysScreen, key_lines
 from .library import Library, extra_from_env
@@ -36,6 +40,7 @@ from .menu import ContinueScreen, MainMenu
 from .name import NameScreen
 from .pause import LogScreen, PauseMenu
 from .protocol import Controller
+from .replay import ReplayController, replay_screen
 from .results import ResultsScreen
 from .rules import RulesIndex, RulesScreen
 from .setup import SetupScreen, new_seed
@@ -62,6 +67,7 @@ class ChaiGamesApp(App[None]):
         key_guard: float = 0.5,
         win_hold: float = 3.0,
         confirm_moves: bool = True,
+        watch: Record | None = None,
     ) -> None:
         """`games` adds specs to the registry's (tests: the toy game); `new_game` skips the menu
         (`chaigames new`); `bot_delay` is the visible pause before each bot move; `countdown` the
@@ -74,7 +80,9 @@ class ChaiGamesApp(App[None]):
         super().__init__()
         self.library = Library([*extra_from_env(), *games], registry=registry)
         self.store = store if store is not None else SaveStore()
+        self.setups = SetupMemory(self.store.root)  # each game's last setup, offered by the next one
         self.new_game_request = new_game
+        self.watch_request = watch  # `chaigames replay FILE --watch`: this record's replay, then quit
         self.bot_delay = bot_delay
         self.countdown = countdown
         self.clock_source = clock_source
@@ -97,6 +105,8 @@ class ChaiGamesApp(App[None]):
         self._sweep()
         await self.push_screen(MainMenu())
         self.gate.opens_at = 0.0  # the first menu opens after no game: nothing to guard against
+        if self.watch_request is not None:
+            self.watch_replay(self.watch_request, done=lambda _: self.exit())
         if self.new_game_request is not None:
             game_id, config, seed = self.new_game_request
             self.start_game(self.library.get(game_id), config, seed)
@@ -173,6 +183,28 @@ class ChaiGamesApp(App[None]):
                 self.notify(f"{info.path.name}: {info.problem}", severity="warning", timeout=8, markup=False)
         self.push_screen(ContinueScreen(saves))
 
+    def open_history(self) -> None:
+        self.push_screen(HistoryScreen(self.store.finished_games(self.library.get), self.library.get))
+
+    def watch_replay(self, record: Record, position: int | None = None, done: Any = None) -> None:
+        """The replay viewer over the current screen (Esc comes back to it, or calls `done`)."""
+        try:
+            controller = ReplayController.of(self.library.get(record.game), record, position)
+        except (RecordError, LookupError) as exc:
+            self.notify(f"Cannot replay: {exc}", severity="error")
+            return
+        self.push_screen(replay_screen(controller), done)
+
+    def show_past_results(self, info: SaveInfo) -> None:
+        """A finished game's results again (from History); `w` there watches its replay."""
+        assert info.record is not None
+        try:
+            controller = ReplayController.of(self.library.get(info.record.game), info.record)
+        except (RecordError, LookupError) as exc:
+            self.notify(f"Cannot show this game: {exc}", severity="error")
+            return
+        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))  # type: ignore[arg-type]
+
     def open_rules(self, game_id: str | None, callback: Any = None) -> None:
         self.push_screen(RulesIndex() if game_id is None else RulesScreen(game_id), callback)
 
@@ -184,28 +216,40 @@ class ChaiGamesApp(App[None]):
         self.push_screen(KeysScreen(key_lines(screen), screen.sub_title or screen.title or "this screen"))
 
     # -- games ---------------------------------------------------------------------------------------
-    def start_game(self, spec: GameSpec, config: GameConfig, seed: int) -> None:
-        """A new game: validated, saved at once, then shown."""
+    def start_game(self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1) -> None:
+        """A new game (or the first game of a match of `match_games`): validated, saved at once, then shown."""
+        match = None
+        if match_games > 1:
+            match = new_match(match_games, spec.match_scoring, config, seed, has_start_player=spec.has_start_player)
+        save_id = self.save_new_game(spec, config, seed, match)
+        if save_id is not None:
+            self.resume_game(save_id)
+
+    def save_new_game(self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None) -> str | None:
+        """Create a game's save (a match's game: its standing in the meta, its start player rotated)."""
+        meta = None
+        if match is not None:
+            if not match.match_id:
+                match = replace(match, match_id=self.store.new_id("match"))
+            config = game_config(match, config)
+            meta = {"match": match.to_json()}
         try:
-            session = Session(spec, config, seed)
+            session = Session(spec, config, seed, meta=meta)
         except ConfigError as exc:
             self.notify(str(exc), severity="error", markup=False)
-            return
+            return None
         save_id = self.store.new_id(spec.id)
-        lock = None
         try:
-            lock = self.store.claim(save_id)
-            self.store.save(session, save_id, lock)
+            self.store.save(session, save_id)
         except OSError as exc:  # a full or read-only data folder: say so, stay where we are
-            self.store.release(save_id, lock)
             self.notify(
                 f"Cannot start the game: it cannot be saved in {self.store.root} ({exc.strerror or exc}).",
                 severity="error",
                 timeout=10,
                 markup=False,
             )
-            return
-        self.call_later(self._open_game, session, save_id, lock)
+            return None
+        return save_id
 
     def resume_game(self, save_id: str, *, take_over: bool = False) -> None:
         try:
@@ -215,12 +259,12 @@ class ChaiGamesApp(App[None]):
             self.notify(f"Cannot resume: {exc}", severity="error", markup=False)
             return
         except GameOpenElsewhere as exc:
-            question = (
-                f"This game is open elsewhere ({exc.owner}).\n"
+            detail = (
+                f"It is open in another app ({exc.owner}).\n"
                 "Take it over here? The other app goes back to its menu at its next move, without saving."
             )
             self.push_screen(
-                ConfirmScreen("Open elsewhere", question, "Take it over"),
+                ConfirmScreen("This game is open elsewhere", detail),
                 lambda yes: self.resume_game(save_id, take_over=True) if yes else None,
             )
             return
@@ -234,14 +278,17 @@ class ChaiGamesApp(App[None]):
         await self.back_to_menu()
         controller = GameController(self, session, save_id, lock)
         screen = screen_class_for(session.spec.id)(controller)
+        match = match_of(session.record.meta)
+        if match is not None:  # the title says which game of the match this is
+            screen.sub_title = f"{screen.sub_title}: match game {len(match.played) + 1} of {match.games}"
         controller.attach(screen)
         self.controller = controller
         await self.push_screen(screen)
         controller.start()
 
-    def rematch(self, controller: GameController) -> None:
-        """The same seats and options, a fresh seed."""
-        self.start_game(controller.spec, controller.config, new_seed())
+    def rematch(self, controller: GameController, match_games: int = 1) -> None:
+        """The same seats and options, a fresh seed (a match of `match_games` when more than one)."""
+        self.start_game(controller.spec, controller.config, new_seed(), match_games)
 
     def undo(self, controller: Controller) -> None:
         controller.undo()
@@ -330,12 +377,17 @@ class ChaiGamesApp(App[None]):
         self.call_later(self._results, controller)
 
     async def _results(self, controller: GameController) -> None:
+        match = match_of(controller.session.record.meta)
+        next_game = None
+        if match is not None and not match.over:  # saved at once: Continue finds the next game of the match
+            next_game = self.save_new_game(controller.spec, controller.config, new_seed(), match)
+        results = ResultsScreen(controller, match=match, next_game=next_game)
         while len(self.screen_stack) > 1 and not isinstance(self.screen, GameScreen | MainMenu):
             await self.pop_screen()
         if isinstance(self.screen, GameScreen):
-            await self.switch_screen(ResultsScreen(controller))
+            await self.switch_screen(results)
         else:
-            await self.push_screen(ResultsScreen(controller))
+            await self.push_screen(results)
 
     def on_unmount(self) -> None:
         """The app closes: the open game (if any) is free for another app."""
@@ -410,10 +462,11 @@ class ChaiGamesApp(App[None]):
         super().open_url(url, new_tab=new_tab)
 
 
-def run_app(new_game: NewGame | None = None, games: Iterable[GameSpec] = ()) -> int:
-    """Run the app in this terminal; `new_game` = (game id, config, seed) skips the menu.
+def run_app(new_game: NewGame | None = None, games: Iterable[GameSpec] = (), watch: Record | None = None) -> int:
+    """Run the app in this terminal; `new_game` = (game id, config, seed) skips the menu; `watch`
+    shows a record's replay and quits when it is left.
 
     Returns the exit status: 0, or 1 after a crash (logged under the data folder's crash/)."""
-    app = ChaiGamesApp(new_game=new_game, games=games)
+    app = ChaiGamesApp(new_game=new_game, games=games, watch=watch)
     app.run()
     return app.return_code or 0

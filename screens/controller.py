@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from chaigames.engine import Event, IllegalAction, LogLine, Result, Session, make_bots
+from chaigames.engine.match import match_of
 from chaigames.engine.protocol import RealtimeDriver
 from chaigames.saves import GameTakenOver
 
@@ -462,6 +463,9 @@ class GameController:
         self.finished = True
         self.stop()
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        match = match_of(self.session.record.meta)
+        if match is not None and not match.over:  # the history record holds the match with this game in it
+            self.session.record.meta["match"] = match.add(self.session.result()).to_json()
         try:
             self.frame.store.finish(self.session, self.save_id, self.lock)
         except GameTakenOver:

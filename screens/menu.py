@@ -26,6 +26,7 @@ class MainMenu(Guarded, Screen[None]):
         Binding("c", "continue", "Continue", id="continue"),
         Binding("n", "new", "New game", id="new"),
         Binding("r", "rules", "Rules", id="rules"),
+        Binding("h", "history", "History", id="history"),
         Binding("q", "quit", "Quit", id="quit"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
@@ -49,6 +50,7 @@ class MainMenu(Guarded, Screen[None]):
             options.add_option(Option("Continue a saved game   c", id="continue"))
         options.add_option(Option("New game                n", id="new"))
         options.add_option(Option("Rules                   r", id="rules"))
+        options.add_option(Option("History                 h", id="history"))
         options.add_option(Option("Quit                    q", id="quit"))
         options.add_option(None)
         for gid, title, seats, blurb, built in self.app.library.catalogue():  # type: ignore[attr-defined]
@@ -74,6 +76,8 @@ class MainMenu(Guarded, Screen[None]):
             self.action_new()
         elif choice == "rules":
             self.action_rules()
+        elif choice == "history":
+            self.action_history()
         elif choice == "quit":
             self.action_quit()
         elif choice.startswith("game:"):
@@ -91,6 +95,9 @@ class MainMenu(Guarded, Screen[None]):
 
     def action_rules(self) -> None:
         self.app.open_rules(None)  # type: ignore[attr-defined]
+
+    def action_history(self) -> None:
+        self.app.open_history()  # type: ignore[attr-defined]
 
 
 class ContinueScreen(Screen[None]):

@@ -9,7 +9,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from chaigames.engine import Result
+from chaigames.engine import Record, Result
+from chaigames.engine.match import Match
 
 from .keygate import Guarded
 from .protocol import Controller
@@ -37,15 +38,31 @@ class ResultsScreen(Guarded, Screen[None]):
 
     SUB_TITLE = "Results"
     BINDINGS = [
+        Binding("n", "next_game", "Next game", id="next_game"),
         Binding("n", "rematch", "Rematch", id="rematch"),
+        Binding("b", "best_of_three", "Match of 3", id="best_of_three"),
+        Binding("w", "watch", "Watch replay", id="watch"),
         Binding("m", "menu", "Menu", id="menu"),
+        Binding("escape", "back", "Menu", show=False),
         Binding("l", "log", "Log", id="log"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(
+        self,
+        controller: Controller,
+        *,
+        match: Match | None = None,
+        next_game: str | None = None,
+        replay: Record | None = None,
+    ) -> None:
+        """`match`: the match this game was part of, with this game counted; `next_game`: the save of
+        the match's next game (already on disk, so Continue finds it too), None when the match is over."""
         super().__init__()
         self.controller = controller
+        self.match = match
+        self.next_game = next_game
+        self.replay = replay  # shown again from History: `w` watches this record's replay, Esc goes back
         result = controller.result()
         if result is None:
             raise ValueError("the results of a game that is not over")
@@ -61,7 +78,9 @@ class ResultsScreen(Guarded, Screen[None]):
             yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
             if self.result.note:
                 yield Static(self.result.note, id="note", markup=False)
-            yield Static("* marks a winner.  n: rematch with the same seats   m: menu", classes="hint")
+            if self.match is not None:
+                yield Static(Text(self.match_text(names)), id="match")
+            yield Static(self.hint(), classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -76,8 +95,55 @@ class ResultsScreen(Guarded, Screen[None]):
         table.add_row(Text("Total", style="bold"), *(Text(str(v), style="bold") for v in self.result.scores))
         table.focus()
 
+    def match_text(self, names: list[str]) -> str:
+        """The match standing after this game, and the match result after its last game."""
+        m = self.match
+        assert m is not None
+        what = "game wins" if m.scoring == "wins" else "total score"
+        lines = [m.heading(), f"Standing ({what}): {m.standing_line(names)}"]
+        if m.over:
+            lines.append(m.result_line(names))
+        return "\n".join(lines)
+
+    def hint(self) -> str:
+        if self.replay:
+            return "* marks a winner.  w: watch the replay   n: rematch with the same seats   m: menu"
+        if self.next_game is not None:
+            return "* marks a winner.  n: next game of the match   m: menu (the match is saved)"
+        if self.match is not None:
+            return "* marks a winner.  n: a new match with the same seats   m: menu"
+        return "* marks a winner.  n: rematch with the same seats   b: a match of 3   m: menu"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Mid-match the only way on is the next game; `b` starts a match after a single game."""
+        if action == "next_game":
+            return self.next_game is not None
+        if action == "rematch":
+            return self.next_game is None
+        if action == "best_of_three":
+            return self.match is None
+        if action in ("watch", "back"):  # Esc leaves only results shown again from History
+            return self.replay is not None
+        return True
+
+    def action_next_game(self) -> None:
+        if self.next_game is not None:
+            self.app.resume_game(self.next_game)  # type: ignore[attr-defined]
+
     def action_rematch(self) -> None:
-        self.app.rematch(self.controller)  # type: ignore[attr-defined]
+        """The same seats again: a single game, or after a match a new match of as many games."""
+        self.app.rematch(self.controller, self.match.games if self.match is not None else 1)  # type: ignore[attr-defined]
+
+    def action_best_of_three(self) -> None:
+        self.app.rematch(self.controller, 3)  # type: ignore[attr-defined]
+
+    def action_watch(self) -> None:
+        if self.replay is not None:
+            self.app.watch_replay(self.replay)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        """Esc: back to History (after a game, Esc does nothing here: the menu is a deliberate `m`)."""
+        self.app.pop_screen()
 
     def action_menu(self) -> None:
         self.app.call_later(self.app.back_to_menu)  # type: ignore[attr-defined]

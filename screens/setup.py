@@ -21,11 +21,13 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from chaigames.engine import GameConfig, GameSpec, SeatConfig
 from chaigames.names import clean_name
+from chaigames.setups import LastSetup
 
 from .widgets import TitleBar
 
 BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
 HUMAN = "human"
+MATCH_CHOICES = [("Single game", 1), ("Match of 3 games", 3), ("Match of 5 games", 5)]
 
 
 def default_seat(spec: GameSpec, i: int) -> tuple[str, str | None]:
@@ -58,8 +60,19 @@ class SetupScreen(Screen[None]):
         self.sub_title = f"New game: {self.spec.title}"
 
     # -- layout ------------------------------------------------------------------------------------
+    def last(self) -> LastSetup | None:
+        """This game's setup the last time it was started here (the data folder remembers it)."""
+        memory = getattr(self.app, "setups", None)
+        return memory.last(self.spec.id) if memory is not None else None
+
     def compose(self) -> ComposeResult:
         spec = self.spec
+        last = self.last()
+        last_seats = last.config.seats if last is not None else ()
+
+        def remembered(value: Any, choices: Any, default: Any) -> Any:
+            return value if value in choices else default
+
         yield TitleBar(self.sub_title)
         with VerticalScroll(id="setup"):
             with Horizontal(classes="field"):
@@ -72,7 +85,7 @@ class SetupScreen(Screen[None]):
                 yield Label("Seats", classes="field-label")
                 yield Select(
                     [(str(n), n) for n in range(spec.min_seats, spec.max_seats + 1)],
-                    value=spec.min_seats,
+                    value=remembered(len(last_seats), range(spec.min_seats, spec.max_seats + 1), spec.min_seats),
                     allow_blank=False,
                     id="seats",
                     compact=True,
@@ -80,14 +93,21 @@ class SetupScreen(Screen[None]):
             kinds = [("Human", HUMAN)] + [(f"Bot: {lv}", lv) for lv in spec.bot_levels]
             for i in range(spec.max_seats):
                 name, bot = default_seat(spec, i)
+                seat_last = last_seats[i] if i < len(last_seats) else None
+                if seat_last is not None:
+                    name = seat_last.name
+                    bot = remembered(seat_last.bot, (None, *spec.bot_levels), bot)
                 with Horizontal(classes="seat-row", id=f"seat-{i}"):
                     yield Label(f"{i + 1}.", classes="seat-no")
                     yield Input(name, id=f"name-{i}", max_length=16, compact=True, classes="seat-name")
                     yield Select(kinds, value=bot or HUMAN, allow_blank=False, id=f"kind-{i}", compact=True)
                     for opt in spec.seat_options:
+                        value = opt.default_at(i)
+                        if seat_last is not None:
+                            value = remembered(seat_last.options.get(opt.key), opt.choices, value)
                         yield Select(
                             [(opt.label_of(c), k) for k, c in enumerate(opt.choices)],
-                            value=opt.choices.index(opt.default_at(i)) if opt.default_at(i) in opt.choices else 0,
+                            value=opt.choices.index(value) if value in opt.choices else 0,
                             allow_blank=False,
                             id=f"sopt-{i}-{opt.key}",
                             compact=True,
@@ -95,11 +115,14 @@ class SetupScreen(Screen[None]):
                         )
                     yield Static("", id=f"seat-msg-{i}", classes="problem")
             for opt in spec.options:
+                value = opt.default
+                if last is not None:
+                    value = remembered(last.config.options.get(opt.key), opt.choices, value)
                 with Horizontal(classes="field"):
                     yield Label(opt.label, classes="field-label")
                     yield Select(
                         [(opt.label_of(c), k) for k, c in enumerate(opt.choices)],
-                        value=opt.choices.index(opt.default) if opt.default in opt.choices else 0,
+                        value=opt.choices.index(value) if value in opt.choices else 0,
                         allow_blank=False,
                         id=f"opt-{opt.key}",
                         compact=True,
@@ -110,7 +133,7 @@ class SetupScreen(Screen[None]):
                     yield Label("Start player", classes="field-label")
                     yield Select(
                         [("Random", -1)] + [(f"Seat {i + 1}", i) for i in range(spec.max_seats)],
-                        value=-1,
+                        value=remembered(last and last.config.start_player, range(spec.max_seats), -1),
                         allow_blank=False,
                         id="start-player",
                         compact=True,
@@ -120,11 +143,20 @@ class SetupScreen(Screen[None]):
                     yield Label("Take-backs", classes="field-label")
                     yield Select(
                         [("Default (on with one human)", "default"), ("On", "on"), ("Off", "off")],
-                        value="default",
+                        value={True: "on", False: "off"}.get(last.config.takebacks, "default") if last else "default",  # type: ignore[arg-type]
                         allow_blank=False,
                         id="takebacks",
                         compact=True,
                     )
+            with Horizontal(classes="field"):
+                yield Label("Match", classes="field-label")
+                yield Select(
+                    MATCH_CHOICES,
+                    value=remembered(last and last.match_games, [n for _, n in MATCH_CHOICES], 1),
+                    allow_blank=False,
+                    id="match",
+                    compact=True,
+                )
             yield Static("", id="problems", classes="problem")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start  ^s", id="start", variant="primary", compact=True)
@@ -244,7 +276,12 @@ class SetupScreen(Screen[None]):
         if self.validate():
             self.notify(self.problems[0], severity="warning", markup=False)
             return
-        self.app.start_game(self.spec, self.config(), new_seed())  # type: ignore[attr-defined]
+        match_games = int(self.query_one("#match", Select).value)  # type: ignore[arg-type]
+        config = self.config()
+        memory = getattr(self.app, "setups", None)
+        if memory is not None:
+            memory.remember(self.spec.id, config, match_games)
+        self.app.start_game(self.spec, config, new_seed(), match_games)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:

@@ -127,3 +127,33 @@ def test_replay_of_a_bad_file_prints_the_record_error(toy, capsys, tmp_path):
     path.write_text('{"game": "toy", "rules_version": 1, "seed": 1, "config": {"seats": []}, "entries": "x"}')
     code, _, err = run(capsys, "replay", str(path))
     assert code == 2 and "'entries' has the wrong type" in err
+
+
+def test_simulate_match_plays_matches_with_the_start_player_rotating(toy, capsys, tmp_path):
+    code, out, err = run(
+        capsys, "simulate", "--game", "toy", "--seats", "2", "--games", "2", "--match", "3", "--seed", "4", "--json",
+        "--record", str(tmp_path),
+    )  # fmt: skip
+    assert code == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    matches = [r for r in lines if r.get("match_result")]
+    assert [m["number"] for m in matches] == [1, 2]
+    for m in matches:
+        games = [r for r in lines if r.get("match", {}).get("number") == m["number"]]
+        assert len(games) == m["games_played"] and 2 <= len(games) <= 3
+        wins = [sum(1 for g in games if s in g["winners"]) for s in range(2)]
+        assert m["standing"] == wins
+        assert max(wins) >= 2 or len(games) == 3
+        assert m["winners"] == [s for s in range(2) if wins[s] == max(wins)]
+        starts = [
+            json.loads((tmp_path / f"toy-{m['seed']}-game{k}.json").read_text())["config"]["start_player"]
+            for k in range(1, len(games) + 1)
+        ]
+        assert starts == [0, 1, 0][: len(games)]
+    summary = json.loads(err.strip().splitlines()[-1])
+    assert summary["matches"] == 2 and sum(summary["match_wins"]) >= 2
+
+
+def test_simulate_match_table_names_the_match_winner(toy, capsys):
+    code, out, _ = run(capsys, "simulate", "--game", "toy", "--seats", "2", "--match", "3")
+    assert code == 0 and "1 match of 3 (game wins)" in out and "match winner" in out and "matches won" in out

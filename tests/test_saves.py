@@ -188,3 +188,24 @@ def test_saves_module_imports_no_front_end():
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=os.getcwd())
     assert proc.returncode == 0, proc.stderr
+
+
+def test_finished_games_keep_their_result_and_list_newest_first(tmp_path):
+    from chaigames.engine import GameConfig, SeatConfig, play_bots
+    from chaigames.saves import SaveStore
+    from tests import toygame
+
+    store = SaveStore(tmp_path)
+    ids = []
+    for seed in (1, 2):
+        played = play_bots(toygame.SPEC, GameConfig(seats=(SeatConfig("A", "easy"), SeatConfig("B", "easy"))), seed)
+        save_id = store.new_id("toy")
+        store.finish(played.session, save_id)
+        played.session.record.meta["finished"] = f"2026-11-30T10:0{seed}:00+00:00"  # a later game
+        (store.history / f"{save_id}.json").write_text(played.session.record.dumps(toygame.SPEC))
+        ids.append(save_id)
+        assert played.session.record.meta["result"] == played.session.result().to_json()
+    (store.history / "broken.json").write_text("{")
+    listed = store.finished_games(lambda g: toygame.SPEC)
+    assert [i.save_id for i in listed] == ids[::-1]
+    assert (store.history / "broken.json").exists()  # history is never moved aside

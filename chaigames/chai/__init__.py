@@ -70,6 +70,7 @@ SPEC = GameSpec(
     ),
     has_start_player=True,
     takebacks=True,
+    match_scoring="points",
     bot_budget={"easy": 0, "normal": 0, "hard": 24},
     check=check,
     describe_view=describe_view,

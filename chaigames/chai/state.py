@@ -530,7 +530,8 @@ class ChaiState:
             winners=winners,
             breakdown=tuple(rows),
             note=note,
-            details={"fulfilled": counts, "teas": diversity},
+            # CH-9's tie-break, higher is better: a match sums these over its games
+            details={"fulfilled": counts, "teas": diversity, "tiebreak": [(-counts[s], -money[s]) for s in range(n)]},
         )
 
     # -- views, copies, JSON ------------------------------------------------------------------------

@@ -73,6 +73,7 @@ class GameSpec:
     play_headless: Callable[[GameConfig, int, int], Session] | None = None
     make_driver: Callable[[Session], RealtimeDriver] | None = None
     rules_markdown: str = ""
+    match_scoring: str = "wins"  # how a match of several games is won: "wins" or "points" (engine/match.py)
 
     @property
     def seat_range(self) -> str:

@@ -125,7 +125,9 @@ class ChaiWallahScreen(GameScreen):
                 continue
             zones = self.zones.get(s, ())
             keys = dict(ZONE_KEYS[zones[0]]) if zones else None
-            if len(c.humans) == 1:
+            if not zones:  # a human seat not played from this keyboard (a replay, a remote player)
+                tag = "human"
+            elif len(c.humans) == 1:
                 tag = "you"
             else:
                 tag = f"zone {zones[0]}" if diamond else f"z{zones[0]}"

@@ -1,0 +1,56 @@
+"""The last setup of each game (seats, bots, options, match length), so the next game starts from it.
+
+One JSON file, `setups.json`, in the data directory, written atomically. A missing, unreadable or
+outdated file simply means no remembered setup: it never stops anyone from starting a game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .engine import GameConfig, RecordError
+from .saves import write_atomic
+
+
+@dataclass(frozen=True)
+class LastSetup:
+    config: GameConfig
+    match_games: int = 1
+
+
+class SetupMemory:
+    """Remembers each game's last setup under `root` (the data directory)."""
+
+    FILE = "setups.json"
+
+    def __init__(self, root: Path) -> None:
+        self.path = root / self.FILE
+
+    def _all(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def last(self, game_id: str) -> LastSetup | None:
+        entry = self._all().get(game_id)
+        if not isinstance(entry, dict):
+            return None
+        try:
+            config = GameConfig.from_json(entry.get("config"))
+        except RecordError:
+            return None
+        match = entry.get("match_games", 1)
+        return LastSetup(config, match if isinstance(match, int) and not isinstance(match, bool) else 1)
+
+    def remember(self, game_id: str, config: GameConfig, match_games: int = 1) -> None:
+        """Best effort: a disk that cannot be written loses only the memory, never the game."""
+        data = self._all()
+        data[game_id] = {"config": config.to_json(), "match_games": match_games}
+        with contextlib.suppress(OSError, TypeError, ValueError):
+            write_atomic(self.path, json.dumps(data, indent=1))
