@@ -19,6 +19,7 @@ from textual.screen import Screen
 from chaigames.engine import ConfigError, GameConfig, GameSpec, IllegalAction, RecordError, Session
 from chaigames.saves import SaveStore
 
+from . import palette
 from .controller import GameController
 from .curtain import CountdownScreen, CurtainScreen
 from .game_base import GameScreen
@@ -70,6 +71,10 @@ class ChaiGamesApp(App[None]):
         if self.new_game_request is not None:
             game_id, config, seed = self.new_game_request
             self.start_game(self.library.get(game_id), config, seed)
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables plus the game palette (`$dw-y`, `$zone-1`, `$focus-field`...)."""
+        return {**super().get_css_variables(), **palette.css_variables()}
 
     # -- navigation ----------------------------------------------------------------------------------
     def has_saves(self) -> bool:

@@ -11,6 +11,7 @@ from rich.text import Text
 from chaigames.chai.data import ADDITIVES, CUP_ROUNDS, CUSTOMERS, FLAVOURS, MARKET_INCOME, TILE_LIMIT
 from chaigames.chai.market import COLUMN_PRICES, COLUMNS, ROWS, Market
 
+from .. import palette
 from .glyphs import ADDITIVE_GLYPH, ADDITIVE_STYLE, FLAVOUR_GLYPH, FLAVOUR_STYLE, TEA_GLYPH, TEA_STYLE, card_glyph
 
 CURSOR_STYLE = "bold reverse"
@@ -182,7 +183,7 @@ def customer_line(row: CustomerRow, *, cursor: bool, servable: bool, label: str 
     if row.coins:
         t.append(f" ${row.coins}", style="bold")
     if servable:
-        t.append(" +serve", style="bold green")
+        t.append(" +serve", style=palette.GOOD)
     elif lack:
         t.append(f" -{lack}", style="dim")
     return t

@@ -26,14 +26,11 @@ from rich.text import Text
 from chaigames.chai_wallah.keys import CHAI
 from chaigames.chai_wallah.orders import INGREDIENTS, LETTERS
 
-INGREDIENT_STYLE: dict[str, Style] = {
-    "tea": Style(bold=True),
-    "spice": Style(color="red", bold=True),
-    "sugar": Style(color="yellow", bold=True),
-    "milk": Style(color="bright_white", bold=True),
-}
-"""The dice colours of the rulebook (tea black, spice red, sugar brown, milk white), as far as 16
-colours go; the letter says the same thing."""
+from .. import palette
+
+INGREDIENT_STYLE: dict[str, Style] = {ing: swatch.style for ing, swatch in palette.INGREDIENTS.items()}
+"""The dice colours of the rulebook (tea black, spice red, sugar brown, milk white), each die a
+coloured cell; the letter says the same thing (NO_COLOR, 16 colours)."""
 
 OFFERED_STYLE = Style(reverse=True)
 FRESH_STYLE = Style(italic=True, underline=True)
@@ -130,6 +127,11 @@ class SeatLabel:
     keys: dict[str, str] | None = None  # role -> key (None: a bot or nobody at the keyboard)
     tag: str = ""  # "you", "bot", "zone 1"...
     flash: str = ""  # a refusal, shown for a moment beside the seat
+    zone: int | None = None  # the human's key zone: the seat's name is drawn in its colour
+
+    @property
+    def name_style(self) -> Style:
+        return palette.ZONES[self.zone].style if self.zone is not None else NAME_STYLE
 
 
 def seat_notes(view: dict[str, Any], s: int) -> list[Text]:
@@ -172,7 +174,7 @@ def seat_row(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Text
     keys = label.keys or {}
     head = join(
         [
-            pad(Text(seat["name"], style=NAME_STYLE), 10),
+            pad(Text(seat["name"][:10], style=label.name_style), 10),
             " ",
             pad(label.tag, 4),
             f"{seat['score']}/{view['target']} ",
@@ -197,7 +199,7 @@ def seat_block(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Te
     keys = label.keys or {}
     gap = " " * DIAMOND
     left = [
-        pad(Text(seat["name"], style=NAME_STYLE), SEAT_HEAD),
+        pad(Text(seat["name"][:SEAT_HEAD], style=label.name_style), SEAT_HEAD),
         pad(f"orders {seat['score']}/{view['target']}", SEAT_HEAD),
         pad(label.tag, SEAT_HEAD),
     ]

@@ -126,7 +126,7 @@ class ChaiWallahScreen(GameScreen):
                 tag = "you"
             else:
                 tag = f"zone {zones[0]}" if diamond else f"z{zones[0]}"
-            out.append(SeatLabel(keys, tag, text))
+            out.append(SeatLabel(keys, tag, text, zones[0] if zones else None))
         return out
 
     def status_line(self, view: dict[str, Any]) -> Text:

@@ -16,14 +16,11 @@ from rich.text import Text
 from chaigames.dabba_walla import data as D
 from chaigames.dabba_walla.view import DabbaView, Layer, PlayerView
 
+from .. import palette
+
 # -- colours and glyphs -----------------------------------------------------------------------
-COLOUR_STYLE: dict[str | None, str] = {
-    "Y": "bold black on yellow",
-    "R": "bold white on red",
-    "B": "bold white on blue",
-    "G": "bold black on green",
-    None: "bold black on white",  # empty dabba
-}
+COLOUR_STYLE: dict[str | None, str] = {letter: swatch.cell for letter, swatch in palette.DABBA.items()}
+COLOUR_STYLE[None] = COLOUR_STYLE["E"]  # an empty dabba
 EMPTY_GLYPH = "E"
 FLOOR_STYLE = "dim"
 BORDER_STYLE = ""
@@ -155,7 +152,7 @@ def _cells(
             if ghost.legal:
                 text, style = f"+{g}{ghost.level}", COLOUR_STYLE[ghost.colour] + " reverse"
             else:
-                text, style = f"x{g}{ghost.level}", "bold red on grey23"
+                text, style = f"x{g}{ghost.level}", palette.GHOST_BLOCKED.cell
             half = ghost.half_side if s == ghost.half_square else None
             under = f"on {len(pv.stacks[s])}" if s in inside else "off!"  # what the ghost hides
             out[s] = _Cell("ghost", text, style, half, True, under, ghost.level)
@@ -464,7 +461,7 @@ def chai_text(kind: str, *, vetoed: bool = False) -> Text:
     crossed out ('~-B~')."""
     if vetoed and kind.startswith("-"):
         return Text(f"~{kind}~ vetoed", style="strike dim")
-    style = "bold black on dark_orange" if kind in D.ORANGE else "bold black on cyan"
+    style = (palette.CHAI_TILE_ORANGE if kind in D.ORANGE else palette.CHAI_TILE_BLUE).cell
     return Text(kind, style=style)
 
 

@@ -39,6 +39,7 @@ from chaigames.dabba_walla.actions import (
 from chaigames.dabba_walla.view import DabbaView, PlayerView
 from chaigames.engine import Event, IllegalAction
 
+from .. import palette
 from ..game_base import GameScreen
 from ..widgets import TitleBar
 from . import placing
@@ -526,7 +527,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             steps = min((self.target - (me.position or 0)) % 6 or 6, (((me.position or 0) - self.target) % 6) or 6)
             return Text(
                 f"Space {target} is {steps} spaces away: that costs {steps - 1} tickets and you have {me.tickets}.",
-                style="bold red",
+                style=palette.PROBLEM,
             )
         if type(a) is Start:
             text.append(f"First turn: start on space {target}, free. ")
@@ -597,12 +598,12 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         n = len(placing.legal_spots(self.view, self.seat or 0, card))
         if s.legal:
             text.append(f" on level {s.level}: ")
-            text.append("legal", style="bold green")
+            text.append("legal", style=palette.GOOD)
             if s.completes_chai:
                 text.append(" and it completes a chai!", style="bold")
         else:
             text.append(f" on level {s.level}: ")
-            text.append(f"not here, {s.problem}", style="bold red")
+            text.append(f"not here, {s.problem}", style=palette.PROBLEM)
         text.append(f"  ({n} legal spot{'s' if n != 1 else ''}: tab)")
         return text
 
@@ -731,7 +732,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             )
         if self.problem:
             text.append("\n")
-            text.append(self.problem, style="bold red")
+            text.append(self.problem, style=palette.PROBLEM)
         return text
 
     def _deliver_prompt(self) -> Text:
