@@ -24,7 +24,7 @@ from .controller import GameController
 from .curtain import CountdownScreen, CurtainScreen
 from .game_base import GameScreen
 from .game_screens import screen_class_for
-from .keys import KeysScreen, key_lines
+from .keys import KeysScreen, key_lines, reading_the_screen
 from .library import Library, extra_from_env
 from .menu import ContinueScreen, MainMenu
 from .pause import LogScreen, PauseMenu
@@ -113,7 +113,8 @@ class ChaiGamesApp(App[None]):
         screen = self.screen
         if isinstance(screen, KeysScreen):
             return
-        self.push_screen(KeysScreen(key_lines(screen), screen.sub_title or screen.title or "this screen"))
+        reading = reading_the_screen(screen.controller.spec.rules_markdown) if isinstance(screen, GameScreen) else ""
+        self.push_screen(KeysScreen(key_lines(screen), screen.sub_title or screen.title or "this screen", reading))
 
     # -- games ---------------------------------------------------------------------------------------
     def start_game(self, spec: GameSpec, config: GameConfig, seed: int) -> None:
