@@ -79,6 +79,9 @@ Every colour is also a letter, so the screen reads the same without colour.
   edge it lies on. The level marker (`level 3`) is the height of your highest dabba; above 10 the
   true level is shown too. `v` shows one level at a time (`LEVEL VIEW 2/5`: level 2 of 5), from
   level 1 upwards and then the whole vehicle again; `V` steps the other way.
+- **Options in play** stay on screen all game: `Orders 1,5` the order cards of Module 2 (their
+  rules: Esc, then r); `Double zero Y+ R-` Module 1: yellow's track has the extra 0, red's is
+  shortened.
 - **Placing a tile.** `+Y2` is where the tile would land and on which level; `x` marks a place where
   it may not go.
 - **Delivery.** The tracks show each colour's tip values with the marker in brackets (`[2]`);

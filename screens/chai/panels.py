@@ -98,7 +98,7 @@ def additives_text(view: dict[str, Any], *, wide: bool = False) -> Text:
     return t
 
 
-def cups_text(view: dict[str, Any]) -> Text:
+def cups_text(view: dict[str, Any], width: int = 36) -> Text:
     """The thermometer (cup round k of 5) and each cup: the customer served and its flipped tip, or
     '[ ? ]' for an empty cup whose tip is still face down."""
     done = view["rounds_done"]
@@ -108,16 +108,36 @@ def cups_text(view: dict[str, Any]) -> Text:
     t.append("[" + "#" * done + "." * (CUP_ROUNDS - done) + "]")
     if view.get("final_turns") is not None:
         t.append(" last turns", style="bold")
-    t.append("\nCups ")
+    t.append("\nCups")
+    used = 4
     for cup in view["cups"]:
+        piece = Text(" ")
         if cup is None:
-            t.append("[ ? ]", style="dim")
+            piece.append("[ ? ]", style="dim")
         else:
             tea = CUSTOMERS[cup["customer"]].tea
-            t.append("[")
-            t.append(card_glyph(cup["customer"]), style=TEA_STYLE[tea])
-            t.append(f"${cup['tip']}]")
-        t.append(" ")
+            piece.append("[")
+            piece.append(card_glyph(cup["customer"]), style=TEA_STYLE[tea])
+            piece.append(f"${cup['tip']}]")
+        if used + piece.cell_len > width:  # a whole cup to the next line, never a cut one
+            t.append("\n    ")
+            used = 4
+        t.append_text(piece)
+        used += piece.cell_len
+    return t
+
+
+def status_text(status: str, view: dict[str, Any], width: int) -> Text:
+    """The status on the left and, on the right, what shapes the whole game: the cup round and who
+    started (the last turns go round to the start player). The status gives way when room is short."""
+    start = view["players"][view["start_player"]]["name"]
+    right = f"Cup round {view['cup_round']} of {CUP_ROUNDS}, {start} started"
+    if view.get("final_turns") is not None:
+        right = f"Last turns, up to {start}"
+    room = width - len(right) - 2
+    t = Text(status if len(status) <= room else status[: max(room - 3, 0)].rstrip() + "...")
+    t.append(" " * max(width - t.cell_len - len(right), 2))
+    t.append(right, style="bold")
     return t
 
 

@@ -47,6 +47,7 @@ from .panels import (
     market_text,
     missing,
     players_text,
+    status_text,
 )
 
 WIDE = (110, 34)  # from this size on: tall market cells, the log and the glyph legend
@@ -205,11 +206,11 @@ class ChaiScreen(GameScreen):
         status = c.status()
         if c.message:
             status += f"   {c.message}"
-        self.query_one("#chai-status", Static).update(Text(status))
+        self.query_one("#chai-status", Static).update(status_text(status, view, self.size.width - 2))
         cursor = self.mcursor if self.zone == "market" and self._seat is not None else None
         self.query_one("#chai-market", Static).update(market_text(view, cursor, tall=self.wide))
         self.query_one("#chai-additives", Static).update(additives_text(view, wide=self.wide))
-        self.query_one("#chai-cups", Static).update(cups_text(view))
+        self.query_one("#chai-cups", Static).update(cups_text(view, (48 if self.wide else 38) - 2))
         ccursor = self.ccursor if self.zone == "customers" and self._seat is not None else None
         room = self.query_one("#chai-right").size.height or None
         self.query_one("#chai-customers", Static).update(customers_text(view, ccursor, servable, limit=room))

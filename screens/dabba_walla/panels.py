@@ -164,6 +164,9 @@ class Panels:
             return text
         me = v.players[seat]
         if v.phase in ("pickup", "final"):
+            table = R.table_rules(v, roomy=self.roomy)
+            if table:  # on the table they lie beside the board all game
+                text.append(table + "\n")
             text.append(f"Tickets {me.tickets}", style="bold")
             text.append(" (1 tip each)  ")
         else:
@@ -275,15 +278,9 @@ class Panels:
         text.append("   Tips: ")
         text.append("  ".join(f"{p.name} {p.tips}" for p in v.players), style="bold")
         text.append("\n")
-        extras = []
-        if v.orders and self.roomy:
-            extras.append("Orders: " + ", ".join(f"{o} {D.ORDER_NAMES[o]}" for o in v.orders))
-        elif v.orders:
-            extras.append("Orders " + ",".join(str(o) for o in v.orders) + " (rules: Esc r)")
-        if v.double_zero:
-            extras.append(f"Double zero: {v.double_zero[0]} extended, {v.double_zero[1]} shortened")
+        extras = R.table_rules(v, roomy=self.roomy)
         if extras:
-            line = Text("   ".join(extras))
+            line = Text(extras)
             line.truncate(self.app.size.width - 2, overflow="ellipsis")
             text.append_text(line)
             text.append("\n")

@@ -397,6 +397,23 @@ def ring_roomy(view: DabbaView, *, width: int = 78, cursor: int | None = None, p
 
 
 # -- delivery -----------------------------------------------------------------------------------
+def table_rules(view: DabbaView, *, roomy: bool) -> str:
+    """What lies beside the board all game: Module 2's orders and Module 1's double-zero colours
+    ('' when neither option is on). Short at 80 columns: 'Orders 1,5  Double zero Y+ R-'."""
+    parts = []
+    if view.orders and roomy:
+        parts.append("Orders: " + ", ".join(f"{o} {D.ORDER_NAMES[o]}" for o in view.orders))
+    elif view.orders:
+        parts.append("Orders " + ",".join(str(o) for o in view.orders) + " (Esc r)")
+    if view.double_zero:
+        long, short = view.double_zero
+        if roomy:
+            parts.append(f"Double zero: {long} extended, {short} shortened")
+        else:
+            parts.append(f"Double zero {long}+ {short}-")
+    return "   ".join(parts)
+
+
 def track_values_for(view: DabbaView, colour: int) -> list[int]:
     """The tip value of each position of a colour's track (Module 1 changes two of them)."""
     dz = view.double_zero
