@@ -520,7 +520,11 @@ class ChaiState:
 
         top = max(key(s) for s in range(n))
         winners = tuple(s for s in range(n) if key(s) == top)
-        note = f"Safety stop after {SAFETY_STOP_ROUNDS} rounds of turns" if self.safety_stopped else ""
+        notes = [f"Safety stop after {SAFETY_STOP_ROUNDS} rounds of turns"] if self.safety_stopped else []
+        tie_break = self._tie_break(scores, counts, money, winners)
+        if tie_break:
+            notes.append(tie_break)
+        note = ". ".join(notes)
         return Result(
             scores=scores,
             winners=winners,
@@ -528,6 +532,24 @@ class ChaiState:
             note=note,
             details={"fulfilled": counts, "teas": diversity},
         )
+
+    def _tie_break(
+        self, scores: tuple[int, ...], counts: list[int], money: tuple[int, ...], winners: tuple[int, ...]
+    ) -> str:
+        """Why the winner won a tie on points, in words ('' when nobody tied with the winners)."""
+        tied = [s for s in range(self.n) if scores[s] == scores[winners[0]]]
+        if len(tied) == 1:
+            return ""
+        names = " and ".join(self.name(s) for s in winners)
+        if len(winners) == len(tied):
+            return f"{names} share the win: same points, customers and money"
+        verb = "wins" if len(winners) == 1 else "win"
+        served = {s: counts[s] for s in tied}
+        if min(served.values()) != max(served.values()):
+            why = "fewer fulfilled customers (" + ", ".join(f"{self.name(s)} {served[s]}" for s in tied) + ")"
+        else:
+            why = "less money left (" + ", ".join(f"{self.name(s)} {money[s]}" for s in tied) + ")"
+        return f"{names} {verb} the tie on {scores[winners[0]]} points: {why}"
 
     # -- views, copies, JSON ------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
