@@ -73,7 +73,8 @@ class LogScreen(ModalScreen[None]):
         self.controller = controller
 
     def compose(self) -> ComposeResult:
-        lines = [f"{line.action_no:>4}  {line.event.text}" for line in self.controller.log()]
+        words = getattr(self.controller.listener, "log_words", str)  # the game screen's way of writing
+        lines = [f"{line.action_no:>4}  {words(line.event.text)}" for line in self.controller.log()]
         with Vertical(id="log-dialog", classes="dialog wide"):
             yield Static(f"Game log: {self.controller.spec.title}", classes="heading")
             with VerticalScroll(id="log-scroll"):

@@ -360,7 +360,9 @@ class ChaiState:
             cid, coins = self.pool.pop(idx)
             self.money[seat] += coins
             self.reserved[seat].append(cid)
-            text = f"{name} reserves {cid} from the pool" + (f" and takes {coins} coin(s) on it" if coins else "")
+            text = f"{name} reserves {cid} from the pool" + (
+                f" and takes {coins} coin{'s' if coins != 1 else ''} on it" if coins else ""
+            )
             return [Event("reserve", text, data={"pool_coins": coins}), *self._replace_pool()]
         if not self.cust_deck:
             raise IllegalAction("The customer deck is empty")
@@ -436,7 +438,7 @@ class ChaiState:
         self.money[seat] += tip
         self.fulfilled[seat].append(cid)
         where = "from the pool" if from_pool else "reserved"
-        extra = f", takes {coins} coin(s) on the card" if coins else ""
+        extra = f", takes {coins} coin{'s' if coins != 1 else ''} on the card" if coins else ""
         events.append(
             Event(
                 "fulfil",

@@ -12,6 +12,7 @@ from chaigames.chai.data import ADDITIVES, CUP_ROUNDS, CUSTOMERS, FLAVOURS, MARK
 from chaigames.chai.market import COLUMN_PRICES, COLUMNS, ROWS, Market
 
 from .. import palette
+from ..widgets import fit_line
 from .glyphs import ADDITIVE_GLYPH, ADDITIVE_STYLE, FLAVOUR_GLYPH, FLAVOUR_STYLE, TEA_GLYPH, TEA_STYLE, card_glyph
 
 CURSOR_STYLE = "bold reverse"
@@ -134,9 +135,10 @@ def status_text(status: str, view: dict[str, Any], width: int) -> Text:
     right = f"Cup round {view['cup_round']} of {CUP_ROUNDS}, {start} started"
     if view.get("final_turns") is not None:
         right = f"Last turns, up to {start}"
-    room = width - len(right) - 2
-    t = Text(status if len(status) <= room else status[: max(room - 3, 0)].rstrip() + "...")
-    t.append(" " * max(width - t.cell_len - len(right), 2))
+    if len(status) + 2 + len(right) > width:  # the status first: the cup round is also on the left
+        return fit_line(Text(status), width)
+    t = Text(status)
+    t.append(" " * (width - t.cell_len - len(right)))
     t.append(right, style="bold")
     return t
 
@@ -192,7 +194,16 @@ def missing(view: dict[str, Any], cid: str) -> int | None:
     return lack + sum(max(0, n - me["additives"][ADDITIVES[i]]) for i, n in enumerate(c.additives))
 
 
-def customer_line(row: CustomerRow, *, cursor: bool, servable: bool, label: str = "", lack: int | None = None) -> Text:
+def customer_line(
+    row: CustomerRow,
+    *,
+    cursor: bool,
+    servable: bool,
+    label: str = "",
+    lack: int | None = None,
+    tokens_left: bool = True,
+) -> Text:
+    """One customer; `tokens_left` False: its tea has no tokens left, so nobody can serve it."""
     c = CUSTOMERS[row.customer]
     t = Text()
     t.append(">" if cursor else " ", style="bold")
@@ -204,6 +215,8 @@ def customer_line(row: CustomerRow, *, cursor: bool, servable: bool, label: str 
         t.append(f" ${row.coins}", style="bold")
     if servable:
         t.append(" +serve", style=palette.GOOD)
+    elif not tokens_left:
+        t.append(" no tokens", style="dim")
     elif lack:
         t.append(f" -{lack}", style="dim")
     return t
@@ -234,7 +247,10 @@ def customers_text(view: dict[str, Any], cursor: int | None, servable: set[str],
         if i == cursor:
             focus = len(lines)
         lack = missing(view, row.customer)
-        lines.append(customer_line(row, cursor=i == cursor, servable=row.customer in servable, lack=lack))
+        left = view["tokens"].get(CUSTOMERS[row.customer].tea, 0) > 0
+        lines.append(
+            customer_line(row, cursor=i == cursor, servable=row.customer in servable, lack=lack, tokens_left=left)
+        )
     if view.get("seat") is not None and not mine_started:
         none = Text("Your reserved ", style="bold")
         none.append("none", style="dim")
