@@ -108,7 +108,7 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="field"):
                     yield Label("Start player", classes="field-label")
                     yield Select(
-                        [("Random", -1)] + [(f"Seat {i + 1}", i) for i in range(spec.max_seats)],
+                        [("Random", -1)] + [(f"Seat {i + 1}", i) for i in range(spec.min_seats)],
                         value=-1,
                         allow_blank=False,
                         id="start-player",
@@ -125,9 +125,9 @@ class SetupScreen(Screen[None]):
                         compact=True,
                     )
             yield Static("", id="problems", classes="problem")
-            with Horizontal(id="setup-buttons"):
-                yield Button("Start  ^s", id="start", variant="primary", compact=True)
-                yield Button("Back  Esc", id="back", compact=True)
+        with Horizontal(id="setup-buttons"):  # outside the scroll: Start is always in sight (80x24 too)
+            yield Button("Start  ^s", id="start", variant="primary", compact=True)
+            yield Button("Back  Esc", id="back", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -202,6 +202,11 @@ class SetupScreen(Screen[None]):
 
     def _show_seats(self) -> None:
         n = self.seat_count
+        if self.spec.has_start_player:  # only seats that exist can start
+            start = self.query_one("#start-player", Select)
+            keep = start.value if isinstance(start.value, int) and start.value < n else -1
+            start.set_options([("Random", -1)] + [(f"Seat {i + 1}", i) for i in range(n)])
+            start.value = keep
         for i in range(self.spec.max_seats):
             self.query_one(f"#seat-{i}").display = i < n
 
