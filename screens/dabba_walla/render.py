@@ -437,8 +437,10 @@ def tracks_text(view: DabbaView, positions: Sequence[int] | None, sums: Sequence
         letter = D.COLOURS[c]
         text.append(f"{letter}", style=COLOUR_STYLE[letter])
         text.append(f" {D.COLOUR_NAMES[c]:<6} ")
+        # the shortened track's last space stands for positions 3 and 4 alike (both pay 4)
+        marker = None if positions is None else min(positions[c], len(values) - 1)
         for i, v in enumerate(values):
-            if positions is not None and positions[c] == i:
+            if marker == i:
                 text.append(f"[{v}]", style="bold reverse")
             else:
                 text.append(f" {v} ", style="dim")

@@ -156,3 +156,15 @@ def test_a_ghost_that_overhangs_says_so():
     v = s.state.view(0)
     spot = placing.spot(v, 0, card, 0, 0, 0)  # the wheelbarrow's top-left square is not there
     assert not spot.legal and "overhang" in (spot.problem or "")
+
+
+def test_the_shortened_track_keeps_its_marker_at_a_sum_of_4_or_more():
+    """Module 1: the shortened track (0 2 3 4) has its marker on 4 for positions 3 and 4."""
+    from types import SimpleNamespace
+
+    view = SimpleNamespace(double_zero=("Y", "R"))
+    lines = R.tracks_text(view, [0, 4, 0, 0], [0, 5, 0, 0]).plain.split("\n")  # type: ignore[arg-type]
+    red = next(line for line in lines if line.startswith("R"))
+    assert "[4]" in red
+    yellow = next(line for line in lines if line.startswith("Y"))
+    assert yellow.count("[") == 1 and "[0]" in yellow
