@@ -614,9 +614,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         if seat is None or self.view.phase != "delivery":
             return []
         me = self.view.players[seat]
-        on = [("on", k) for k in (me.choice[1] if me.choice else ())]
-        own = [("own", k) for k in (me.chai or ()) if k in D.ORANGE]
-        return on + own
+        return chai_rows(me.choice[1] if me.choice else (), me.chai or ())
 
     # -- drawing ----------------------------------------------------------------------------------------
     def game_changed(self, events: Sequence[Event]) -> None:
@@ -759,6 +757,14 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             text.append(" (up/down, space puts on / takes off)", style="dim")
         text.append("  Enter chooses.", style="bold")
         return text
+
+
+def chai_rows(on_choice: Sequence[str], in_hand: Sequence[str]) -> list[tuple[str, str]]:
+    """The orange chai tiles of a secret choice as ('on' | 'own', kind), in one fixed order (by kind,
+    those on the choice first): putting a tile on or taking it off never moves the list under the
+    cursor, so the tile just toggled stays under it."""
+    rows = [("on", k) for k in on_choice] + [("own", k) for k in in_hand if k in D.ORANGE]
+    return sorted(rows, key=lambda row: (D.ORANGE.index(row[1]), row[0] != "on"))
 
 
 def _ring_step(space: int, dr: int, dc: int) -> int:

@@ -168,3 +168,17 @@ def test_the_shortened_track_keeps_its_marker_at_a_sum_of_4_or_more():
     assert "[4]" in red
     yellow = next(line for line in lines if line.startswith("Y"))
     assert yellow.count("[") == 1 and "[0]" in yellow
+
+
+def test_putting_a_chai_tile_on_the_choice_keeps_it_under_the_cursor():
+    """Down, down, space, down must not take off the tile just added: the list never reorders."""
+    from screens.dabba_walla.screen import chai_rows
+
+    hand = ["veto", "+Y", "-R"]
+    rows = chai_rows([], hand)
+    cursor = 2
+    kind = rows[cursor][1]
+    hand.remove(kind)  # space: that tile goes on the choice
+    after = chai_rows([kind], hand)
+    assert after[cursor] == ("on", kind)
+    assert [k for _, k in after] == [k for _, k in rows]
