@@ -132,6 +132,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         self.bonus_colour = "Y"
         self.swap_space = 0
         self.chai_i = 0
+        self._returned_in: tuple[Any, ...] | None = None  # the turn whose tile went back to the box
         self.problem = ""
 
     # -- layout ---------------------------------------------------------------------------------
@@ -622,9 +623,10 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             if e.kind == "chai_tile":
                 label = D.CHAI_LABELS.get(e.data.get("kind", ""), "?")
                 self.announce = f"You completed a chai! Your chai tile: {label}"
-                self.announce_for = e.data.get("seat")
-                if self.is_mounted and not self.controller.hotseat:  # a toast could outlive the curtain
-                    self.notify(self.announce, title="Chai!", timeout=6)
+                self.announce_for = e.data.get("seat")  # shown in the info panel until the turn ends; no
+                # toast: one outlived the turn and covered the status
+            elif e.kind == "return" and e.data.get("seat", self.seat) == self.seat:
+                self._returned_in = self._turn_sig()
             elif e.kind == "order":  # Module 2 orders pay when a delivery round begins
                 self._order_news.setdefault(self.view.round, []).append(e.text)
             elif e.kind == "chai" and e.data.get("seat") != self.controller.viewer:
@@ -690,6 +692,11 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             self._keys_sig = sig
             self.refresh_bindings()
 
+    def _turn_sig(self) -> tuple[Any, ...]:
+        """This turn of this player (the draw pile shrinks every turn)."""
+        v = self.view
+        return (v.phase, v.turn, v.draw_count)
+
     def _prompt_text(self) -> Text:
         mode = self.mode()
         v = self.view
@@ -706,6 +713,8 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             text.append("Choose the card to play (arrows or 1-3), Enter plays it and you place its tile.")
         elif mode == "place":
             text = self._place_prompt()
+        elif mode == "end" and self._returned_in == self._turn_sig():
+            text.append("Your tile went back to the box (it could not be placed). Enter ends your turn.", style="bold")
         elif mode == "end":
             text.append("Tile loaded. Enter ends your turn", style="bold")
             text.append(" (e: empty dabba, v: level view).")
