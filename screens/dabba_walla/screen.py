@@ -158,10 +158,12 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         self.sub_title = self._title()
         self._fit(self.app.size.width, self.app.size.height)
         super().on_mount()
+        self.call_after_refresh(self.refresh_game)  # again once the columns have their real widths
 
     def on_resize(self, event: Resize) -> None:
         self._fit(event.size.width, event.size.height)
         self.refresh_game()
+        self.call_after_refresh(self.refresh_game)  # the hand's cards per row follow the new layout
 
     def _fit(self, width: int, height: int) -> None:
         self.roomy = width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT
