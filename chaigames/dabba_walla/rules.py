@@ -78,7 +78,7 @@ Every colour is also a letter, so the screen reads the same without colour.
   (a chai). In your hand a tile's shape shows its half-chai as an arrow (`^ > v <`) pointing at the
   edge it lies on. The level marker (`level 3`) is the height of your highest dabba; above 10 the
   true level is shown too. `v` shows one level at a time (`LEVEL VIEW 2/5`: level 2 of 5), from
-  level 1 upwards and then the whole vehicle again; `V` steps the other way.
+  level 1 upwards and then the whole vehicle again; `V` steps the other way; Esc leaves it.
 - **Options in play** stay on screen all game: `Orders 1,5` the order cards of Module 2 (their
   rules: Esc, then r); `Double zero Y+ R-` Module 1: yellow's track has the extra 0, red's is
   shortened.

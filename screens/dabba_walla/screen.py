@@ -703,6 +703,11 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         mode = self.mode()
         v = self.view
         text = Text()
+        if self.level_view is not None:  # say how the level view works while it is on
+            top = max(self._main_player().level, 1)
+            text.append(f"Level view: level {self.level_view} of {top}. ", style="bold")
+            text.append("v one level up, V one down (after the top: the whole vehicle), Esc the whole vehicle.")
+            return text
         if mode == "watch":
             if v.phase == "over":
                 return Text("The game is over.")

@@ -178,6 +178,8 @@ async def test_level_view_shows_a_chosen_level_and_esc_returns():
         await pilot.press("v")
         assert screen.level_view == 1
         assert f"LEVEL VIEW 1/{top}" in screen_text(app)
+        await wait_for(pilot, lambda: f"Level view: level 1 of {top}." in screen_text(app), "how the view works")
+        assert "V one down" in flat(screen_text(app))
         for _ in range(top):
             await pilot.press("v")
         assert screen.level_view is None  # round again to the view from above
