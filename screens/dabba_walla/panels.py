@@ -166,8 +166,8 @@ class Panels:
         me = v.players[seat]
         if v.phase in ("pickup", "final"):
             table = R.table_rules(v, roomy=self.roomy)
-            if table:  # on the table they lie beside the board all game
-                text.append(table + "\n")
+            if table:  # on the table they lie beside the board all game; one option a line when roomy
+                text.append((table.replace("   ", "\n") if self.roomy else table) + "\n")
             text.append(f"Tickets {me.tickets}", style="bold")
             text.append(" (1 tip each)  ")
         else:
