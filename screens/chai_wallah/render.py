@@ -59,15 +59,16 @@ def die_text(die: dict[str, Any]) -> Text:
     value = die.get("value")
     shown = "?" if value is None else str(value)
     state = die["state"]
+    # the colour is a span on the die itself, so padding after it stays the table's colour
     if state == "offered":
-        return Text(f"[{letter}{shown}]", style=INGREDIENT_STYLE[ing] + OFFERED_STYLE)
+        return Text().append(f"[{letter}{shown}]", style=INGREDIENT_STYLE[ing] + OFFERED_STYLE)
     if state == "fresh":
         left = die.get("fresh_for")
         secs = "" if left is None else str(max(math.ceil(left - 1e-9), 0))
-        out = Text(f"{letter}{shown}", style=INGREDIENT_STYLE[ing] + FRESH_STYLE)
+        out = Text().append(f"{letter}{shown}", style=INGREDIENT_STYLE[ing] + FRESH_STYLE)
         out.append(f"*{secs}")
         return out
-    return Text(f"{letter}{shown}", style=INGREDIENT_STYLE[ing])
+    return Text().append(f"{letter}{shown}", style=INGREDIENT_STYLE[ing])
 
 
 def pad(text: Text | str, width: int, align: str = "left") -> Text:

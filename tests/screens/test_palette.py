@@ -190,3 +190,11 @@ def test_without_colour_every_mark_still_reads(color_system):
     assert letters == {"T", "S", "U", "M"}
     offered = dict(dice[0], state="offered")
     assert plain_under(CWR.die_text(offered), color_system).startswith("[")
+
+
+def test_a_die_is_coloured_on_its_face_only_not_on_the_padding_after_it():
+    die = {"ingredient": "milk", "value": 4, "state": "held"}
+    cell = CWR.pad(CWR.die_text(die), CWR.DIE_WIDTH)
+    console = Console(color_system="truecolor", width=40, file=io.StringIO())
+    assert cell.get_style_at_offset(console, 0).bgcolor.name == palette.INGREDIENTS["milk"].colour
+    assert cell.get_style_at_offset(console, CWR.DIE_WIDTH - 1).bgcolor is None
