@@ -27,6 +27,7 @@ from chaigames.chai_wallah.keys import CHAI
 from chaigames.chai_wallah.orders import INGREDIENTS, LETTERS
 
 from .. import palette
+from ..widgets import fit_line
 
 INGREDIENT_STYLE: dict[str, Style] = {ing: swatch.style for ing, swatch in palette.INGREDIENTS.items()}
 """The dice colours of the rulebook (tea black, spice red, sugar brown, milk white), each die a
@@ -150,11 +151,16 @@ def seat_notes(view: dict[str, Any], s: int) -> list[Text]:
     return notes
 
 
-def _notes_line(view: dict[str, Any], s: int, label: SeatLabel) -> Text:
-    """The flash first (it answers the key just pressed), then the seat's state."""
+def _notes_line(view: dict[str, Any], s: int, label: SeatLabel, room: int | None = None) -> Text:
+    """The seat's state first (a lock's countdown is never pushed off the line), then the flash that
+    answers the key just pressed, cut at a word boundary to the `room` left on the line."""
     parts = seat_notes(view, s)
     if label.flash:
-        parts.insert(0, Text(f"! {label.flash}", style=Style(bold=True)))
+        flash = Text(f"! {label.flash}", style=Style(bold=True))
+        used = sum(p.cell_len + 1 for p in parts)
+        if room is not None:
+            flash = fit_line(flash, max(room - used, 0))
+        parts.append(flash)
     return Text(" ").join(parts)
 
 
@@ -183,7 +189,8 @@ def seat_row(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Text
     )
     body = Text(" ").join(_keyed_die(dice[ing], keys.get(ing)) for ing in INGREDIENTS)
     chai = pad(f" {key_glyph(keys[CHAI])}=Chai!" if CHAI in keys else "", 10)
-    line = join([head, body, chai, _notes_line(view, s, label)])
+    line = join([head, body, chai])
+    line.append_text(_notes_line(view, s, label, width - line.cell_len))
     line.truncate(width)
     return line
 

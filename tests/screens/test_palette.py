@@ -198,3 +198,15 @@ def test_a_die_is_coloured_on_its_face_only_not_on_the_padding_after_it():
     console = Console(color_system="truecolor", width=40, file=io.StringIO())
     assert cell.get_style_at_offset(console, 0).bgcolor.name == palette.INGREDIENTS["milk"].colour
     assert cell.get_style_at_offset(console, CWR.DIE_WIDTH - 1).bgcolor is None
+
+
+def test_a_refusal_never_pushes_the_lock_countdown_off_a_seat_row():
+    """At 80x24 a long refusal used to cut the countdown: 'too late: Asha t'."""
+    view = cw_session(8, bots="normal").state.view(None)
+    view["seats"][0]["locked_for"] = 2.5
+    flash = "too late: Asha took that order a moment ago"
+    row = CWR.seat_row(view, 0, CWR.SeatLabel({"tea": "a"}, "z1", flash, 1), 80).plain
+    assert "LOCKED 2.5 s" in row
+    assert row.rstrip().endswith("...") or row.rstrip().endswith(flash)
+    shown = row.split("!", 1)[1].removesuffix("...").split()
+    assert all(word in flash.split() for word in shown), "no word is cut in half"
