@@ -4,6 +4,8 @@ and 120x40."""
 
 from __future__ import annotations
 
+import re
+
 from chaigames.dabba_walla.actions import Place
 from chaigames.engine import Event
 from screens.curtain import CurtainScreen
@@ -83,8 +85,9 @@ async def test_a_whole_game_by_keys_to_the_results_at_both_sizes():
     assert all("You completed a chai! Your chai tile:" in text for text in chai_news)
 
     small, large = seen["reveal"]
+    assert "Reveal, level" in large and "tips (" in large  # the breakdown per player
+    assert re.search(r"Level \d+: Asha ", small)  # 80x24: every player on as few lines as it takes
     for text in (small, large):
-        assert "Reveal, level" in text and "tips (" in text  # the breakdown per player
         assert "sum " in text and "Level" in text
 
     small, large = seen["results"]
