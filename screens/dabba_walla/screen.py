@@ -133,6 +133,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         self.swap_space = 0
         self.chai_i = 0
         self._returned_in: tuple[Any, ...] | None = None  # the turn whose tile went back to the box
+        self._chai_order: list[str] | None = None  # the secret choice's chai tiles, in their first order
         self.problem = ""
 
     # -- layout ---------------------------------------------------------------------------------
@@ -617,7 +618,11 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         if seat is None or self.view.phase != "delivery":
             return []
         me = self.view.players[seat]
-        return chai_rows(me.choice[1] if me.choice else (), me.chai or ())
+        on, own = me.choice[1] if me.choice else (), me.chai or ()
+        kinds = sorted([*on, *(k for k in own if k in D.ORANGE)])
+        if self._chai_order is None or sorted(self._chai_order) != kinds:  # a new set of tiles: its order now
+            self._chai_order = [*on, *(k for k in own if k in D.ORANGE)]
+        return chai_rows(on, own, self._chai_order)
 
     # -- drawing ----------------------------------------------------------------------------------------
     def game_changed(self, events: Sequence[Event]) -> None:
@@ -775,12 +780,13 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         return text
 
 
-def chai_rows(on_choice: Sequence[str], in_hand: Sequence[str]) -> list[tuple[str, str]]:
-    """The orange chai tiles of a secret choice as ('on' | 'own', kind), in one fixed order (by kind,
-    those on the choice first): putting a tile on or taking it off never moves the list under the
-    cursor, so the tile just toggled stays under it."""
+def chai_rows(on_choice: Sequence[str], in_hand: Sequence[str], order: Sequence[str]) -> list[tuple[str, str]]:
+    """The orange chai tiles of a secret choice as ('on' | 'own', kind) in one fixed `order` of kinds
+    (as they first stood, those on the choice first among equals): putting a tile on or taking it off
+    never moves the list under the cursor, so the tile just toggled stays under it."""
     rows = [("on", k) for k in on_choice] + [("own", k) for k in in_hand if k in D.ORANGE]
-    return sorted(rows, key=lambda row: (D.ORANGE.index(row[1]), row[0] != "on"))
+    rank = {k: i for i, k in reversed(list(enumerate(order)))}
+    return sorted(rows, key=lambda row: (rank.get(row[1], len(order)), row[0] != "on"))
 
 
 def _ring_step(space: int, dr: int, dc: int) -> int:

@@ -9,6 +9,7 @@ from textual.app import App
 from textual.widgets import DataTable
 
 from chaigames.engine import GameConfig, Result, ScoreRow, SeatConfig
+from screens import palette
 from screens.results import ResultsScreen
 
 from .conftest import screen_text, wait_for
@@ -29,6 +30,9 @@ class Host(App[None]):
     def __init__(self, controller: SimpleNamespace) -> None:
         super().__init__()
         self.controller = controller
+
+    def get_css_variables(self) -> dict[str, str]:
+        return {**super().get_css_variables(), **palette.css_variables()}
 
     def on_mount(self) -> None:
         self.push_screen(ResultsScreen(self.controller))  # type: ignore[arg-type]

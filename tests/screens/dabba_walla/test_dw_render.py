@@ -175,10 +175,12 @@ def test_putting_a_chai_tile_on_the_choice_keeps_it_under_the_cursor():
     from screens.dabba_walla.screen import chai_rows
 
     hand = ["veto", "+Y", "-R"]
-    rows = chai_rows([], hand)
+    order = list(hand)  # the screen keeps the order the tiles first stood in
+    rows = chai_rows([], hand, order)
+    assert [k for _, k in rows] == hand
     cursor = 2
     kind = rows[cursor][1]
     hand.remove(kind)  # space: that tile goes on the choice
-    after = chai_rows([kind], hand)
+    after = chai_rows([kind], hand, order)
     assert after[cursor] == ("on", kind)
     assert [k for _, k in after] == [k for _, k in rows]

@@ -318,7 +318,7 @@ async def test_delivery_play_later_then_the_reveal_with_breakdown():
         lr = app.controller.view.last_round
         assert lr["later"][0] and lr["choices"][0][0] != card and lr["choices"][0][1] == ("+R",)
         text = flat(screen_text(app))
-        assert "Asha (played later):" in text and "+R" in text and "tips (" in text
+        assert re.search(r"Level \d+: Asha .*\+R later [+-]\d", text)  # 80x24: the compact reveal
 
 
 async def test_delivery_secret_chai_tiles_and_a_veto_crossing_out_the_minus_tile():
@@ -338,5 +338,5 @@ async def test_delivery_secret_chai_tiles_and_a_veto_crossing_out_the_minus_tile
         await pilot.press("enter")
         await until_my_move(pilot)
         text = flat(screen_text(app))
-        assert "~-R~ vetoed" in text and "veto" in text and "Reveal, level" in text
+        assert "~-R~ vetoed" in text and "veto" in text and re.search(r"Level \d+: Asha ", text)
         assert app.controller.view.last_round["choices"][0][1] == ("-R", "veto")
