@@ -27,6 +27,7 @@ from chaigames.saves import GameOpenElsewhere, SaveInfo, SaveStore
 from chaigames.setups import SetupMemory
 from chaigames.web.folders import name_folder
 
+from . import palette
 from .confirm import ConfirmScreen, SaveFailedScreen, moves
 from .controller import GameController
 from .curtain import CountdownScreen, CurtainScreen
@@ -34,7 +35,7 @@ from .game_base import GameScreen
 from .game_screens import screen_class_for
 from .history import HistoryScreen
 from .keygate import Guarded, KeyGate
-from .keys import KeysScreen, key_lines
+from .keys import KeysScreen, key_lines, reading_the_screen
 from .library import Library, extra_from_env
 from .menu import ContinueScreen, MainMenu
 from .name import NameScreen
@@ -154,6 +155,10 @@ class ChaiGamesApp(App[None]):
         """The keyboard became a human's: what was typed before (while a bot thought) is not theirs."""
         self.gate.hold(0.0)
 
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables plus the game palette (`$dw-y`, `$zone-1`, `$focus-field`...)."""
+        return {**super().get_css_variables(), **palette.css_variables()}
+
     # -- navigation ----------------------------------------------------------------------------------
     def has_saves(self) -> bool:
         return self.store.has_files()
@@ -213,7 +218,8 @@ class ChaiGamesApp(App[None]):
         screen = self.screen
         if isinstance(screen, KeysScreen):
             return
-        self.push_screen(KeysScreen(key_lines(screen), screen.sub_title or screen.title or "this screen"))
+        reading = reading_the_screen(screen.controller.spec.rules_markdown) if isinstance(screen, GameScreen) else ""
+        self.push_screen(KeysScreen(key_lines(screen), screen.sub_title or screen.title or "this screen", reading))
 
     # -- games ---------------------------------------------------------------------------------------
     def start_game(self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1) -> None:

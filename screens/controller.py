@@ -196,8 +196,12 @@ class GameController:
         names = " and ".join(self.name(s) for s in actors) or "nobody"
         if self.curtain_for is not None:
             return f"Waiting for {self.name(self.curtain_for)}"
-        if any(self.is_bot(s) for s in actors):
-            return f"{names} (bot) is thinking..."
+        bots = [s for s in actors if self.is_bot(s)]
+        if len(bots) == 1:
+            return f"{self.name(bots[0])} (bot) is thinking..."
+        if bots:  # a simultaneous step: name only the bots, in one short line
+            thinking = [self.name(s) for s in bots]
+            return ", ".join(thinking[:-1]) + f" and {thinking[-1]} are thinking..."
         seat = self.to_move
         if seat is not None:
             return f"{self.name(seat)} to move"

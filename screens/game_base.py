@@ -71,6 +71,11 @@ class GameScreen(Screen):
         )
         self.app.push_screen(question, lambda yes: c.act(seat, action) if yes else None)
 
+    def log_words(self, text: str) -> str:
+        """A log line as this screen writes things (the full log uses it too); Chai writes customer
+        ids the way its board shows them."""
+        return text
+
     # -- the frame's part ----------------------------------------------------------------------------
     def on_mount(self) -> None:
         self.refresh_game()

@@ -91,7 +91,10 @@ class MainMenu(Guarded, Screen[None]):
         self.app.open_continue()  # type: ignore[attr-defined]
 
     def action_new(self) -> None:
-        self.app.open_setup(None)  # type: ignore[attr-defined]
+        """`n`: a new game of the highlighted game, if a game is highlighted (else the first)."""
+        option = self.query_one("#menu-options", OptionList).highlighted_option
+        gid = option.id if option is not None and option.id else ""
+        self.app.open_setup(gid.removeprefix("game:") if gid.startswith("game:") else None)  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         self.app.open_rules(None)  # type: ignore[attr-defined]

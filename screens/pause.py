@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -79,17 +81,18 @@ class PauseMenu(Guarded, ModalScreen[str]):
         self.action_choose(event.option.id or "resume")
 
 
-def log_lines(controller: Controller) -> list[str]:
-    """The log in words: turn-based games number the actions; a real-time game shows the game
-    second of each event (an event without its own time shares the one before it)."""
+def log_lines(controller: Controller, words: Callable[[str], str] = str) -> list[str]:
+    """The log in words (`words`: the game screen's way of writing them): turn-based games number
+    the actions; a real-time game shows the game second of each event (an event without its own
+    time shares the one before it)."""
     if not controller.realtime:
-        return [f"{line.action_no:>4}  {line.event.text}" for line in controller.log()]
+        return [f"{line.action_no:>4}  {words(line.event.text)}" for line in controller.log()]
     out, t = [], 0.0
     for line in controller.log():
         stamp = line.event.data.get("t")
         if isinstance(stamp, int | float):
             t = float(stamp)
-        out.append(f"{t:6.1f} s  {line.event.text}")
+        out.append(f"{t:6.1f} s  {words(line.event.text)}")
     return out
 
 
@@ -106,7 +109,8 @@ class LogScreen(ModalScreen[None]):
         self.controller = controller
 
     def compose(self) -> ComposeResult:
-        lines = log_lines(self.controller)
+        words = next((s.log_words for s in reversed(self.app.screen_stack) if hasattr(s, "log_words")), str)
+        lines = log_lines(self.controller, words)
         with Vertical(id="log-dialog", classes="dialog wide"):
             yield Static(f"Game log: {self.controller.title}", classes="heading")
             with VerticalScroll(id="log-scroll"):

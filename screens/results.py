@@ -16,6 +16,9 @@ from .keygate import Guarded
 from .protocol import Controller
 from .widgets import TitleBar
 
+DETAIL_LABELS = {"fulfilled": "(customers served)", "teas": "(different teas served)"}
+"""Words for a result's `details` (not points: the counts the awards and tie-breaks look at)."""
+
 
 def winners_line(names: list[str], result: Result) -> str:
     won = [names[i] for i in result.winners]
@@ -93,6 +96,10 @@ class ResultsScreen(Guarded, Screen[None]):
         for row in self.result.breakdown:
             table.add_row(Text(row.source), *(Text(str(v)) for v in row.values))
         table.add_row(Text("Total", style="bold"), *(Text(str(v), style="bold") for v in self.result.scores))
+        for key, values in self.result.details.items():  # the counts behind awards and tie-breaks
+            if isinstance(values, list | tuple) and len(values) == len(names):
+                label = Text(DETAIL_LABELS.get(key, key), style="italic")
+                table.add_row(label, *(Text(str(v), style="italic") for v in values))
         table.focus()
 
     def match_text(self, names: list[str]) -> str:

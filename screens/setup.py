@@ -73,6 +73,8 @@ class SetupScreen(Screen[None]):
         def remembered(value: Any, choices: Any, default: Any) -> Any:
             return value if value in choices else default
 
+        first_count = remembered(len(last_seats), range(spec.min_seats, spec.max_seats + 1), spec.min_seats)
+
         yield TitleBar(self.sub_title)
         with VerticalScroll(id="setup"):
             with Horizontal(classes="field"):
@@ -85,7 +87,7 @@ class SetupScreen(Screen[None]):
                 yield Label("Seats", classes="field-label")
                 yield Select(
                     [(str(n), n) for n in range(spec.min_seats, spec.max_seats + 1)],
-                    value=remembered(len(last_seats), range(spec.min_seats, spec.max_seats + 1), spec.min_seats),
+                    value=first_count,
                     allow_blank=False,
                     id="seats",
                     compact=True,
@@ -132,8 +134,8 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="field"):
                     yield Label("Start player", classes="field-label")
                     yield Select(
-                        [("Random", -1)] + [(f"Seat {i + 1}", i) for i in range(spec.max_seats)],
-                        value=remembered(last and last.config.start_player, range(spec.max_seats), -1),
+                        [("Random", -1)] + [(f"Seat {i + 1}", i) for i in range(first_count)],
+                        value=remembered(last and last.config.start_player, range(first_count), -1),
                         allow_blank=False,
                         id="start-player",
                         compact=True,
@@ -158,9 +160,9 @@ class SetupScreen(Screen[None]):
                     compact=True,
                 )
             yield Static("", id="problems", classes="problem")
-            with Horizontal(id="setup-buttons"):
-                yield Button("Start  ^s", id="start", variant="primary", compact=True)
-                yield Button("Back  Esc", id="back", compact=True)
+        with Horizontal(id="setup-buttons"):  # outside the scroll: Start is always in sight (80x24 too)
+            yield Button("Start  ^s", id="start", variant="primary", compact=True)
+            yield Button("Back  Esc", id="back", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -235,6 +237,11 @@ class SetupScreen(Screen[None]):
 
     def _show_seats(self) -> None:
         n = self.seat_count
+        if self.spec.has_start_player:  # only seats that exist can start
+            start = self.query_one("#start-player", Select)
+            keep = start.value if isinstance(start.value, int) and start.value < n else -1
+            start.set_options([("Random", -1)] + [(f"Seat {i + 1}", i) for i in range(n)])
+            start.value = keep
         for i in range(self.spec.max_seats):
             self.query_one(f"#seat-{i}").display = i < n
 

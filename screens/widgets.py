@@ -33,3 +33,15 @@ class TitleBar(Static):
 
     def set_title(self, title: str) -> None:
         self.update(self._text(title))
+
+
+def fit_line(text: Text, width: int) -> Text:
+    """One line of at most `width` cells, cut at a word boundary with '...' when too long (a status
+    line or header must never stop in the middle of a word)."""
+    if text.cell_len <= width:
+        return text
+    cut = text.plain.rfind(" ", 0, max(width - 3, 1) + 1)
+    out = text[: cut if cut > 0 else max(width - 3, 0)]
+    out.rstrip()
+    out.append("...")
+    return out

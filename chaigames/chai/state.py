@@ -364,7 +364,9 @@ class ChaiState:
             cid, coins = self.pool.pop(idx)
             self.money[seat] += coins
             self.reserved[seat].append(cid)
-            text = f"{name} reserves {cid} from the pool" + (f" and takes {coins} coin(s) on it" if coins else "")
+            text = f"{name} reserves {cid} from the pool" + (
+                f" and takes {coins} coin{'s' if coins != 1 else ''} on it" if coins else ""
+            )
             return [Event("reserve", text, data={"pool_coins": coins}), *self._replace_pool()]
         if not self.cust_deck:
             raise IllegalAction("The customer deck is empty")
@@ -440,7 +442,7 @@ class ChaiState:
         self.money[seat] += tip
         self.fulfilled[seat].append(cid)
         where = "from the pool" if from_pool else "reserved"
-        extra = f", takes {coins} coin(s) on the card" if coins else ""
+        extra = f", takes {coins} coin{'s' if coins != 1 else ''} on the card" if coins else ""
         events.append(
             Event(
                 "fulfil",
@@ -524,7 +526,11 @@ class ChaiState:
 
         top = max(key(s) for s in range(n))
         winners = tuple(s for s in range(n) if key(s) == top)
-        note = f"Safety stop after {SAFETY_STOP_ROUNDS} rounds of turns" if self.safety_stopped else ""
+        notes = [f"Safety stop after {SAFETY_STOP_ROUNDS} rounds of turns"] if self.safety_stopped else []
+        tie_break = self._tie_break(scores, counts, money, winners)
+        if tie_break:
+            notes.append(tie_break)
+        note = ". ".join(notes)
         return Result(
             scores=scores,
             winners=winners,
@@ -533,6 +539,24 @@ class ChaiState:
             # CH-9's tie-break, higher is better: a match sums these over its games
             details={"fulfilled": counts, "teas": diversity, "tiebreak": [(-counts[s], -money[s]) for s in range(n)]},
         )
+
+    def _tie_break(
+        self, scores: tuple[int, ...], counts: list[int], money: tuple[int, ...], winners: tuple[int, ...]
+    ) -> str:
+        """Why the winner won a tie on points, in words ('' when nobody tied with the winners)."""
+        tied = [s for s in range(self.n) if scores[s] == scores[winners[0]]]
+        if len(tied) == 1:
+            return ""
+        names = " and ".join(self.name(s) for s in winners)
+        if len(winners) == len(tied):
+            return f"{names} share the win: same points, customers and money"
+        verb = "wins" if len(winners) == 1 else "win"
+        served = {s: counts[s] for s in tied}
+        if min(served.values()) != max(served.values()):
+            why = "fewer fulfilled customers (" + ", ".join(f"{self.name(s)} {served[s]}" for s in tied) + ")"
+        else:
+            why = "less money left (" + ", ".join(f"{self.name(s)} {money[s]}" for s in tied) + ")"
+        return f"{names} {verb} the tie on {scores[winners[0]]} points: {why}"
 
     # -- views, copies, JSON ------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -66,4 +66,20 @@ the misfits); the levels differ in speed: easy reacts in 3-5 s, normal in 2-3.2 
 Trades are matched by the program instead of negotiated aloud; the stall is a trade with the
 market; fresh dice may be re-rolled once within 8 s; the freeze, "too late" and the false-claim
 lock replace the table's shouting; the order deck is ours.
+
+## Reading the screen
+Every mark is a letter or a bracket, so the screen reads the same without colour.
+- **Dice.** `T5`: ingredient letter and value (T tea, S spice, U sugar, M milk; a 1 is wild).
+  `[T5]` a die you offer; `[S?]` a die another player offers (its value stays hidden until the
+  trade). `T5*7` a fresh die: you may re-roll it for 7 more seconds.
+- **Order cards.** The four values sit in the key diamond: spice up, tea left, sugar down, milk
+  right. `First to 3` is the target; `Stall 6 s` how long a die must be offered before the chai
+  stall swaps it (`off`: no stall); `Deck` the orders left.
+- **Seats.** Name, then `z1` (or `zone 1`) the key zone of a human at the keyboard, `you`, or `bot`;
+  `0/3` orders claimed out of the target. The key before each die is the key that offers it
+  (`^ > v <` are the arrow keys, `Ent` Enter), and `q=Chai!` the seat's claim key. Each human's
+  name is drawn in their zone's colour.
+- **Notes.** `CHAI!` the seat just claimed an order and the market is frozen; `LOCKED 2.5 s` a
+  false claim locks the seat's keys; `forming` an offer is being put together; `! ...` the reason
+  a key was refused; `WINNER` the end.
 """

@@ -60,4 +60,32 @@ level by level for tips. Most tips wins; ties share the win.
 - DW-4 (house rule): empties only in your own turn. DW-6 (house rule): a move of 6 and a jump to
   your own space are allowed. DW-8 (house rule): the bonus dabba's colour is your choice.
 - DW-13: tips and totals are plain integers and may be negative.
+
+## Reading the screen
+Every colour is also a letter, so the screen reads the same without colour.
+- **Colours.** Y yellow, R red, B blue, G green; E an empty dabba.
+- **Cards.** `Y07 I3 R+2 2t`: the card (its colour letter and number), the shape of its tile (the
+  number is its squares: M1 one square, D2 two, I3 a straight three, L3 a bent three, and the
+  four-square O4 block, T4, L4 and S4), the tips it adds to the colour tracks when played in a
+  delivery round (`R+2`: red track +2; `0`: none), and `2t` the tickets lying on it.
+- **The ring.** Spaces 1-6 run clockwise (`>` along the top, `v` down the right, `<` back along the
+  bottom, `^` up the left). The letters after a card are the Dabba Wallas standing there (each
+  player's first letter: `A` Asha, `P` Player 1); `1>` is the space under the cursor; `+1t` the
+  ticket you leave on a space you walk past.
+- **Vehicles.** Each square shows its top dabba: colour letter and height (`Y2` a yellow dabba on
+  level 2, `E1` an empty dabba on the floor, `.` an empty square). The squares of one tile form one
+  block with no border between them. `*` a half-chai on a tile's edge; `@` two half-chais that meet
+  (a chai). In your hand a tile's shape shows its half-chai as an arrow (`^ > v <`) pointing at the
+  edge it lies on. The level marker (`level 3`) is the height of your highest dabba; above 10 the
+  true level is shown too. `v` shows one level at a time (`LEVEL VIEW 2/5`: level 2 of 5), from
+  level 1 upwards and then the whole vehicle again; `V` steps the other way; Esc leaves it.
+- **Options in play** stay on screen all game: `Orders 1,5` the order cards of Module 2 (their
+  rules: Esc, then r); `Double zero Y+ R-` Module 1: yellow's track has the extra 0, red's is
+  shortened.
+- **Placing a tile.** `+Y2` is where the tile would land and on which level; `x` marks a place where
+  it may not go.
+- **Delivery.** The tracks show each colour's tip values with the marker in brackets (`[2]`);
+  dabbas on the level being delivered are underlined. Chai tiles: orange ones (`+Y`, `-R`, `veto`,
+  `later`) are played face down in delivery; light-blue ones (`bonus`, `jump`, `swap`) in your
+  pick-up turn.
 """

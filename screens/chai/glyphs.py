@@ -7,6 +7,8 @@ import re
 
 from chaigames.chai.data import ADDITIVES, CUSTOMERS, FLAVOURS, TEAS, additive_label
 
+from .. import palette
+
 FLAVOUR_GLYPH: dict[str, str] = {
     "mint": "Mi",
     "jasmine": "Ja",
@@ -15,33 +17,14 @@ FLAVOUR_GLYPH: dict[str, str] = {
     "berries": "Be",
     "lavender": "La",
 }
-# Tiles are drawn as coloured blocks: dark text on the flavour's colour.
-FLAVOUR_STYLE: dict[str, str] = {
-    "mint": "black on green",
-    "jasmine": "black on bright_white",
-    "lemon": "black on yellow",
-    "ginger": "black on dark_orange",
-    "berries": "bright_white on red",
-    "lavender": "black on bright_magenta",
-}
+# Tiles, additives and customer cards are drawn as coloured cells: the palette's ink on its colour.
+FLAVOUR_STYLE: dict[str, str] = {f: swatch.cell for f, swatch in palette.FLAVOURS.items()}
 
 ADDITIVE_GLYPH: dict[str, str] = {"milk": "Mk", "sugar": "Su", "honey": "Ho", "vanilla": "Va", "spice": "Sp"}
-ADDITIVE_STYLE: dict[str, str] = {
-    "milk": "black on white",
-    "sugar": "black on bright_cyan",
-    "honey": "black on bright_yellow",
-    "vanilla": "black on wheat1",
-    "spice": "bright_white on dark_red",
-}
+ADDITIVE_STYLE: dict[str, str] = {k: swatch.cell for k, swatch in palette.ADDITIVES.items()}
 
 TEA_GLYPH: dict[str, str] = {"green": "Gr", "black": "Bk", "rooibos": "Ro", "oolong": "Oo", "white": "Wh"}
-TEA_STYLE: dict[str, str] = {
-    "green": "bold green",
-    "black": "bold bright_black",
-    "rooibos": "bold red",
-    "oolong": "bold yellow",
-    "white": "bold bright_white",
-}
+TEA_STYLE: dict[str, str] = {t: swatch.cell for t, swatch in palette.TEAS.items()}
 
 assert set(FLAVOUR_GLYPH) == set(FLAVOURS) and set(ADDITIVE_GLYPH) == set(ADDITIVES) and set(TEA_GLYPH) == set(TEAS)
 assert len(set(FLAVOUR_GLYPH.values()) | set(ADDITIVE_GLYPH.values()) | set(TEA_GLYPH.values())) == 16

@@ -11,6 +11,8 @@ from rich.text import Text
 from chaigames.chai.data import ADDITIVES, CUP_ROUNDS, CUSTOMERS, FLAVOURS, MARKET_INCOME, TILE_LIMIT
 from chaigames.chai.market import COLUMN_PRICES, COLUMNS, ROWS, Market
 
+from .. import palette
+from ..widgets import fit_line
 from .glyphs import ADDITIVE_GLYPH, ADDITIVE_STYLE, FLAVOUR_GLYPH, FLAVOUR_STYLE, TEA_GLYPH, TEA_STYLE, card_glyph
 
 CURSOR_STYLE = "bold reverse"
@@ -97,7 +99,7 @@ def additives_text(view: dict[str, Any], *, wide: bool = False) -> Text:
     return t
 
 
-def cups_text(view: dict[str, Any]) -> Text:
+def cups_text(view: dict[str, Any], width: int = 36) -> Text:
     """The thermometer (cup round k of 5) and each cup: the customer served and its flipped tip, or
     '[ ? ]' for an empty cup whose tip is still face down."""
     done = view["rounds_done"]
@@ -107,16 +109,37 @@ def cups_text(view: dict[str, Any]) -> Text:
     t.append("[" + "#" * done + "." * (CUP_ROUNDS - done) + "]")
     if view.get("final_turns") is not None:
         t.append(" last turns", style="bold")
-    t.append("\nCups ")
+    t.append("\nCups")
+    used = 4
     for cup in view["cups"]:
+        piece = Text(" ")
         if cup is None:
-            t.append("[ ? ]", style="dim")
+            piece.append("[ ? ]", style="dim")
         else:
             tea = CUSTOMERS[cup["customer"]].tea
-            t.append("[")
-            t.append(card_glyph(cup["customer"]), style=TEA_STYLE[tea])
-            t.append(f"${cup['tip']}]")
-        t.append(" ")
+            piece.append("[")
+            piece.append(card_glyph(cup["customer"]), style=TEA_STYLE[tea])
+            piece.append(f"${cup['tip']}]")
+        if used + piece.cell_len > width:  # a whole cup to the next line, never a cut one
+            t.append("\n    ")
+            used = 4
+        t.append_text(piece)
+        used += piece.cell_len
+    return t
+
+
+def status_text(status: str, view: dict[str, Any], width: int) -> Text:
+    """The status on the left and, on the right, what shapes the whole game: the cup round and who
+    started (the last turns go round to the start player). The status gives way when room is short."""
+    start = view["players"][view["start_player"]]["name"]
+    right = f"Cup round {view['cup_round']} of {CUP_ROUNDS}, {start} started"
+    if view.get("final_turns") is not None:
+        right = f"Last turns, up to {start}"
+    if len(status) + 2 + len(right) > width:  # the status first: the cup round is also on the left
+        return fit_line(Text(status), width)
+    t = Text(status)
+    t.append(" " * (width - t.cell_len - len(right)))
+    t.append(right, style="bold")
     return t
 
 
@@ -171,7 +194,16 @@ def missing(view: dict[str, Any], cid: str) -> int | None:
     return lack + sum(max(0, n - me["additives"][ADDITIVES[i]]) for i, n in enumerate(c.additives))
 
 
-def customer_line(row: CustomerRow, *, cursor: bool, servable: bool, label: str = "", lack: int | None = None) -> Text:
+def customer_line(
+    row: CustomerRow,
+    *,
+    cursor: bool,
+    servable: bool,
+    label: str = "",
+    lack: int | None = None,
+    tokens_left: bool = True,
+) -> Text:
+    """One customer; `tokens_left` False: its tea has no tokens left, so nobody can serve it."""
     c = CUSTOMERS[row.customer]
     t = Text()
     t.append(">" if cursor else " ", style="bold")
@@ -182,7 +214,9 @@ def customer_line(row: CustomerRow, *, cursor: bool, servable: bool, label: str 
     if row.coins:
         t.append(f" ${row.coins}", style="bold")
     if servable:
-        t.append(" +serve", style="bold green")
+        t.append(" +serve", style=palette.GOOD)
+    elif not tokens_left:
+        t.append(" no tokens", style="dim")
     elif lack:
         t.append(f" -{lack}", style="dim")
     return t
@@ -213,7 +247,10 @@ def customers_text(view: dict[str, Any], cursor: int | None, servable: set[str],
         if i == cursor:
             focus = len(lines)
         lack = missing(view, row.customer)
-        lines.append(customer_line(row, cursor=i == cursor, servable=row.customer in servable, lack=lack))
+        left = view["tokens"].get(CUSTOMERS[row.customer].tea, 0) > 0
+        lines.append(
+            customer_line(row, cursor=i == cursor, servable=row.customer in servable, lack=lack, tokens_left=left)
+        )
     if view.get("seat") is not None and not mine_started:
         none = Text("Your reserved ", style="bold")
         none.append("none", style="dim")

@@ -45,8 +45,8 @@ from .panels import (
     customers_text,
     group_at,
     market_text,
-    missing,
     players_text,
+    status_text,
 )
 
 WIDE = (110, 34)  # from this size on: tall market cells, the log and the glyph legend
@@ -75,8 +75,13 @@ class ChaiScreen(GameScreen):
         Binding("tab", "zone", "Cards", id="zone"),
         Binding("1", "take(1)", "Take", key_display="1-5", id="take"),
         *(Binding(str(n), f"take({n})", "Take", show=False) for n in range(2, 6)),
-        Binding("1", "discard(1)", "Discard", key_display="1-6", id="discard"),
-        *(Binding(str(n), f"discard({n})", "Discard", show=False) for n in range(2, 7)),
+        # one footer entry per limit, naming only the digits that choose something there
+        Binding("1", "discard_tile(1)", "Discard", key_display=f"1-{len(FLAVOURS)}", id="discard"),
+        Binding("1", "discard_additive(1)", "Discard", key_display=f"1-{len(ADDITIVES)}", id="discard_additive"),
+        Binding("1", "discard_customer(1)", "To pool", key_display=f"1-{RESERVE_LIMIT + 1}", id="discard_customer"),
+        *(Binding(str(n), f"discard_tile({n})", "Discard", show=False) for n in range(2, 10)),
+        *(Binding(str(n), f"discard_additive({n})", "Discard", show=False) for n in range(2, 10)),
+        *(Binding(str(n), f"discard_customer({n})", "To pool", show=False) for n in range(2, 10)),
         Binding("r", "reset", "Reset", id="reset"),
         Binding("d", "draw", "Draw", id="draw"),
         Binding("c", "deck", "Deck", id="deck"),
@@ -177,11 +182,11 @@ class ChaiScreen(GameScreen):
             return self._cursor_action(kinds[action]) is not None
         if action == "explain":  # Enter on something the turn does not allow now: say why
             return self._seat is not None and all(self._cursor_action(k) is None for k in kinds.values())
-        n = int(parameters[0]) if parameters else 1  # type: ignore[call-overload]
-        if action == "take":
-            return self._take_action(n) is not None or (n == 1 and bool(self._of(TakeAdditives)))
-        if action == "discard":
-            return self._discard_action(n) is not None or (n == 1 and self._discarding())
+        if action == "take":  # any digit while taking: a wrong one says why instead of doing nothing
+            return bool(self._of(TakeAdditives))
+        limit = {"discard_tile": "tiles", "discard_additive": "additives", "discard_customer": "customers"}
+        if action in limit:
+            return self._discarding() and self.controller.view.get("over_limit") == limit[action]
         simple = {"reset": ResetAdditives, "draw": DrawAdditive, "deck": ReserveDeck, "pass_turn": Pass}
         if action in simple:
             return bool(self._of(simple[action]))
@@ -202,14 +207,12 @@ class ChaiScreen(GameScreen):
         self._follow_step(view)
         self._clamp(view)
         servable = self._servable(view)
-        status = c.status()
-        if c.message:
-            status += f"   {c.message}"
-        self.query_one("#chai-status", Static).update(Text(status))
+        status = c.message or c.status()  # a notice answers the last key: it comes first
+        self.query_one("#chai-status", Static).update(status_text(status, view, self.size.width - 2))
         cursor = self.mcursor if self.zone == "market" and self._seat is not None else None
         self.query_one("#chai-market", Static).update(market_text(view, cursor, tall=self.wide))
         self.query_one("#chai-additives", Static).update(additives_text(view, wide=self.wide))
-        self.query_one("#chai-cups", Static).update(cups_text(view))
+        self.query_one("#chai-cups", Static).update(cups_text(view, (48 if self.wide else 38) - 2))
         ccursor = self.ccursor if self.zone == "customers" and self._seat is not None else None
         room = self.query_one("#chai-right").size.height or None
         self.query_one("#chai-customers", Static).update(customers_text(view, ccursor, servable, limit=room))
@@ -372,6 +375,9 @@ class ChaiScreen(GameScreen):
     def action_choose(self) -> None:
         self._play(self._cursor_action(ChooseFirst), "Choose one of your own customers")
 
+    def log_words(self, text: str) -> str:
+        return glyph_ids(text)
+
     def action_explain(self) -> None:
         self.controller.message = self._why_not()
         self.refresh_game()
@@ -392,11 +398,13 @@ class ChaiScreen(GameScreen):
             return "No customer here"
         row = rows[min(self.ccursor, len(rows) - 1)]
         glyph = card_glyph(row.customer)
-        if self._of(Fulfil) or self._of(Pass):
-            lack = missing(view, row.customer)
-            if lack:
-                return f"{glyph}: {lack} ingredient{'s' if lack != 1 else ''} missing"
-            return f"{glyph} cannot be served now (a tea token or the coin for another's tea)"
+        if (self._of(Fulfil) or self._of(Pass)) and self._seat is not None:
+            try:  # the core says why (no tokens left, no coin for another's tea, what is missing)
+                self.controller.act(self._seat, Fulfil(row.customer))
+            except IllegalAction as exc:
+                why = glyph_ids(str(exc))
+                return why if glyph in why else f"{glyph}: {why}"
+            return ""
         if view["phase"] == "additive2":
             return "Finish your additive turn first: 1-5, r or d"
         if row.source == "mine":
@@ -413,8 +421,13 @@ class ChaiScreen(GameScreen):
         elif over == "additives" and n <= len(ADDITIVES):
             why = f"You have no {additive_label(ADDITIVES[n - 1])} card"
         else:
-            why = f"Nothing to discard under {n}"
+            count = {"tiles": len(FLAVOURS), "additives": len(ADDITIVES)}.get(over or "", RESERVE_LIMIT + 1)
+            why = f"{n} is not a choice here: 1 to {count}"
         self._play(self._discard_action(n), why)
+
+    action_discard_tile = action_discard
+    action_discard_additive = action_discard
+    action_discard_customer = action_discard
 
     def action_reset(self) -> None:
         self._play(next(iter(self._of(ResetAdditives)), None))

@@ -26,14 +26,12 @@ from rich.text import Text
 from chaigames.chai_wallah.keys import CHAI
 from chaigames.chai_wallah.orders import INGREDIENTS, LETTERS
 
-INGREDIENT_STYLE: dict[str, Style] = {
-    "tea": Style(bold=True),
-    "spice": Style(color="red", bold=True),
-    "sugar": Style(color="yellow", bold=True),
-    "milk": Style(color="bright_white", bold=True),
-}
-"""The dice colours of the rulebook (tea black, spice red, sugar brown, milk white), as far as 16
-colours go; the letter says the same thing."""
+from .. import palette
+from ..widgets import fit_line
+
+INGREDIENT_STYLE: dict[str, Style] = {ing: swatch.style for ing, swatch in palette.INGREDIENTS.items()}
+"""The dice colours of the rulebook (tea black, spice red, sugar brown, milk white), each die a
+coloured cell; the letter says the same thing (NO_COLOR, 16 colours)."""
 
 OFFERED_STYLE = Style(reverse=True)
 FRESH_STYLE = Style(italic=True, underline=True)
@@ -62,15 +60,16 @@ def die_text(die: dict[str, Any]) -> Text:
     value = die.get("value")
     shown = "?" if value is None else str(value)
     state = die["state"]
+    # the colour is a span on the die itself, so padding after it stays the table's colour
     if state == "offered":
-        return Text(f"[{letter}{shown}]", style=INGREDIENT_STYLE[ing] + OFFERED_STYLE)
+        return Text().append(f"[{letter}{shown}]", style=INGREDIENT_STYLE[ing] + OFFERED_STYLE)
     if state == "fresh":
         left = die.get("fresh_for")
         secs = "" if left is None else str(max(math.ceil(left - 1e-9), 0))
-        out = Text(f"{letter}{shown}", style=INGREDIENT_STYLE[ing] + FRESH_STYLE)
+        out = Text().append(f"{letter}{shown}", style=INGREDIENT_STYLE[ing] + FRESH_STYLE)
         out.append(f"*{secs}")
         return out
-    return Text(f"{letter}{shown}", style=INGREDIENT_STYLE[ing])
+    return Text().append(f"{letter}{shown}", style=INGREDIENT_STYLE[ing])
 
 
 def pad(text: Text | str, width: int, align: str = "left") -> Text:
@@ -130,6 +129,11 @@ class SeatLabel:
     keys: dict[str, str] | None = None  # role -> key (None: a bot or nobody at the keyboard)
     tag: str = ""  # "you", "bot", "zone 1"...
     flash: str = ""  # a refusal, shown for a moment beside the seat
+    zone: int | None = None  # the human's key zone: the seat's name is drawn in its colour
+
+    @property
+    def name_style(self) -> Style:
+        return palette.ZONES[self.zone].style if self.zone is not None else NAME_STYLE
 
 
 def seat_notes(view: dict[str, Any], s: int) -> list[Text]:
@@ -147,11 +151,16 @@ def seat_notes(view: dict[str, Any], s: int) -> list[Text]:
     return notes
 
 
-def _notes_line(view: dict[str, Any], s: int, label: SeatLabel) -> Text:
-    """The flash first (it answers the key just pressed), then the seat's state."""
+def _notes_line(view: dict[str, Any], s: int, label: SeatLabel, room: int | None = None) -> Text:
+    """The seat's state first (a lock's countdown is never pushed off the line), then the flash that
+    answers the key just pressed, cut at a word boundary to the `room` left on the line."""
     parts = seat_notes(view, s)
     if label.flash:
-        parts.insert(0, Text(f"! {label.flash}", style=Style(bold=True)))
+        flash = Text(f"! {label.flash}", style=Style(bold=True))
+        used = sum(p.cell_len + 1 for p in parts)
+        if room is not None:
+            flash = fit_line(flash, max(room - used, 0))
+        parts.append(flash)
     return Text(" ").join(parts)
 
 
@@ -172,7 +181,7 @@ def seat_row(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Text
     keys = label.keys or {}
     head = join(
         [
-            pad(Text(seat["name"], style=NAME_STYLE), 10),
+            pad(Text(seat["name"][:10], style=label.name_style), 10),
             " ",
             pad(label.tag, 4),
             f"{seat['score']}/{view['target']} ",
@@ -180,7 +189,8 @@ def seat_row(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Text
     )
     body = Text(" ").join(_keyed_die(dice[ing], keys.get(ing)) for ing in INGREDIENTS)
     chai = pad(f" {key_glyph(keys[CHAI])}=Chai!" if CHAI in keys else "", 10)
-    line = join([head, body, chai, _notes_line(view, s, label)])
+    line = join([head, body, chai])
+    line.append_text(_notes_line(view, s, label, width - line.cell_len))
     line.truncate(width)
     return line
 
@@ -197,7 +207,7 @@ def seat_block(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Te
     keys = label.keys or {}
     gap = " " * DIAMOND
     left = [
-        pad(Text(seat["name"], style=NAME_STYLE), SEAT_HEAD),
+        pad(Text(seat["name"][:SEAT_HEAD], style=label.name_style), SEAT_HEAD),
         pad(f"orders {seat['score']}/{view['target']}", SEAT_HEAD),
         pad(label.tag, SEAT_HEAD),
     ]

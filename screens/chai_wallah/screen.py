@@ -28,7 +28,7 @@ from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_
 from chaigames.engine import Event
 
 from ..game_base import GameScreen
-from ..keys import KeysScreen, key_lines
+from ..keys import KeysScreen, key_lines, reading_the_screen
 from ..widgets import TitleBar
 from .keycheck import KeyCheckScreen
 from .render import (
@@ -131,7 +131,7 @@ class ChaiWallahScreen(GameScreen):
                 tag = "you"
             else:
                 tag = f"zone {zones[0]}" if diamond else f"z{zones[0]}"
-            out.append(SeatLabel(keys, tag, text))
+            out.append(SeatLabel(keys, tag, text, zones[0] if zones else None))
         return out
 
     def status_line(self, view: dict[str, Any]) -> Text:
@@ -272,7 +272,8 @@ class ChaiWallahScreen(GameScreen):
         """`?` in real time: the keys list pauses the game (nobody can play while it covers the table)."""
         self.controller.pause(self.last_hand)
         title = self.sub_title or "this screen"
-        self.app.push_screen(KeysScreen(key_lines(self), title), lambda _: self.controller.resume())
+        reading = reading_the_screen(self.controller.spec.rules_markdown)
+        self.app.push_screen(KeysScreen(key_lines(self), title, reading), lambda _: self.controller.resume())
 
     def _open_check(self) -> None:
         c = self.controller

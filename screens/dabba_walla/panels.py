@@ -13,6 +13,7 @@ from rich.text import Text
 from chaigames.dabba_walla import data as D
 from chaigames.dabba_walla.view import DabbaView, PlayerView
 
+from ..widgets import fit_line
 from . import render as R
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class Panels:
         text.append(f"  |  {c.status()}")
         if c.message:
             text.append(f"  |  {c.message}", style="italic")
-        return text
+        return fit_line(text, self.app.size.width - 2)
 
     def _ring_text(self, width: int) -> Text:
         cursor = self.target if self.mode() == "walk" else (self.swap_space if self.mode() == "swap" else None)
@@ -164,6 +165,9 @@ class Panels:
             return text
         me = v.players[seat]
         if v.phase in ("pickup", "final"):
+            table = R.table_rules(v, roomy=self.roomy)
+            if table:  # on the table they lie beside the board all game; one option a line when roomy
+                text.append((table.replace("   ", "\n") if self.roomy else table) + "\n")
             text.append(f"Tickets {me.tickets}", style="bold")
             text.append(" (1 tip each)  ")
         else:
@@ -275,15 +279,9 @@ class Panels:
         text.append("   Tips: ")
         text.append("  ".join(f"{p.name} {p.tips}" for p in v.players), style="bold")
         text.append("\n")
-        extras = []
-        if v.orders and self.roomy:
-            extras.append("Orders: " + ", ".join(f"{o} {D.ORDER_NAMES[o]}" for o in v.orders))
-        elif v.orders:
-            extras.append("Orders " + ",".join(str(o) for o in v.orders) + " (rules: Esc r)")
-        if v.double_zero:
-            extras.append(f"Double zero: {v.double_zero[0]} extended, {v.double_zero[1]} shortened")
+        extras = R.table_rules(v, roomy=self.roomy)
         if extras:
-            line = Text("   ".join(extras))
+            line = Text(extras)
             line.truncate(self.app.size.width - 2, overflow="ellipsis")
             text.append_text(line)
             text.append("\n")
@@ -311,6 +309,8 @@ class Panels:
         if not lr:
             return text
         _sums, veto = R.reveal_sums(v, lr["choices"])
+        if not self.roomy:  # 80x24: every player on as few lines as it takes, nobody cut off
+            return self._reveal_compact(veto)
         text.append(f"Reveal, level {lr['level']}:\n", style="bold")
         for p, (card, kinds) in enumerate(lr["choices"]):
             later = " (played later)" if lr["later"][p] else ""
@@ -321,4 +321,26 @@ class Panels:
             if load is not None:
                 text.append(f" ({R.tips_breakdown(load, lr['values'])})", style="dim")
             text.append("\n")
+        return text
+
+    def _reveal_compact(self, veto: bool) -> Text:
+        """'Level 10: Asha G17 +3  Ravi R03 later +2 ...': whole entries, wrapped between players."""
+        v = self.view
+        lr = v.last_round
+        width = max(self._right_width() - 2, 20)
+        text = Text(f"Level {lr['level']}:", style="bold")
+        used = text.cell_len
+        for p, (card, kinds) in enumerate(lr["choices"]):
+            entry = Text(f" {v.players[p].name} ")
+            entry.append_text(R.choice_text(card, kinds, veto=veto))
+            if lr["later"][p]:
+                entry.append(" later")
+            entry.append(f" {lr['tips'][p]:+d}", style="bold")
+            if used + entry.cell_len + 1 > width:
+                text.append("\n")
+                used = 0
+            text.append_text(entry)
+            text.append(" ")
+            used += entry.cell_len + 1
+        text.rstrip()
         return text

@@ -16,14 +16,11 @@ from rich.text import Text
 from chaigames.dabba_walla import data as D
 from chaigames.dabba_walla.view import DabbaView, Layer, PlayerView
 
+from .. import palette
+
 # -- colours and glyphs -----------------------------------------------------------------------
-COLOUR_STYLE: dict[str | None, str] = {
-    "Y": "bold black on yellow",
-    "R": "bold white on red",
-    "B": "bold white on blue",
-    "G": "bold black on green",
-    None: "bold black on white",  # empty dabba
-}
+COLOUR_STYLE: dict[str | None, str] = {letter: swatch.cell for letter, swatch in palette.DABBA.items()}
+COLOUR_STYLE[None] = COLOUR_STYLE["E"]  # an empty dabba
 EMPTY_GLYPH = "E"
 FLOOR_STYLE = "dim"
 BORDER_STYLE = ""
@@ -155,7 +152,7 @@ def _cells(
             if ghost.legal:
                 text, style = f"+{g}{ghost.level}", COLOUR_STYLE[ghost.colour] + " reverse"
             else:
-                text, style = f"x{g}{ghost.level}", "bold red on grey23"
+                text, style = f"x{g}{ghost.level}", palette.GHOST_BLOCKED.cell
             half = ghost.half_side if s == ghost.half_square else None
             under = f"on {len(pv.stacks[s])}" if s in inside else "off!"  # what the ghost hides
             out[s] = _Cell("ghost", text, style, half, True, under, ghost.level)
@@ -400,6 +397,23 @@ def ring_roomy(view: DabbaView, *, width: int = 78, cursor: int | None = None, p
 
 
 # -- delivery -----------------------------------------------------------------------------------
+def table_rules(view: DabbaView, *, roomy: bool) -> str:
+    """What lies beside the board all game: Module 2's orders and Module 1's double-zero colours
+    ('' when neither option is on). Short at 80 columns: 'Orders 1,5  Double zero Y+ R-'."""
+    parts = []
+    if view.orders and roomy:
+        parts.append("Orders: " + ", ".join(f"{o} {D.ORDER_NAMES[o]}" for o in view.orders))
+    elif view.orders:
+        parts.append("Orders " + ",".join(str(o) for o in view.orders) + " (Esc r)")
+    if view.double_zero:
+        long, short = view.double_zero
+        if roomy:
+            parts.append(f"Double zero: {long} extended, {short} shortened")
+        else:
+            parts.append(f"Double zero {long}+ {short}-")
+    return "   ".join(parts)
+
+
 def track_values_for(view: DabbaView, colour: int) -> list[int]:
     """The tip value of each position of a colour's track (Module 1 changes two of them)."""
     dz = view.double_zero
@@ -423,8 +437,10 @@ def tracks_text(view: DabbaView, positions: Sequence[int] | None, sums: Sequence
         letter = D.COLOURS[c]
         text.append(f"{letter}", style=COLOUR_STYLE[letter])
         text.append(f" {D.COLOUR_NAMES[c]:<6} ")
+        # the shortened track's last space stands for positions 3 and 4 alike (both pay 4)
+        marker = None if positions is None else min(positions[c], len(values) - 1)
         for i, v in enumerate(values):
-            if positions is not None and positions[c] == i:
+            if marker == i:
                 text.append(f"[{v}]", style="bold reverse")
             else:
                 text.append(f" {v} ", style="dim")
@@ -464,7 +480,7 @@ def chai_text(kind: str, *, vetoed: bool = False) -> Text:
     crossed out ('~-B~')."""
     if vetoed and kind.startswith("-"):
         return Text(f"~{kind}~ vetoed", style="strike dim")
-    style = "bold black on dark_orange" if kind in D.ORANGE else "bold black on cyan"
+    style = (palette.CHAI_TILE_ORANGE if kind in D.ORANGE else palette.CHAI_TILE_BLUE).cell
     return Text(kind, style=style)
 
 

@@ -39,6 +39,7 @@ from chaigames.dabba_walla.actions import (
 from chaigames.dabba_walla.view import DabbaView, PlayerView
 from chaigames.engine import Event
 
+from .. import palette
 from ..game_base import GameScreen
 from ..widgets import TitleBar
 from . import placing
@@ -131,6 +132,8 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         self.bonus_colour = "Y"
         self.swap_space = 0
         self.chai_i = 0
+        self._returned_in: tuple[Any, ...] | None = None  # the turn whose tile went back to the box
+        self._chai_order: list[str] | None = None  # the secret choice's chai tiles, in their first order
         self.problem = ""
 
     # -- layout ---------------------------------------------------------------------------------
@@ -156,10 +159,12 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         self.sub_title = self._title()
         self._fit(self.app.size.width, self.app.size.height)
         super().on_mount()
+        self.call_after_refresh(self.refresh_game)  # again once the columns have their real widths
 
     def on_resize(self, event: Resize) -> None:
         self._fit(event.size.width, event.size.height)
         self.refresh_game()
+        self.call_after_refresh(self.refresh_game)  # the hand's cards per row follow the new layout
 
     def _fit(self, width: int, height: int) -> None:
         self.roomy = width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT
@@ -528,7 +533,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             steps = min((self.target - (me.position or 0)) % 6 or 6, (((me.position or 0) - self.target) % 6) or 6)
             return Text(
                 f"Space {target} is {steps} spaces away: that costs {steps - 1} tickets and you have {me.tickets}.",
-                style="bold red",
+                style=palette.PROBLEM,
             )
         if type(a) is Start:
             text.append(f"First turn: start on space {target}, free. ")
@@ -599,12 +604,12 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         n = len(placing.legal_spots(self.view, self.seat or 0, card))
         if s.legal:
             text.append(f" on level {s.level}: ")
-            text.append("legal", style="bold green")
+            text.append("legal", style=palette.GOOD)
             if s.completes_chai:
                 text.append(" and it completes a chai!", style="bold")
         else:
             text.append(f" on level {s.level}: ")
-            text.append(f"not here, {s.problem}", style="bold red")
+            text.append(f"not here, {s.problem}", style=palette.PROBLEM)
         text.append(f"  ({n} legal spot{'s' if n != 1 else ''}: tab)")
         return text
 
@@ -615,9 +620,11 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         if seat is None or self.view.phase != "delivery":
             return []
         me = self.view.players[seat]
-        on = [("on", k) for k in (me.choice[1] if me.choice else ())]
-        own = [("own", k) for k in (me.chai or ()) if k in D.ORANGE]
-        return on + own
+        on, own = me.choice[1] if me.choice else (), me.chai or ()
+        kinds = sorted([*on, *(k for k in own if k in D.ORANGE)])
+        if self._chai_order is None or sorted(self._chai_order) != kinds:  # a new set of tiles: its order now
+            self._chai_order = [*on, *(k for k in own if k in D.ORANGE)]
+        return chai_rows(on, own, self._chai_order)
 
     # -- drawing ----------------------------------------------------------------------------------------
     def game_changed(self, events: Sequence[Event]) -> None:
@@ -625,9 +632,10 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             if e.kind == "chai_tile":
                 label = D.CHAI_LABELS.get(e.data.get("kind", ""), "?")
                 self.announce = f"You completed a chai! Your chai tile: {label}"
-                self.announce_for = e.data.get("seat")
-                if self.is_mounted and not self.controller.hotseat:  # a toast could outlive the curtain
-                    self.notify(self.announce, title="Chai!", timeout=6, markup=False)
+                self.announce_for = e.data.get("seat")  # shown in the info panel until the turn ends; no
+                # toast: one outlived the turn and covered the status
+            elif e.kind == "return" and e.data.get("seat", self.seat) == self.seat:
+                self._returned_in = self._turn_sig()
             elif e.kind == "order":  # Module 2 orders pay when a delivery round begins
                 self._order_news.setdefault(self.view.round, []).append(e.text)
             elif e.kind == "chai" and e.data.get("seat") != self.controller.viewer:
@@ -693,10 +701,20 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             self._keys_sig = sig
             self.refresh_bindings()
 
+    def _turn_sig(self) -> tuple[Any, ...]:
+        """This turn of this player (the draw pile shrinks every turn)."""
+        v = self.view
+        return (v.phase, v.turn, v.draw_count)
+
     def _prompt_text(self) -> Text:
         mode = self.mode()
         v = self.view
         text = Text()
+        if self.level_view is not None:  # say how the level view works while it is on
+            top = max(self._main_player().level, 1)
+            text.append(f"Level view: level {self.level_view} of {top}. ", style="bold")
+            text.append("v one level up, V one down (after the top: the whole vehicle), Esc the whole vehicle.")
+            return text
         if mode == "watch":
             if v.phase == "over":
                 return Text("The game is over.")
@@ -709,6 +727,8 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             text.append("Choose the card to play (arrows or 1-3), Enter plays it and you place its tile.")
         elif mode == "place":
             text = self._place_prompt()
+        elif mode == "end" and self._returned_in == self._turn_sig():
+            text.append("Your tile went back to the box (it could not be placed). Enter ends your turn.", style="bold")
         elif mode == "end":
             text.append("Tile loaded. Enter ends your turn", style="bold")
             text.append(" (e: empty dabba, v: level view).")
@@ -733,7 +753,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             )
         if self.problem:
             text.append("\n")
-            text.append(self.problem, style="bold red")
+            text.append(self.problem, style=palette.PROBLEM)
         return text
 
     def _deliver_prompt(self) -> Text:
@@ -760,6 +780,15 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             text.append(" (up/down, space puts on / takes off)", style="dim")
         text.append("  Enter chooses.", style="bold")
         return text
+
+
+def chai_rows(on_choice: Sequence[str], in_hand: Sequence[str], order: Sequence[str]) -> list[tuple[str, str]]:
+    """The orange chai tiles of a secret choice as ('on' | 'own', kind) in one fixed `order` of kinds
+    (as they first stood, those on the choice first among equals): putting a tile on or taking it off
+    never moves the list under the cursor, so the tile just toggled stays under it."""
+    rows = [("on", k) for k in on_choice] + [("own", k) for k in in_hand if k in D.ORANGE]
+    rank = {k: i for i, k in reversed(list(enumerate(order)))}
+    return sorted(rows, key=lambda row: (rank.get(row[1], len(order)), row[0] != "on"))
 
 
 def _ring_step(space: int, dr: int, dc: int) -> int:

@@ -128,17 +128,27 @@ def test_tie_break_fewer_fulfilled_customers_wins():
     st = finished(2, [["green-8"], ["green-1", "black-1"]], [0, 7])
     r = st.result()
     assert r.scores == (15, 15) and r.winners == (0,)
+    assert (
+        r.note == f"{st.name(0)} wins the tie on 15 points: fewer fulfilled customers ({st.name(0)} 1, {st.name(1)} 2)"
+    )
 
 
 def test_tie_break_then_less_money_wins():
     st = finished(2, [["green-8"], ["black-6"]], [2, 7])  # 15+2 = 17 = 10+7
     r = st.result()
     assert r.scores == (17, 17) and r.winners == (0,)
+    assert r.note == f"{st.name(0)} wins the tie on 17 points: less money left ({st.name(0)} 2, {st.name(1)} 7)"
 
 
 def test_tie_break_then_shared_win():
     st = finished(2, [["green-8"], ["black-8"]], [3, 3])
     assert st.result().winners == (0, 1)
+    assert "share the win" in st.result().note
+
+
+def test_no_tie_no_tie_break_note():
+    st = finished(2, [["green-8"], ["black-1"]], [3, 3])
+    assert st.result().note == ""
 
 
 def test_tie_break_order_is_score_then_customers_then_money():

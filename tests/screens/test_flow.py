@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
 from textual.widgets import Button
+from textual.widgets._select import InvalidSelectValueError
 
 from chaigames.engine import GameConfig, Result, SeatConfig, Session
 from screens.curtain import CurtainScreen
@@ -59,7 +61,7 @@ async def test_menu_to_setup_to_a_started_game_on_the_generic_screen(make_app, s
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, GenericGameScreen), "the game screen")
         await wait_for(pilot, lambda: app.controller.to_move == 0, "Player 1's move")
-        await wait_for(pilot, lambda: "3. Roll()" in screen_text(app), "the moves drawn")
+        await wait_for(pilot, lambda: "Moves of Player 1" in screen_text(app), "the moves drawn")
         text = screen_text(app)
         assert "Toy Race (generic screen)" in text
         assert "Moves of Player 1" in text and "1. Step(n=1)" in text and "3. Roll()" in text
@@ -96,16 +98,19 @@ async def test_setup_explains_problems_beside_the_field_and_disables_start(make_
         setup.query_one("#name-0").value = "Zoya"
         await wait_for(pilot, lambda: not start.disabled, "Start enabled again")
         assert str(setup.query_one("#seat-msg-0").render()) == ""
-        # more seats show more rows; a start player beyond the seats is explained
-        setup.query_one("#start-player").value = 3
-        await wait_for(pilot, lambda: start.disabled, "bad start player")
-        assert "start player must be a seat from 1 to 2" in str(setup.query_one("#problems").render())
+        # more seats show more rows; the start player list offers only seats that exist
+        with pytest.raises(InvalidSelectValueError):
+            setup.query_one("#start-player").value = 3
         assert not setup.query_one("#seat-3").display
         setup.query_one("#seats").value = 4
-        await wait_for(pilot, lambda: not start.disabled, "4 seats fix the start player")
-        assert setup.query_one("#seat-3").display
+        await wait_for(pilot, lambda: setup.query_one("#seat-3").display, "4 seats")
+        setup.query_one("#start-player").value = 3
+        await wait_for(pilot, lambda: not start.disabled, "seat 4 starts")
         config = setup.config()
         assert len(config.seats) == 4 and config.start_player == 3 and config.options == {"goal": 10}
+        setup.query_one("#seats").value = 2  # seat 4 is gone: the start player is random again
+        await wait_for(pilot, lambda: setup.query_one("#start-player").value == -1, "random start")
+        assert not start.disabled
 
 
 async def test_setup_starts_the_game_with_the_chosen_options(make_app, store):

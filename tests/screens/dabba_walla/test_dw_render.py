@@ -156,3 +156,31 @@ def test_a_ghost_that_overhangs_says_so():
     v = s.state.view(0)
     spot = placing.spot(v, 0, card, 0, 0, 0)  # the wheelbarrow's top-left square is not there
     assert not spot.legal and "overhang" in (spot.problem or "")
+
+
+def test_the_shortened_track_keeps_its_marker_at_a_sum_of_4_or_more():
+    """Module 1: the shortened track (0 2 3 4) has its marker on 4 for positions 3 and 4."""
+    from types import SimpleNamespace
+
+    view = SimpleNamespace(double_zero=("Y", "R"))
+    lines = R.tracks_text(view, [0, 4, 0, 0], [0, 5, 0, 0]).plain.split("\n")  # type: ignore[arg-type]
+    red = next(line for line in lines if line.startswith("R"))
+    assert "[4]" in red
+    yellow = next(line for line in lines if line.startswith("Y"))
+    assert yellow.count("[") == 1 and "[0]" in yellow
+
+
+def test_putting_a_chai_tile_on_the_choice_keeps_it_under_the_cursor():
+    """Down, down, space, down must not take off the tile just added: the list never reorders."""
+    from screens.dabba_walla.screen import chai_rows
+
+    hand = ["veto", "+Y", "-R"]
+    order = list(hand)  # the screen keeps the order the tiles first stood in
+    rows = chai_rows([], hand, order)
+    assert [k for _, k in rows] == hand
+    cursor = 2
+    kind = rows[cursor][1]
+    hand.remove(kind)  # space: that tile goes on the choice
+    after = chai_rows([kind], hand, order)
+    assert after[cursor] == ("on", kind)
+    assert [k for _, k in after] == [k for _, k in rows]

@@ -4,6 +4,8 @@ and 120x40."""
 
 from __future__ import annotations
 
+import re
+
 from chaigames.dabba_walla.actions import Place
 from chaigames.engine import Event
 from screens.curtain import CurtainScreen
@@ -83,8 +85,9 @@ async def test_a_whole_game_by_keys_to_the_results_at_both_sizes():
     assert all("You completed a chai! Your chai tile:" in text for text in chai_news)
 
     small, large = seen["reveal"]
+    assert "Reveal, level" in large and "tips (" in large  # the breakdown per player
+    assert re.search(r"Level \d+: Asha ", small)  # 80x24: every player on as few lines as it takes
     for text in (small, large):
-        assert "Reveal, level" in text and "tips (" in text  # the breakdown per player
         assert "sum " in text and "Level" in text
 
     small, large = seen["results"]
@@ -178,6 +181,8 @@ async def test_level_view_shows_a_chosen_level_and_esc_returns():
         await pilot.press("v")
         assert screen.level_view == 1
         assert f"LEVEL VIEW 1/{top}" in screen_text(app)
+        await wait_for(pilot, lambda: f"Level view: level 1 of {top}." in screen_text(app), "how the view works")
+        assert "V one down" in flat(screen_text(app))
         for _ in range(top):
             await pilot.press("v")
         assert screen.level_view is None  # round again to the view from above
@@ -310,7 +315,7 @@ async def test_delivery_play_later_then_the_reveal_with_breakdown():
         lr = app.controller.view.last_round
         assert lr["later"][0] and lr["choices"][0][0] != card and lr["choices"][0][1] == ("+R",)
         text = flat(screen_text(app))
-        assert "Asha (played later):" in text and "+R" in text and "tips (" in text
+        assert re.search(r"Level \d+: Asha .*\+R later [+-]\d", text)  # 80x24: the compact reveal
 
 
 async def test_delivery_secret_chai_tiles_and_a_veto_crossing_out_the_minus_tile():
@@ -330,5 +335,5 @@ async def test_delivery_secret_chai_tiles_and_a_veto_crossing_out_the_minus_tile
         await pilot.press("enter")
         await until_my_move(pilot)
         text = flat(screen_text(app))
-        assert "~-R~ vetoed" in text and "veto" in text and "Reveal, level" in text
+        assert "~-R~ vetoed" in text and "veto" in text and re.search(r"Level \d+: Asha ", text)
         assert app.controller.view.last_round["choices"][0][1] == ("-R", "veto")

@@ -1,0 +1,65 @@
+"""Dabba Walla screen flaws fixed on the way (issue "The table at a glance")."""
+
+from __future__ import annotations
+
+from chaigames.engine import Event
+
+from .helpers import SMALL, dw_app, dw_screen, play_one_step, screen_text, until_my_move, wait_for
+
+
+async def test_after_a_tile_goes_back_to_the_box_the_prompt_says_so_not_tile_loaded():
+    app = dw_app(seed=7)
+    async with app.run_test(size=SMALL) as pilot:
+        await until_my_move(pilot)
+        for _ in range(8):
+            if dw_screen(app).mode() == "end":
+                break
+            await play_one_step(pilot)
+            await until_my_move(pilot)
+        screen = dw_screen(app)
+        assert screen.mode() == "end"
+        assert "Tile loaded" in screen_text(app)
+        # the core's event for a tile that fits nowhere (DW-5), as the controller passes it on
+        screen.game_changed([Event("return", "Y07 fits nowhere: the tile goes back to the box", data={"seat": 0})])
+        await wait_for(pilot, lambda: "went back to the box" in screen_text(app), "the box prompt")
+        assert "Tile loaded" not in screen_text(app)
+        assert not app._notifications, "no toast left over to cover the status"
+
+
+async def test_a_completed_chai_is_told_in_the_info_panel_without_a_toast_over_the_status():
+    app = dw_app(seed=7)
+    async with app.run_test(size=SMALL) as pilot:
+        await until_my_move(pilot)
+        screen = dw_screen(app)
+        screen.game_changed([Event("chai_tile", "Asha draws a chai tile", data={"seat": 0, "kind": "jump"})])
+        await wait_for(pilot, lambda: "You completed a chai!" in screen_text(app), "the chai news")
+        await pilot.pause()
+        assert not app._notifications
+
+
+async def test_the_hand_has_as_many_cards_a_row_after_a_fresh_load_as_after_a_resize(tmp_path):
+    from chaigames.dabba_walla import SPEC
+    from chaigames.engine import GameConfig, SeatConfig
+    from chaigames.saves import SaveStore
+    from screens.app import ChaiGamesApp
+    from screens.dabba_walla import DabbaWallaScreen
+    from tests.screens.test_clipping import played
+
+    seats = (SeatConfig("Asha"), SeatConfig("Ravi", "easy"), SeatConfig("Meera", "easy"))
+    config = GameConfig(seats=seats, options={"vehicle": "trailer"}, start_player=0)
+    session = played(SPEC, config, 5, lambda s: s.state.phase == "delivery")
+    store = SaveStore(tmp_path)
+    save_id = store.new_id("dabba-walla")
+    store.save(session, save_id)
+    app = ChaiGamesApp(store=store, bot_delay=1000, countdown=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.resume_game(save_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, DabbaWallaScreen), "the game")
+        hand = app.screen.query_one("#dw-hand")
+        await wait_for(pilot, lambda: "played pile" in str(hand.content), "the delivery hand")
+        await pilot.pause()
+        fresh = str(hand.content)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.resize_terminal(120, 40)
+        await wait_for(pilot, lambda: str(hand.content) == fresh, "the same rows after the resize")

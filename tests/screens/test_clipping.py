@@ -1,0 +1,183 @@
+"""The clipping corpus: states of every game (each phase, fewest and most seats, each vehicle; built
+by seeded bot play) drawn at 80x24, 100x30 and 120x40. A state fails when some text is cut off with
+no scrollbar and no named key to reach the rest, or when the title, status or footer is cut.
+
+One app per game resumes each saved state in turn and resizes the terminal, so the whole corpus
+stays quick. Bots never move during a check (a long bot delay, a clock that stands still)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from rich.text import Text
+from textual.containers import ScrollableContainer
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+from textual.widgets._footer import FooterKey
+
+from chaigames import chai, chai_wallah, dabba_walla
+from chaigames.engine import GameConfig, GameSpec, SeatConfig, Session, bot_seed
+from chaigames.saves import SaveStore
+from screens.app import ChaiGamesApp
+from screens.game_base import GameScreen
+from screens.widgets import TitleBar
+
+from .conftest import screen_text, wait_for
+
+SIZES = ((80, 24), (100, 30), (120, 40))
+NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
+
+REACHABLE: dict[str, str] = {
+    "dw-others": "o",  # the other players: `o` pages lines, vehicles, piles
+    "chai-customers": "tab",  # the customer list scrolls with its cursor ('...' marks the rest)
+}
+"""Widgets that may hold more than they show, and the key (named in the footer) that shows the rest."""
+
+LOGS = {"dw-log", "chai-log", "cw-feed"}
+"""The newest lines of the log by design (the whole log: Esc, then l)."""
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    session: Session
+
+
+def seats(spec: GameSpec, n: int, humans: int = 1) -> tuple[SeatConfig, ...]:
+    return tuple(SeatConfig(NAMES[i], None if i < humans else "easy") for i in range(n))
+
+
+def played(spec: GameSpec, config: GameConfig, seed: int, until: Callable[[Session], bool]) -> Session:
+    """Every seat played by an easy bot until `until` holds (the human seat too)."""
+    session = Session(spec, spec.validate(config), seed)
+    bots = {i: spec.make_bot("easy", bot_seed(seed, i), i) for i in range(len(config.seats))}
+    for _ in range(2000):
+        if until(session) or session.over:
+            break
+        seat = session.state.actors()[0]
+        legal = session.state.legal_actions(seat)
+        session.apply(seat, bots[seat].choose(session.state.view(seat), legal, spec.bot_budget.get("easy", 1)))
+    return session
+
+
+def dabba_walla_cases() -> Iterator[Case]:
+    spec = dabba_walla.SPEC
+    for vehicle in ("trailer", "handcart", "crate", "wheelbarrow"):
+        config = GameConfig(seats=seats(spec, 4), options={"vehicle": vehicle, "module1": True}, start_player=0)
+        yield Case(f"4 seats {vehicle} pick-up", played(spec, config, 3, lambda s: s.action_count >= 30))
+    for vehicle in ("trailer", "crate"):
+        config = GameConfig(
+            seats=seats(spec, 4), options={"vehicle": vehicle, "order_card_1": 1, "order_card_3": 5}, start_player=0
+        )
+        yield Case(f"4 seats {vehicle} delivery", played(spec, config, 5, lambda s: s.state.phase == "delivery"))
+        yield Case(
+            f"4 seats {vehicle} after a reveal",
+            played(spec, config, 5, lambda s: s.state.phase == "delivery" and s.state.round >= 2),
+        )
+    config = GameConfig(seats=seats(spec, 2), options={"vehicle": "wheelbarrow"}, start_player=0)
+    yield Case("2 seats pick-up", played(spec, config, 7, lambda s: s.action_count >= 12))
+    yield Case("2 seats delivery", played(spec, config, 7, lambda s: s.state.phase == "delivery"))
+
+
+def chai_cases() -> Iterator[Case]:
+    spec = chai.SPEC
+    for n in (2, 5):
+        config = GameConfig(seats=seats(spec, n), start_player=0)
+        yield Case(f"{n} seats first turn", played(spec, config, 3, lambda s: not s.action_count))
+        yield Case(f"{n} seats mid-game", played(spec, config, 3, lambda s, n=n: s.action_count >= 12 * n))
+
+
+def chai_wallah_cases() -> Iterator[Case]:
+    spec = chai_wallah.SPEC
+    for n, humans in ((4, 1), (8, 1), (8, 2)):
+        config = spec.validate(GameConfig(seats=seats(spec, n, humans)))
+        session = Session(spec, config, 3)
+        spec.make_driver(session).advance(12.0)  # the bots trade for 12 s of game time
+        yield Case(f"{n} seats, {humans} at the keyboard", session)
+
+
+def problems(app: ChaiGamesApp) -> list[str]:
+    """What is cut off on the screen now."""
+    screen = app.screen
+    width = app.size.width
+    out: list[str] = []
+    for widget in screen.query("*"):
+        if not widget.display or widget.region.area == 0:
+            continue
+        name = widget.id or type(widget).__name__
+        parent = widget.parent
+        if isinstance(parent, Widget) and parent is not screen and not isinstance(parent, ScrollableContainer):
+            inner = parent.content_region
+            past = widget.region.bottom > inner.bottom or widget.region.right > inner.right
+            if past and widget.id not in LOGS and widget.id not in REACHABLE:
+                out.append(f"{name} runs past {parent.id or type(parent).__name__}")
+        if isinstance(widget, FooterKey) and widget.region.right > width:
+            out.append(f"footer key {widget.region.x}: cut off at the right edge")
+        if isinstance(widget, Static) and not isinstance(widget, FooterKey):
+            content = widget.content
+            text = content if isinstance(content, Text) else Text(str(content))
+            box = widget.content_region
+            if box.width <= 0:
+                continue
+            needed = len(text.wrap(app.console, box.width))
+            if needed > box.height and widget.id not in LOGS:
+                key = REACHABLE.get(widget.id or "")
+                if key is None or key not in footer_text(app):
+                    out.append(f"{name}: {needed} lines in {box.height}")
+    return out
+
+
+def footer_text(app: ChaiGamesApp) -> str:
+    return "".join(f" {k.key_display} " for k in app.screen.query(FooterKey))
+
+
+def check_title_and_footer(app: ChaiGamesApp) -> list[str]:
+    out = []
+    for bar in app.screen.query(TitleBar):
+        text = str(bar.content)
+        if len(text) > bar.content_region.width:
+            out.append(f"title cut: {text!r}")
+    if not app.screen.query(Footer):
+        out.append("no footer")
+    return out
+
+
+async def run_corpus(cases: list[Case], app_kw: dict) -> list[str]:
+    store = SaveStore(Path(app_kw.pop("root")))
+    app = ChaiGamesApp(store=store, bot_delay=1000, countdown=0, clock_source=lambda: 0.0, **app_kw)
+    failures: list[str] = []
+    async with app.run_test(size=SIZES[0]) as pilot:
+        for case in cases:
+            save_id = store.new_id(case.session.spec.id)
+            store.save(case.session, save_id)
+            app.resume_game(save_id)
+
+            def on_game(case: Case = case) -> bool:
+                if not isinstance(app.screen, GameScreen):
+                    if type(app.screen).__name__ in ("KeyCheckScreen", "CurtainScreen"):
+                        app.screen.dismiss(None)
+                    return False
+                return app.controller is not None and app.controller.session.record.seed == case.session.record.seed
+
+            await wait_for(pilot, on_game, f"{case.name} on screen")
+            for size in SIZES:
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                await pilot.pause()
+                found = problems(app) + check_title_and_footer(app)
+                if found:
+                    failures.append(f"{case.session.spec.id} {case.name} at {size[0]}x{size[1]}: {found}")
+                    failures.append(screen_text(app))
+            await pilot.resize_terminal(*SIZES[0])
+    return failures
+
+
+@pytest.mark.parametrize(
+    "cases", [dabba_walla_cases, chai_cases, chai_wallah_cases], ids=["dabba-walla", "chai", "chai-wallah"]
+)
+async def test_nothing_a_player_chooses_by_is_cut_off(cases, tmp_path):
+    failures = await run_corpus(list(cases()), {"root": tmp_path})
+    assert not failures, "\n".join(failures)

@@ -1,0 +1,84 @@
+"""Results explain themselves: the whole breakdown of a long game fits 120x40, and the counts behind
+Chai's awards and tie-breaks are shown under the total."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from textual.app import App
+from textual.widgets import DataTable
+
+from chaigames.engine import GameConfig, Result, ScoreRow, SeatConfig
+from screens import palette
+from screens.results import ResultsScreen
+
+from .conftest import screen_text, wait_for
+
+
+def fake_controller(result: Result, names: list[str], title: str) -> SimpleNamespace:
+    """What ResultsScreen reads from a controller: the session's result, the seats, the game's title."""
+    return SimpleNamespace(
+        session=SimpleNamespace(result=lambda: result),
+        config=GameConfig(seats=tuple(SeatConfig(n) for n in names)),
+        spec=SimpleNamespace(title=title),
+    )
+
+
+class Host(App[None]):
+    CSS_PATH = "../../screens/app.tcss"
+
+    def __init__(self, controller: SimpleNamespace) -> None:
+        super().__init__()
+        self.controller = controller
+
+    def get_css_variables(self) -> dict[str, str]:
+        return {**super().get_css_variables(), **palette.css_variables()}
+
+    def on_mount(self) -> None:
+        self.push_screen(ResultsScreen(self.controller))  # type: ignore[arg-type]
+
+
+def thirteen_levels() -> Result:
+    """A Dabba Walla game delivered over 13 levels: 21 breakdown rows."""
+    sources = ["tickets", "order 4", "order 1", "order 2", "order 3"]
+    sources += [f"level {lv}" for lv in range(13, 0, -1)] + ["empty dabbas", "chai tiles"]
+    rows = tuple(ScoreRow(src, (k, k + 1, k + 2, k + 3)) for k, src in enumerate(sources))
+    scores = tuple(sum(r.values[s] for r in rows) for s in range(4))
+    return Result(scores=scores, winners=(3,), breakdown=rows)
+
+
+async def test_a_13_level_breakdown_fits_120x40_without_scrolling():
+    app = Host(fake_controller(thirteen_levels(), ["Asha", "Ravi", "Meera", "Kiran"], "Dabba Walla"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), "results")
+        await pilot.pause()
+        text = screen_text(app)
+        for source in ("tickets", "level 13", "level 2", "level 1", "empty dabbas", "chai tiles", "Total"):
+            assert source in text, f"{source} is below the fold"
+        table = app.screen.query_one(DataTable)
+        assert table.virtual_size.height <= table.scrollable_content_region.height
+
+
+async def test_at_80x24_the_table_scrolls_to_the_total():
+    app = Host(fake_controller(thirteen_levels(), ["Asha", "Ravi", "Meera", "Kiran"], "Dabba Walla"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), "results")
+        await pilot.press("ctrl+end")
+        await wait_for(pilot, lambda: "Total" in screen_text(app), "the total after Ctrl+End")
+
+
+async def test_the_counts_behind_awards_and_tie_breaks_are_shown():
+    result = Result(
+        scores=(15, 15),
+        winners=(0,),
+        breakdown=(ScoreRow("customers (VP)", (15, 8)), ScoreRow("money", (0, 7))),
+        note="Asha wins the tie on 15 points: fewer fulfilled customers (Asha 1, Ravi 2)",
+        details={"fulfilled": [1, 2], "teas": [1, 2]},
+    )
+    app = Host(fake_controller(result, ["Asha", "Ravi"], "Chai"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), "results")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "(customers served)" in text and "(different teas served)" in text
+        assert "Asha wins the tie on 15 points: fewer fulfilled customers" in text
