@@ -379,10 +379,17 @@ class ChaiScreen(GameScreen):
         return glyph_ids(text)
 
     def action_explain(self) -> None:
-        self.controller.message = self._why_not()
-        self.refresh_game()
+        why = self._why_not()
+        if why is not None:  # None: the core's own reason comes back through move_refused
+            self.controller.message = why
+            self.refresh_game()
 
-    def _why_not(self) -> str:
+    def move_refused(self, seat: int, reason: str) -> None:
+        """The core's reason, with customers written as the board writes them (Gr1, not green-1)."""
+        self.controller.message = glyph_ids(reason)
+        super().move_refused(seat, reason)
+
+    def _why_not(self) -> str | None:
         """Why Enter does nothing on the cursor's target now (the keys that do work are in the Footer)."""
         view = self.controller.view
         if self._discarding():
@@ -399,12 +406,10 @@ class ChaiScreen(GameScreen):
         row = rows[min(self.ccursor, len(rows) - 1)]
         glyph = card_glyph(row.customer)
         if (self._of(Fulfil) or self._of(Pass)) and self._seat is not None:
-            try:  # the core says why (no tokens left, no coin for another's tea, what is missing)
-                self.controller.act(self._seat, Fulfil(row.customer))
-            except IllegalAction as exc:
-                why = glyph_ids(str(exc))
-                return why if glyph in why else f"{glyph}: {why}"
-            return ""
+            # Not a legal move: the core refuses it and says why (no tokens left, no coin for another's
+            # tea, what is missing); the reason arrives through move_refused.
+            self.controller.act(self._seat, Fulfil(row.customer))
+            return None
         if view["phase"] == "additive2":
             return "Finish your additive turn first: 1-5, r or d"
         if row.source == "mine":
