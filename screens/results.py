@@ -7,12 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from chaigames.engine import Result
 
 from .controller import GameController
-from .widgets import TitleBar
+from .widgets import Footer, TitleBar
 
 
 def winners_line(names: list[str], result: Result) -> str:
