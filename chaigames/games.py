@@ -7,6 +7,7 @@ not built yet is reported as such instead of breaking the others.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 
 from .engine import GameSpec
@@ -65,6 +66,15 @@ def get(game_id: str) -> GameSpec:
         raise
     spec: GameSpec = module.SPEC
     return spec
+
+
+def is_built(game_id: str) -> bool:
+    """Whether a game's rules are in this build, found without importing them (the menu asks at start-up)."""
+    entry = info(game_id)
+    try:
+        return importlib.util.find_spec(entry.module) is not None
+    except ModuleNotFoundError:  # a parent package is missing
+        return False
 
 
 def available() -> list[GameSpec]:

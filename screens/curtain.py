@@ -11,9 +11,10 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from .keygate import Guarded
+from .widgets import Footer
 
 
 class CurtainScreen(Guarded, Screen[int]):

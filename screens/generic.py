@@ -15,13 +15,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from chaigames.engine import Event
 
 from .game_base import GameScreen
-from .widgets import TitleBar
+from .widgets import Footer, TitleBar
 
 LOG_LINES = 200
 

@@ -7,13 +7,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from chaigames.engine import RecordError, Session
 from chaigames.engine.match import match_of
 from chaigames.saves import Lookup, SaveInfo, when
 
-from .widgets import TitleBar
+from .widgets import Footer, TitleBar
 
 
 def history_row(info: SaveInfo, lookup: Lookup) -> tuple[str, ...]:

@@ -46,12 +46,7 @@ class Library:
         rows = []
         if self.registry:
             for g in games.CATALOGUE:
-                try:
-                    games.get(g.id)
-                    built = True
-                except games.GameNotBuilt:
-                    built = False
-                rows.append((g.id, g.title, g.seats, g.blurb, built))
+                rows.append((g.id, g.title, g.seats, g.blurb, games.is_built(g.id)))
         for s in self.extra.values():
             rows.append((s.id, s.title, s.seat_range, s.description, True))
         return rows

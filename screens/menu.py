@@ -7,14 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from chaigames.saves import SaveInfo
 
 from .confirm import ConfirmScreen
 from .keygate import Guarded
-from .widgets import TitleBar
+from .widgets import Footer, TitleBar
 
 
 class MainMenu(Guarded, Screen[None]):

@@ -9,11 +9,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from chaigames.names import MAX_CELLS, clean_name
 
-from .widgets import TitleBar
+from .widgets import Footer, TitleBar
 
 WARNING = (
     "Your games are saved on this server under your name. Names are not checked: "

@@ -8,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from .confirm import ConfirmScreen
 from .keygate import Guarded
 from .protocol import Controller
+from .widgets import Footer
 
 
 class PauseMenu(Guarded, ModalScreen[str]):

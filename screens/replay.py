@@ -15,12 +15,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from chaigames.engine import Event, IllegalAction, LogLine, Record, Result, Session
 from chaigames.engine.replay import Replay
 
 from .game_screens import screen_class_for
+from .widgets import Footer
 
 NO_MOVES = "This is a replay: nobody can move"
 

@@ -7,14 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from chaigames.engine import Record, Result
 from chaigames.engine.match import Match
 
 from .keygate import Guarded
 from .protocol import Controller
-from .widgets import TitleBar
+from .widgets import Footer, TitleBar
 
 DETAIL_LABELS = {"fulfilled": "(customers served)", "teas": "(different teas served)"}
 """Words for a result's `details` (not points: the counts the awards and tie-breaks look at)."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer, OptionList
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from .library import Library
-from .widgets import TitleBar
+from .widgets import Footer, TitleBar
 
 
 def rules_text(library: Library, game_id: str) -> str:
@@ -68,16 +68,20 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar(self.sub_title)
+        # Textual's Markdown (and markdown-it) costs more to import than the whole menu: load it here,
+        # when somebody first opens a rules page, not at start-up.
+        from textual.widgets import MarkdownViewer
+
         library: Library = self.app.library  # type: ignore[attr-defined]
         yield MarkdownViewer(rules_text(library, self.game_id), show_table_of_contents=False, id="rules-md")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(MarkdownViewer).focus()
+        self.query_one("#rules-md").focus()
 
     def action_back(self) -> None:
         self.dismiss(None)
 
     def action_toggle_toc(self) -> None:
-        viewer = self.query_one(MarkdownViewer)
+        viewer = self.query_one("#rules-md")
         viewer.show_table_of_contents = not viewer.show_table_of_contents

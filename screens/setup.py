@@ -17,13 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from chaigames.engine import GameConfig, GameSpec, SeatConfig
 from chaigames.names import clean_name
 from chaigames.setups import LastSetup
 
-from .widgets import TitleBar
+from .widgets import Footer, TitleBar
 
 BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
 HUMAN = "human"

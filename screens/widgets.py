@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import widgets as textual_widgets
+from textual.screen import Screen
 from textual.widgets import Static
 
 
@@ -45,3 +48,49 @@ def fit_line(text: Text, width: int) -> Text:
     out.rstrip()
     out.append("...")
     return out
+
+
+class Footer(textual_widgets.Footer):
+    """Textual's Footer, rebuilt only when the keys it shows have changed.
+
+    Textual's Footer recomposes (unmounts and mounts every key label, then lays out the whole
+    screen) on every `refresh_bindings`, and a game screen asks for one after most keys: a cursor
+    move cost a full layout. This one compares what it would show (key, description, enabled) with
+    what it shows and skips the rebuild when they are equal.
+    """
+
+    _shown: tuple | None = None
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if not (screen.app.app_focus and self.is_attached and screen is self.screen):
+            self._shown = None  # Textual skips this rebuild: the next one must not be skipped
+            super().bindings_changed(screen)
+            return
+        shown = tuple(
+            (key, active.binding.action, active.binding.description, active.enabled, active.binding.show)
+            for key, active in screen.active_bindings.items()
+        )
+        if shown == self._shown:
+            return
+        self._shown = shown
+        super().bindings_changed(screen)
+
+
+def show(widget: Static, content: Text | str) -> None:
+    """Put `content` in `widget`, doing no work when it is what the widget already shows.
+
+    A game screen redraws every panel from the view after each key, but a key changes one or two
+    of them: an unchanged panel is skipped, and a changed one of the same size is refreshed
+    without a layout of the whole screen (the cost that made a cursor move slow).
+    """
+    old = getattr(widget, "_shown_content", None)
+    if old is not None and type(old) is type(content) and old == content:
+        return
+    widget._shown_content = content  # type: ignore[attr-defined]
+    widget.update(content, layout=old is None or _extent(old) != _extent(content))
+
+
+def _extent(content: Text | str) -> tuple[int, int]:
+    """(lines, widest line in cells) of what a Static shows."""
+    lines = (content.plain if isinstance(content, Text) else content).split("\n")
+    return len(lines), max(cell_len(line) for line in lines)

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from chaigames.chai.actions import (
     ChooseFirst,
@@ -35,7 +35,7 @@ from chaigames.chai.market import COLUMNS, ROWS
 from chaigames.engine import Event
 
 from ..game_base import GameScreen
-from ..widgets import TitleBar
+from ..widgets import Footer, TitleBar, show
 from .glyphs import ADDITIVE_GLYPH, FLAVOUR_GLYPH, card_glyph, glyph_ids, legend
 from .moves import MovesScreen
 from .panels import (
@@ -208,18 +208,18 @@ class ChaiScreen(GameScreen):
         self._clamp(view)
         servable = self._servable(view)
         status = c.message or c.status()  # a notice answers the last key: it comes first
-        self.query_one("#chai-status", Static).update(status_text(status, view, self.size.width - 2))
+        show(self.query_one("#chai-status", Static), status_text(status, view, self.size.width - 2))
         cursor = self.mcursor if self.zone == "market" and self._seat is not None else None
-        self.query_one("#chai-market", Static).update(market_text(view, cursor, tall=self.wide))
-        self.query_one("#chai-additives", Static).update(additives_text(view, wide=self.wide))
-        self.query_one("#chai-cups", Static).update(cups_text(view, (48 if self.wide else 38) - 2))
+        show(self.query_one("#chai-market", Static), market_text(view, cursor, tall=self.wide))
+        show(self.query_one("#chai-additives", Static), additives_text(view, wide=self.wide))
+        show(self.query_one("#chai-cups", Static), cups_text(view, (48 if self.wide else 38) - 2))
         ccursor = self.ccursor if self.zone == "customers" and self._seat is not None else None
         room = self.query_one("#chai-right").size.height or None
-        self.query_one("#chai-customers", Static).update(customers_text(view, ccursor, servable, limit=room))
+        show(self.query_one("#chai-customers", Static), customers_text(view, ccursor, servable, limit=room))
         acting = c.actors()  # public: whose step it is (at setup, not the start player)
         players = players_text(view, names_width=14 if self.wide else 9, wide=self.wide, acting=acting)
-        self.query_one("#chai-players", Static).update(players)
-        self.query_one("#chai-prompt", Static).update(self._prompt(view))
+        show(self.query_one("#chai-players", Static), players)
+        show(self.query_one("#chai-prompt", Static), self._prompt(view))
         self._draw_log()
 
     def _draw_log(self) -> None:
@@ -232,7 +232,7 @@ class ChaiScreen(GameScreen):
             if len(lines) + len(wrapped) > height:
                 break
             lines[:0] = wrapped
-        box.update(Text("\n".join(lines), style="dim"))
+        show(box, Text("\n".join(lines), style="dim"))
 
     def game_changed(self, events: Sequence[Event]) -> None:
         super().game_changed(events)

@@ -16,10 +16,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from chaigames.chai_wallah.keys import CHAI, ZONE_KEYS, normalize_key
 
+from ..widgets import Footer
 from .render import key_glyph
 
 LIT = Style(reverse=True, bold=True)

@@ -22,14 +22,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_map, normalize_key, zones_for
 from chaigames.engine import Event
 
 from ..game_base import GameScreen
 from ..keys import KeysScreen, key_lines, reading_the_screen
-from ..widgets import TitleBar
+from ..widgets import Footer, TitleBar, show
 from .keycheck import KeyCheckScreen
 from .render import (
     ALERT_STYLE,
@@ -78,7 +78,6 @@ class ChaiWallahScreen(GameScreen):
         self.flashes: dict[int, tuple[str, float]] = {}  # seat -> (message, until real time)
         self._banner_until = 0.0
         self._was_running = False
-        self._shown: dict[str, Text] = {}
         self._phase: tuple[bool, bool, bool] | None = None
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
@@ -199,9 +198,7 @@ class ChaiWallahScreen(GameScreen):
 
     def _show(self, selector: str, text: Text) -> None:
         """Update a part only when it changed: the clock ticks 20 times a second, mostly to no effect."""
-        if self._shown.get(selector) != text:
-            self._shown[selector] = text
-            self.query_one(selector, Static).update(text)
+        show(self.query_one(selector, Static), text)
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_game()

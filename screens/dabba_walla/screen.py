@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.events import Resize
 from textual.reactive import reactive
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from chaigames.dabba_walla import data as D
 from chaigames.dabba_walla.actions import (
@@ -41,7 +41,7 @@ from chaigames.engine import Event
 
 from .. import palette
 from ..game_base import GameScreen
-from ..widgets import TitleBar
+from ..widgets import Footer, TitleBar, show
 from . import placing
 from . import render as R
 from .panels import Panels
@@ -666,20 +666,20 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             for p in v.players:
                 self._loads.setdefault((v.round, p.seat), R.level_load(p, v.level))
         width = self.app.size.width
-        self.query_one("#dw-status", Static).update(self._status_text())
+        show(self.query_one("#dw-status", Static), self._status_text())
         if v.phase in ("pickup", "final"):
-            self.query_one("#dw-top", Static).update(self._ring_text(width))
+            show(self.query_one("#dw-top", Static), self._ring_text(width))
         else:
-            self.query_one("#dw-top", Static).update(self._delivery_board())
+            show(self.query_one("#dw-top", Static), self._delivery_board())
         panel = self._vehicle_panel()
         self.query_one("#dw-left").styles.width = max(line.cell_len for line in panel.split("\n")) + 2
-        self.query_one("#dw-vehicle", Static).update(panel)
-        self.query_one("#dw-hand", Static).update(self._hand_text())
-        self.query_one("#dw-info", Static).update(self._info_text())
-        self.query_one("#dw-others", Static).update(self._others_text())
-        self.query_one("#dw-prompt", Static).update(self._prompt_text())
+        show(self.query_one("#dw-vehicle", Static), panel)
+        show(self.query_one("#dw-hand", Static), self._hand_text())
+        show(self.query_one("#dw-info", Static), self._info_text())
+        show(self.query_one("#dw-others", Static), self._others_text())
+        show(self.query_one("#dw-prompt", Static), self._prompt_text())
         lines = [line.event.text for line in self.controller.log()][-8:]
-        self.query_one("#dw-log", Static).update(Text("\n".join(lines[-(4 if self.roomy else 2) :]), style="dim"))
+        show(self.query_one("#dw-log", Static), Text("\n".join(lines[-(4 if self.roomy else 2) :]), style="dim"))
         self._refresh_keys()
 
     def _refresh_keys(self) -> None:

@@ -171,6 +171,7 @@ async def test_menu_lists_games_not_built_yet_without_offering_them(make_app, mo
         raise games.GameNotBuilt(f"{game_id} is not built yet")
 
     monkeypatch.setattr(games, "get", not_built)
+    monkeypatch.setattr(games, "is_built", lambda game_id: False)
     app = make_app(registry=True)
     async with app.run_test(size=SIZE) as pilot:
         text = screen_text(app)
