@@ -116,6 +116,7 @@ class ChaiGamesApp(App[None]):
         """The player said who they are: their saves, then the menu."""
         assert self.saves_by_name is not None
         self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
+        self.setups = SetupMemory(self.store.root)  # the player's own, beside their saves
         self._sweep()
         self.push_screen(MainMenu())
         self.gate.opens_at = 0.0  # the first menu: nothing to guard against

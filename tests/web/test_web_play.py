@@ -19,6 +19,7 @@ from chaigames.web.folders import name_folder
 from .webplay import Page, WebHostProcess
 
 DOWN = "\x1b[B"
+HOME = "\x1b[H"
 CTRL_S = "\x13"
 TITLES = ("Chai Wallah (4-8 players)", "Chai (2-5 players)", "Dabba Walla (2-4 players)")
 
@@ -45,21 +46,19 @@ async def test_a_page_plays_from_name_to_menu_to_a_game(start_host, tmp_path: Pa
         assert not any(title in page.text() for title in TITLES)
         await page.keys("Asha\r")
         await page.wait_text(*TITLES)  # the menu's three games
-        await page.keys("r")  # a key changes the screen: the rules index
-        await page.wait_for(lambda: "Chai Wallah (4-8 players)" not in page.text(), "the rules index")
-        await page.keys("\x1b")
-        await page.wait_text(*TITLES)
-        await page.keys(DOWN * 4 + "\r")  # New game, Rules, Quit, Chai Wallah, Chai
-        await page.wait_text("New game: Chai")
-        await page.keys(CTRL_S)
-        await page.wait_text("chaigames: Chai", "Player 1 to move", "Market bag")  # the game's own screen
+        shows = page.shows
+        await page.keys_until("r", lambda: "Chai Wallah (4-8 players)" not in page.text(), "the rules index")
+        await page.keys_until("\x1b", shows(*TITLES), "the menu")
+        # New game, Rules, History, Quit, Chai Wallah, Chai
+        await page.keys_until(HOME + DOWN * 5 + "\r", shows("New game: Chai"), "Chai's setup")
+        await page.keys_until(CTRL_S, shows("chaigames: Chai", "Player 1 to move", "Market bag"), "the game's screen")
         folder = name_folder(host.data_dir / "web", "Asha")
         await page.wait_for(lambda: any((folder / "saves").glob("chai-*.json")), "the game's save")
-        await page.keys("\x1b")  # the pause menu: save and quit to the menu, then Quit
-        await page.wait_text("Save and quit")
-        await page.keys("s")
-        await page.wait_text(*TITLES)
-        await page.keys("q")
+        await page.keys_until("\x1b", shows("Save and quit"), "the pause menu")
+        await page.keys_until("s", shows("Save and quit to the menu?"), "the question")
+        await page.keys_until("y", shows(*TITLES), "the menu")
+        await page.keys_until("q", shows("Quit chaigames?"), "the question")
+        await page.keys_until("y", lambda: page.closed, "the game to end")
         await page.wait_closed()  # the game ended: the page's websocket is closed by the host
     finally:
         await page.close()

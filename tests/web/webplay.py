@@ -130,6 +130,10 @@ class Page:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), min(left, 0.5))
 
+    def shows(self, *texts: str) -> Any:
+        """A condition: every one of `texts` is on the page."""
+        return lambda: all(t in self.text() for t in texts)
+
     async def wait_text(self, *texts: str, timeout: float = WAIT) -> None:
         await self.wait_for(lambda: all(t in self.text() for t in texts), f"{texts!r}", timeout)
 
@@ -139,6 +143,21 @@ class Page:
     async def keys(self, data: str) -> None:
         """What xterm.js sends when the player types: one `stdin` message."""
         await self.ws.send_str(json.dumps(["stdin", data]))
+
+    async def keys_until(self, data: str, condition: Any, what: str, timeout: float = WAIT) -> None:
+        """Type `data` until `condition()` holds. A screen that has just opened ignores keys for
+        half a second (so a key meant for the last screen does not act on it), and nothing on the
+        page says when that ends: keys that were dropped are typed again, so `data` must be safe to
+        repeat (start a menu walk with Home)."""
+        end = time.monotonic() + timeout
+        while True:
+            await self.keys(data)
+            try:
+                await self.wait_for(condition, what, timeout=min(1.0, max(end - time.monotonic(), 0.01)))
+                return
+            except AssertionError:
+                if time.monotonic() > end:
+                    raise
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):
