@@ -121,9 +121,7 @@ def measure_key(app: PtyApp, key: bytes, rows: range, limit: float = 2.0) -> flo
             continue
         app.pump(0)
         now = time.perf_counter()
-        if last is not None:
-            last = now
-        elif snapshot(app, rows) != before:
+        if last is not None or snapshot(app, rows) != before:
             last = now
     return None
 

@@ -7,6 +7,7 @@ and the clock stops when the screen shows what we wait for. Every wait is bounde
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pty
 import select
@@ -112,7 +113,5 @@ class PtyApp:
                     os.close(self.fd)
                     return
                 self.pump(0.02)
-        try:
+        with contextlib.suppress(OSError):
             os.close(self.fd)
-        except OSError:
-            pass
