@@ -219,7 +219,9 @@ class ChaiGamesApp(App[None]):
         screen = self.screen
         if isinstance(screen, KeysScreen):
             return
-        reading = reading_the_screen(screen.controller.spec.rules_markdown) if isinstance(screen, GameScreen) else ""
+        reading = ""
+        if isinstance(screen, GameScreen):
+            reading = reading_the_screen(self.library.get(screen.controller.game_id).rules_markdown)
         self.push_screen(KeysScreen(key_lines(screen), screen.sub_title or screen.title or "this screen", reading))
 
     # -- games ---------------------------------------------------------------------------------------

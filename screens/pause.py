@@ -71,6 +71,9 @@ class PauseMenu(Guarded, ModalScreen[str]):
         return True
 
     def action_choose(self, choice: str) -> None:
+        if choice == "quit" and self.controller.save_problem:
+            self.dismiss("quit")  # the save failed: the frame's own dialog asks what to do
+            return
         if choice == "quit":
             question = ConfirmScreen("Save and quit to the menu?", "The game is saved; Continue resumes it.")
             self.app.push_screen(question, lambda yes: self.dismiss("quit") if yes else None)

@@ -115,6 +115,11 @@ class Controller(Protocol):
     thinking: bool  # a bot is choosing a move right now
     started: bool  # at least one action (or clock event) has been recorded
     clock: GameClockView | None  # real time only
+    save_problem: str  # why the last save failed ("" while saves work; a table or replay never fails)
+
+    def unsaved_moves(self) -> int:
+        """How many moves a quit now would lose (those since the last save that worked)."""
+        ...
 
     def result(self) -> Result | None:
         """The final scores with their breakdown once `finished`; None before."""

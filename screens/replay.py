@@ -59,9 +59,13 @@ class ReplayController:
         self.paused = False
         self.thinking = False
         self.started = True
+        self.save_problem = ""  # a replay saves nothing
         self.to_move: int | None = None
         self.listener: Any = None
         self.clock = ReplayClock(self) if self.realtime else None
+
+    def unsaved_moves(self) -> int:
+        return 0
 
     @classmethod
     def of(cls, spec: Any, record: Record, position: int | None = None) -> ReplayController:

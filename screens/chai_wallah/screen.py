@@ -269,7 +269,7 @@ class ChaiWallahScreen(GameScreen):
         """`?` in real time: the keys list pauses the game (nobody can play while it covers the table)."""
         self.controller.pause(self.last_hand)
         title = self.sub_title or "this screen"
-        reading = reading_the_screen(self.controller.spec.rules_markdown)
+        reading = reading_the_screen(self.app.library.get(self.controller.game_id).rules_markdown)  # type: ignore[attr-defined]
         self.app.push_screen(KeysScreen(key_lines(self), title, reading), lambda _: self.controller.resume())
 
     def _open_check(self) -> None:

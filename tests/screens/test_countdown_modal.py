@@ -21,6 +21,8 @@ def cw_vs_bots() -> tuple[str, GameConfig, int]:
 async def test_palette_over_the_countdown_holds_it_and_nothing_crashes(make_app):
     app = make_app(games=[CW], new_game=cw_vs_bots(), countdown=3)
     async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: "Space: start the clock" in screen_text(app), "the board, clock stopped")
+        await pilot.press("space")
         await wait_for(pilot, lambda: isinstance(app.screen, CountdownScreen), "the countdown")
         countdown = app.screen
         await pilot.press("ctrl+p")

@@ -92,9 +92,9 @@ class ProtocolApp(ChaiGamesApp):
 
     CSS_PATH = str(ROOT / "app.tcss")
 
-    async def _open_game(self, session, save_id) -> None:
+    async def _open_game(self, session, save_id, lock=None) -> None:
         await self.back_to_menu()
-        controller = GameController(self, session, save_id)
+        controller = GameController(self, session, save_id, lock)
         screen = screen_class_for(session.spec.id)(ProtocolOnly(controller))
         controller.attach(screen)
         self.controller = controller
