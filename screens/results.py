@@ -97,7 +97,7 @@ class ResultsScreen(Guarded, Screen[None]):
             table.add_row(Text(row.source), *(Text(str(v)) for v in row.values))
         table.add_row(Text("Total", style="bold"), *(Text(str(v), style="bold") for v in self.result.scores))
         for key, values in self.result.details.items():  # the counts behind awards and tie-breaks
-            if isinstance(values, list | tuple) and len(values) == len(names):
+            if key in DETAIL_LABELS and isinstance(values, list | tuple) and len(values) == len(names):
                 label = Text(DETAIL_LABELS.get(key, key), style="italic")
                 table.add_row(label, *(Text(str(v), style="italic") for v in values))
         table.focus()

@@ -45,7 +45,7 @@ async def test_history_lists_a_finished_game_and_its_replay_ends_on_the_final_st
     store = SaveStore()
     spec, session, path = finished_game(game_id, store)
     winner = session.config.seats[session.result().winners[0]].name
-    app = ChaiGamesApp(bot_delay=0, countdown=0)
+    app = ChaiGamesApp(bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False)
     async with app.run_test(size=SIZE) as pilot:
         assert "History" in screen_text(app)
         await pilot.press("h")

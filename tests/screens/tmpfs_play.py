@@ -48,7 +48,9 @@ async def play(pilot, app, n: int) -> None:
 
 async def full_disk() -> None:
     config = GameConfig(seats=(SeatConfig("Ann"), SeatConfig("Ravi", bot="easy")), start_player=0)
-    app = ChaiGamesApp(games=[toygame.SPEC, STEPPY], registry=False, new_game=("toy", config, 5), bot_delay=0)
+    app = ChaiGamesApp(
+        games=[toygame.SPEC, STEPPY], registry=False, new_game=("toy", config, 5), bot_delay=0, key_guard=0
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await play(pilot, app, 1)
         assert saved_entries() == 2
@@ -73,7 +75,7 @@ async def full_disk() -> None:
 
 async def read_only() -> None:
     subprocess.run(["mount", "-o", "remount,ro", str(HOME)], check=True)
-    app = ChaiGamesApp(games=[toygame.SPEC], registry=False, bot_delay=0)
+    app = ChaiGamesApp(games=[toygame.SPEC], registry=False, bot_delay=0, key_guard=0)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "setup")
