@@ -63,6 +63,9 @@ def replay_matches(controller) -> str:
     session = controller.session
     record = parse_record(session.record.dumps(session.spec), lambda gid: session.spec)
     again = Session.from_record(session.spec, record)
+    now = getattr(session.state, "now", None)
+    if session.spec.realtime and isinstance(now, int | float):
+        again.tick(now)  # time passed since the last entry is not recorded: it follows from the clock
     if again.state.to_json() != session.state.to_json():
         return f"replayed record differs from the live state after {session.action_count} actions"
     return ""
