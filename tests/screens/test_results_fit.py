@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from textual.app import App
 from textual.widgets import DataTable
 
-from chaigames.engine import GameConfig, Result, ScoreRow, SeatConfig
+from chaigames.engine import Result, ScoreRow
 from screens import palette
 from screens.results import ResultsScreen
 
@@ -16,12 +16,9 @@ from .conftest import screen_text, wait_for
 
 
 def fake_controller(result: Result, names: list[str], title: str) -> SimpleNamespace:
-    """What ResultsScreen reads from a controller: the session's result, the seats, the game's title."""
-    return SimpleNamespace(
-        session=SimpleNamespace(result=lambda: result),
-        config=GameConfig(seats=tuple(SeatConfig(n) for n in names)),
-        spec=SimpleNamespace(title=title),
-    )
+    """What ResultsScreen reads from a controller (through the protocol): the result, the seats'
+    names, the game's title."""
+    return SimpleNamespace(result=lambda: result, names=tuple(names), title=title)
 
 
 class Host(App[None]):

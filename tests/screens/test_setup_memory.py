@@ -38,6 +38,7 @@ async def test_setup_offers_the_last_setup_of_the_game_even_after_a_restart(make
         setup = await open_setup(pilot)
         defaults = values(setup)
         setup.query_one("#seats", Select).value = 3
+        await wait_for(pilot, lambda: setup.query_one("#seat-2").display, "the third seat")
         setup.query_one("#name-0", Input).value = "Ann"
         setup.query_one("#kind-1", Select).value = "easy"
         setup.query_one("#name-2", Input).value = "Zoe"
