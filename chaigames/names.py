@@ -12,6 +12,7 @@ two cells, combining marks none, everything else one. A wide character is never 
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 
@@ -74,3 +75,25 @@ def clean_name(text: str, default: str = "") -> str:
         width += w
         marks = 0
     return "".join(kept).strip() or default
+
+
+_UNSAFE_IN_FOLDER = re.compile(r"[^A-Za-z0-9._-]")
+SLUG_LENGTH = 24
+HASH_DIGITS = 10  # hex digits of SHA-256: 40 bits, no two names of one host collide by chance
+DEFAULT_SLUG = "guest"
+
+
+def slug(name: str) -> str:
+    """The readable part of a folder name: accents dropped, lower case, spaces as '-', [a-z0-9._-]
+    only, no leading dots (never `.` or `..`)."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    cleaned = _UNSAFE_IN_FOLDER.sub("", ascii_name.lower().replace(" ", "-")).lstrip(".")[:SLUG_LENGTH]
+    return cleaned or DEFAULT_SLUG
+
+
+def folder_name(name: str) -> str:
+    """Where an unauthenticated name (`serve --open`, `chaigames web`) keeps its saves: a readable
+    slug plus a short hash of the exact (cleaned) name, so `Asha`, `asha`, `Asha!`, `äsha`, `.` and
+    `..` never share a folder, and the folder is never a path."""
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:HASH_DIGITS]
+    return f"{slug(name)}-{digest}"

@@ -13,19 +13,16 @@ import hashlib
 import os
 import re
 import site
-import unicodedata
 from pathlib import Path
 
 import chaigames
-from chaigames.names import clean_name
+from chaigames.names import HASH_DIGITS, clean_name, folder_name
 
 # Rich/Textual colour systems by the names `--color` accepts.
 COLOR_SYSTEMS = {"256": "256", "truecolor": "truecolor", "16": "standard"}
 DEFAULT_TERM = "xterm-256color"
 CHILD_PATH = "/usr/local/bin:/usr/bin:/bin"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
-OPEN_DEFAULT_NAME = "guest"
-HASH_DIGITS = 10  # hex digits of SHA-256 in an --open folder name
 _NEW_STYLE = re.compile(rf".*-[0-9a-f]{{{HASH_DIGITS}}}")
 
 
@@ -45,21 +42,12 @@ def sanitise_user(name: str) -> str:
     return cleaned or "guest"
 
 
-def slug(name: str) -> str:
-    """The readable part of a folder name: accents dropped, lower case, [a-z0-9._-] only, no leading dots."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    cleaned = _UNSAFE.sub("", ascii_name.lower().replace(" ", "-")).lstrip(".")[:24]
-    return cleaned or OPEN_DEFAULT_NAME
-
-
 def open_folder_name(user: str) -> str:
     """The save folder of an --open name: a readable slug plus a short hash of the exact (cleaned) name.
 
     The hash keeps distinct names distinct (`ASHA`, `asha`, `Asha!`, `.`, `..`, `äsha`, `日本`); the
     slug only helps whoever looks at the folder. Names are not authenticated either way."""
-    name = clean_name(user)  # an empty name hashes as itself: it is not the name "guest"
-    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:HASH_DIGITS]
-    return f"{slug(name)}-{digest}"
+    return folder_name(clean_name(user))  # an empty name hashes as itself: it is not the name "guest"
 
 
 def adopt_old_folder(data_dir: Path, user: str) -> Path | None:
