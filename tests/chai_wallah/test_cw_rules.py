@@ -441,3 +441,19 @@ def test_legal_actions_all_apply_and_illegal_ones_are_not_listed():
     for action in legal:
         st.clone().apply(A, action, 3.0)
     assert len([a for a in legal if isinstance(a, SetOffer)]) == 7  # 8 subsets of 3 dice minus the current
+
+
+def test_cw6_the_claimer_rolls_all_four_dice_when_the_freeze_ends():
+    """CW-6: the claimer's dice are rolled again from the game's dice, not left as they lay on the card."""
+    rolled = []
+    for seed in range(4):
+        st = market(seed=seed)
+        lay(st, A, (5, 1, 3, 5))
+        st.apply(A, Claim(), 1.0)
+        dice = st.rng.clone()
+        expected = [dice.randint(1, 6) for _ in range(4)]
+        events = st.tick(3.0)
+        assert [e.kind for e in events] == ["reroll_all"]
+        assert st.seats[A].values == expected == events[0].data["values"]
+        rolled.append(expected != [5, 1, 3, 5])
+    assert any(rolled)
