@@ -68,7 +68,7 @@ async def test_a_whole_game_by_keys_to_the_results_at_both_sizes():
     small, large = seen["walk"]
     for text in (small, large):
         assert "First turn: start on space 1, free" in text
-        assert "Your hand" in text and "Tickets 6" in text and "Asha (you): empty" in text
+        assert "Your hand" in text and "Tickets 6" in text and "Asha (you): level 1, empty" in text
         assert "Bot: 6t, off board" in text
     assert "1 " in small.splitlines()[2] and "6 " in small.splitlines()[4]  # the ring, always on screen
     assert small.count("┌") >= 1 and large.count("┌────") >= 7  # roomy: six card boxes and the vehicles
