@@ -24,9 +24,7 @@ def dearer_moves(state, seat: int, chosen: Move) -> list[Move]:
     return [
         m
         for m in state.legal_actions(seat)
-        if isinstance(m, Move)
-        and destination(here, m) == destination(here, chosen)
-        and m.steps < chosen.steps
+        if isinstance(m, Move) and destination(here, m) == destination(here, chosen) and m.steps < chosen.steps
     ]
 
 
