@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from chaigames.chai.market import COLUMNS, ROWS, Bag, Market, column_price
 from chaigames.engine import Rng
 
@@ -106,3 +108,27 @@ def test_bag_draw_is_uniform_over_tiles_and_conserves():
     bag = Bag([1, 0, 0, 0, 0, 0])
     rng = Rng(5)
     assert bag.draw(rng) == 0 and bag.draw(rng) is None and len(bag) == 0
+
+
+def test_a_cell_outside_the_tiles_has_no_group_and_cannot_be_taken():
+    """Gaps sit at a row's right end (rows slide left): a cell past the last tile, or off the grid, is empty."""
+    m = grid("mint lemon", "ginger", "")
+    for row, col in ((0, 2), (1, 1), (2, 0), (3, 0), (-1, 0), (0, -1), (0, 6)):
+        assert m.group(row, col) == [] and m.at(row, col) is None, (row, col)
+    for row, col in ((0, 2), (2, 0)):
+        with pytest.raises(ValueError, match="no tile there"):
+            m.take(row, col)
+    assert m.names() == [["mint", "lemon"], ["ginger"], []]
+
+
+def test_clones_are_equal_and_independent():
+    bag = Bag([3, 0, 1, 0, 2, 0])
+    twin = bag.clone()
+    assert twin.counts == [3, 0, 1, 0, 2, 0]
+    twin.put(1)
+    assert bag.counts == [3, 0, 1, 0, 2, 0]
+    m = grid("mint lemon", "ginger", "")
+    copy = m.clone()
+    assert copy.rows == m.rows
+    copy.take(0, 0)
+    assert m.names()[0] == ["mint", "lemon"]
