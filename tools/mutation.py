@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import collections
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -52,6 +53,8 @@ def _pyproject(source: str, tests: list[str]) -> str:
         f"only_mutate = [{_toml(source)}]",
         f"pytest_add_cli_args_test_selection = {_toml(tests)}",
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-x"]',
+        # a mutant that loops for ever is stopped after 3 x 2 x its tests' usual time (default 15 x 2)
+        "timeout_multiplier = 3.0",
     ]
     return "\n".join(lines) + "\n"
 
@@ -79,6 +82,15 @@ def prepare(module: str) -> Path:
     return folder
 
 
+MEMORY_LIMIT = 3 * 2**30
+"""Bytes of address space for the run: a mutant that grows a set for ever fails with MemoryError (a kill)
+instead of eating the shared machine's memory."""
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
 def run(module: str, children: int) -> None:
     folder = prepare(module)
     env = dict(os.environ, HYPOTHESIS_PROFILE="ci")
@@ -87,6 +99,7 @@ def run(module: str, children: int) -> None:
         cwd=folder,
         env=env,
         check=False,
+        preexec_fn=_limit_memory,
     )
 
 
