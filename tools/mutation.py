@@ -7,6 +7,7 @@ measured first and a long run of a big one never blocks the others. Only the mod
 
     nice -n 19 python tools/mutation.py market orders geometry      # the small modules first
     python tools/mutation.py --report market                        # figures of a finished (or stopped) run
+    nice -n 19 python tools/mutation.py --resume market             # go on with a stopped run
     python -m mutmut show NAME                                       # run inside .mutation/<module>/
 
 Run it from the repository root with the dev extra installed. It prints, per module, mutants / killed /
@@ -91,8 +92,11 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
-def run(module: str, children: int) -> None:
-    folder = prepare(module)
+def run(module: str, children: int, resume: bool = False) -> None:
+    """Mutate one module; `resume` goes on with a stopped run (mutants with a verdict are not run again)."""
+    folder = SCRATCH / module
+    if not resume or not folder.exists():
+        folder = prepare(module)
     env = dict(os.environ, HYPOTHESIS_PROFILE="ci")
     subprocess.run(
         [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)],
@@ -137,13 +141,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("modules", nargs="*", help=f"modules to mutate, of {', '.join(MODULES)} (default: all)")
     parser.add_argument("--report", action="store_true", help="only print the figures of earlier runs")
     parser.add_argument("--children", type=int, default=1, help="mutants tested at once (default 1)")
+    parser.add_argument("--resume", action="store_true", help="go on with a stopped run instead of starting afresh")
     args = parser.parse_args(argv)
     unknown = [m for m in args.modules if m not in MODULES]
     if unknown:
         parser.error(f"unknown module {unknown[0]!r}; choose from {', '.join(MODULES)}")
     for module in args.modules or list(MODULES):
         if not args.report:
-            run(module, args.children)
+            run(module, args.children, args.resume)
         report(module)
     return 0
 
