@@ -8,6 +8,7 @@ measured first and a long run of a big one never blocks the others. Only the mod
     nice -n 19 python tools/mutation.py market orders geometry      # the small modules first
     python tools/mutation.py --report market                        # figures of a finished (or stopped) run
     nice -n 19 python tools/mutation.py --resume market             # go on with a stopped run
+    nice -n 19 python tools/mutation.py --recheck market            # survivors again, against today's tests
     python -m mutmut show NAME                                       # run inside .mutation/<module>/
 
 Run it from the repository root with the dev extra installed. It prints, per module, mutants / killed /
@@ -107,30 +108,52 @@ def run(module: str, children: int, resume: bool = False) -> None:
     )
 
 
-def report(module: str) -> dict[str, int]:
-    """Counts by status from ``mutmut results --all true``, and the survivors' names."""
+def recheck(module: str, children: int) -> None:
+    """Run the survivors of an earlier run again against the repository's current tests (after new tests were
+    written to kill them); mutmut collects coverage for the new tests first."""
     folder = SCRATCH / module
+    _, tests = MODULES[module]
+    for test in tests:
+        shutil.copytree(ROOT / test, folder / test, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+    names = [name for name, status in _statuses(module) if status != "killed"]
+    if names:
+        subprocess.run(
+            [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *names],
+            cwd=folder,
+            env=dict(os.environ, HYPOTHESIS_PROFILE="ci"),
+            check=False,
+            preexec_fn=_limit_memory,
+        )
+
+
+def _statuses(module: str) -> list[tuple[str, str]]:
     out = subprocess.run(
         [sys.executable, "-m", "mutmut", "results", "--all", "true"],
-        cwd=folder,
+        cwd=SCRATCH / module,
         capture_output=True,
         text=True,
         check=False,
     ).stdout
+    pairs = [line.strip().rpartition(": ") for line in out.splitlines()]
+    return [(name, status) for name, _, status in pairs if name]
+
+
+def report(module: str) -> dict[str, int]:
+    """Counts by status from ``mutmut results --all true``, and the survivors' names."""
     counts: collections.Counter[str] = collections.Counter()
     survivors = []
-    for line in out.splitlines():
-        name, _, status = line.strip().rpartition(": ")
-        if not name:
-            continue
+    for name, status in _statuses(module):
         counts[status] += 1
         if status == "survived":
             survivors.append(name)
     total = sum(counts.values())
-    killed = counts["killed"]
-    share = f"{100 * killed / total:.1f} %" if total else "-"
-    other = {k: v for k, v in counts.items() if k not in ("killed", "survived")}
-    print(f"{module}: {total} mutants, {killed} killed ({share}), {counts['survived']} survived, other {other}")
+    caught = counts["killed"] + counts["timeout"]  # a mutant that makes the tests hang is caught too
+    share = f"{100 * caught / total:.1f} %" if total else "-"
+    other = {k: v for k, v in counts.items() if k not in ("killed", "survived", "timeout")}
+    print(
+        f"{module}: {total} mutants, {counts['killed']} killed + {counts['timeout']} timed out ({share}), "
+        f"{counts['survived']} survived, other {other}"
+    )
     for name in survivors:
         print(f"    survived {name}")
     return dict(counts)
@@ -142,12 +165,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true", help="only print the figures of earlier runs")
     parser.add_argument("--children", type=int, default=1, help="mutants tested at once (default 1)")
     parser.add_argument("--resume", action="store_true", help="go on with a stopped run instead of starting afresh")
+    parser.add_argument("--recheck", action="store_true", help="run the survivors again against the current tests")
     args = parser.parse_args(argv)
     unknown = [m for m in args.modules if m not in MODULES]
     if unknown:
         parser.error(f"unknown module {unknown[0]!r}; choose from {', '.join(MODULES)}")
     for module in args.modules or list(MODULES):
-        if not args.report:
+        if args.recheck:
+            recheck(module, args.children)
+        elif not args.report:
             run(module, args.children, args.resume)
         report(module)
     return 0

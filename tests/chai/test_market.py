@@ -132,3 +132,12 @@ def test_clones_are_equal_and_independent():
     assert copy.rows == m.rows
     copy.take(0, 0)
     assert m.names()[0] == ["mint", "lemon"]
+
+
+def test_a_draw_never_takes_a_flavour_the_bag_has_none_of():
+    """A draw is uniform over the tiles in the bag: a flavour with no tile left is never drawn."""
+    for seed in range(6):
+        bag = Bag([0, 2, 0, 0, 1, 0])
+        rng = Rng(seed)
+        drawn = sorted(bag.draw(rng) for _ in range(3))
+        assert drawn == [1, 1, 4] and bag.counts == [0] * 6 and bag.draw(rng) is None
