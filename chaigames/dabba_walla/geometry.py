@@ -121,22 +121,17 @@ class Footprint:
 
 def _footprints(vehicle: Vehicle, oris: tuple[Orientation, ...]) -> tuple[Footprint, ...]:
     out = []
-    inside = set(vehicle.squares)
     for k, o in enumerate(oris):
         for ar in range(vehicle.rows):
             for ac in range(vehicle.cols):
                 cells = [(r + ar, c + ac) for r, c in o.cells]
-                if not all(0 <= r < vehicle.rows and 0 <= c < vehicle.cols for r, c in cells):
+                if not all(vehicle.inside(r, c) for r, c in cells):
                     continue
                 sqs = tuple(r * vehicle.cols + c for r, c in cells)
-                if not all(s in inside for s in sqs):
-                    continue
                 hr, hc = o.half_cell[0] + ar, o.half_cell[1] + ac
                 dr, dc = SIDE_VEC[o.half_side]
                 nr, nc = hr + dr, hc + dc
-                nb = nr * vehicle.cols + nc
-                if not (0 <= nr < vehicle.rows and 0 <= nc < vehicle.cols) or nb not in inside:
-                    nb = -1
+                nb = nr * vehicle.cols + nc if vehicle.inside(nr, nc) else -1
                 out.append(Footprint(k, ar, ac, sqs, hr * vehicle.cols + hc, o.half_side, nb))
     return tuple(out)
 

@@ -99,6 +99,11 @@ def test_placement_refusals_name_the_reason():
     assert msg == "square (2,1) is at level 3, the tile needs level 2 under it everywhere"
     assert G.placement_problem("trailer", 0, [0] * 9, 0, 0, 0, 1) is None
     assert "orientations 0 to 7" in G.placement_problem("trailer", 0, [0] * 9, 9, 0, 0, 1)
+    assert G.placement_problem("trailer", 0, [0] * 9, 8, 0, 0, 1) == "this tile has orientations 0 to 7, not 8"
+    assert G.placement_problem("trailer", 0, [0] * 9, 0, 0, 0, 0) == "level 1 is the floor of the vehicle"
+    whole = "a placement needs a whole-number row, column and level"
+    for row, col, level in (("0", 0, 1), (0, "0", 1), (0, 0, "1"), (0, 0, 1.0)):
+        assert G.placement_problem("trailer", 0, [0] * 9, 0, row, col, level) == whole, (row, col, level)
 
 
 def test_dw1_no_bridging_between_heights():
