@@ -8,8 +8,9 @@ final placements.
 from __future__ import annotations
 
 from chaigames.dabba_walla import data as D
-from chaigames.dabba_walla.actions import BonusDabba, Jump, Swap
+from chaigames.dabba_walla.actions import AddChai, BonusDabba, Jump, RemoveChai, Swap
 from chaigames.dabba_walla.geometry import TILE_ORIENTATIONS
+from chaigames.engine import IllegalAction
 from tests.dabba_walla.dw_helpers import card, give_chai, make, put, to_delivery, to_turn
 from tests.dabba_walla.test_dw_delivery import choose, fill
 from tests.dabba_walla.test_dw_pickup import place_card
@@ -107,3 +108,44 @@ def test_dw7_a_chai_completed_in_the_final_placements_draws_a_chai_tile():
     assert s.phase == "final"
     assert len(s.chai_owned[0]) == 1 and len(s.chai_supply) == supply - 1
     assert any(e.kind == "chai_tile" and e.seats == (0,) for e in events)
+
+
+# -- found by mutation testing --------------------------------------------------------------------------
+def test_jump_and_swap_reach_every_space_0_to_5_and_no_other():
+    """The ring has spaces 0 to 5 (shown 1 to 6): both ends are reachable, 6 and -1 are refused, as are
+    spaces that are not whole numbers."""
+    for space in (0, 5):
+        s = make(2)
+        give_chai(s, 0, "jump", "swap")
+        mine, theirs = s.hands[0][0], s.display[space]
+        events = s.apply(0, Swap(D.CARD_CODES[mine], space))
+        assert s.display[space] == mine and theirs in s.hands[0]
+        assert f"on space {space + 1}" in events[0].text
+        to_turn(s, 0, "move")
+        s.apply(0, Jump(space))
+        assert s.pos[0] == space
+    for space in (6, -1, "2", 2.0):
+        s = make(2)
+        give_chai(s, 0, "jump", "swap")
+        to_turn(s, 0, "move")
+        before = s.to_json()
+        for action in (Jump(space), Swap(D.CARD_CODES[s.hands[0][0]], space)):
+            try:
+                s.apply(0, action)
+            except IllegalAction as refusal:
+                assert "spaces 0 to 5" in str(refusal)
+            else:
+                raise AssertionError(f"{action} was accepted")
+        assert s.to_json() == before
+
+
+def test_taking_back_a_chai_tile_is_told_to_its_owner_only():
+    """DW-15: the delivery choice is secret, so adding or taking back an orange tile is a private event."""
+    s = make(2)
+    put(s, 0, card("Y17"), [(0, 0)], 1)
+    to_delivery(s, {0: ["Y18"], 1: ["R18"]})
+    give_chai(s, 0, "+Y")
+    added = s.apply(0, AddChai("+Y"))
+    taken = s.apply(0, RemoveChai("+Y"))
+    assert [e.seats for e in added + taken] == [(0,), (0,)]
+    assert [e.data for e in added + taken] == [{"kind": "+Y"}, {"kind": "+Y"}]
