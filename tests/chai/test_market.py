@@ -116,7 +116,7 @@ def test_a_cell_outside_the_tiles_has_no_group_and_cannot_be_taken():
     for row, col in ((0, 2), (1, 1), (2, 0), (3, 0), (-1, 0), (0, -1), (0, 6)):
         assert m.group(row, col) == [] and m.at(row, col) is None, (row, col)
     for row, col in ((0, 2), (2, 0)):
-        with pytest.raises(ValueError, match="^no tile there$"):
+        with pytest.raises(ValueError, match=r"^no tile there$"):
             m.take(row, col)
     assert m.names() == [["mint", "lemon"], ["ginger"], []]
 
