@@ -7,7 +7,9 @@ end. Refilling at the end of a turn goes row 1 first, left to right, while the b
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
+from itertools import accumulate
 
 from chaigames.engine import Rng
 
@@ -38,13 +40,10 @@ class Bag:
         total = sum(self.counts)
         if total == 0:
             return None
-        k = rng.randbelow(total)
-        for f, n in enumerate(self.counts):
-            if k < n:
-                self.counts[f] -= 1
-                return f
-            k -= n
-        raise AssertionError("unreachable")
+        # tile k of the bag, counted flavour by flavour: the first flavour whose running total passes k
+        f = bisect_right(list(accumulate(self.counts)), rng.randbelow(total))
+        self.counts[f] -= 1
+        return f
 
     def put(self, flavour: int, n: int = 1) -> None:
         self.counts[flavour] += n

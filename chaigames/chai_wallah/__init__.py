@@ -49,7 +49,7 @@ SPEC = GameSpec(
             6,
             (3, 6, 10, None),
             ("3 s", "6 s", "10 s", "off"),
-            help="An offered die waiting this long is swapped with the market (CW-5).",
+            help="An offered die waiting this long is swapped with the market (the chai stall).",
         ),
         OptionSpec(
             "bundle",
@@ -57,7 +57,7 @@ SPEC = GameSpec(
             False,
             (False, True),
             ("off", "on"),
-            help="Offers trade only with an offer of exactly the same ingredients (CW-4).",
+            help="Offers trade only with an offer of exactly the same ingredients.",
         ),
     ),
     has_start_player=False,

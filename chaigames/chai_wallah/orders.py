@@ -43,11 +43,6 @@ ORDER_DECK: tuple[Order, ...] = (
 """The 20 chai orders of our spec (the designer's full list is not published)."""
 
 
-def ingredient_index(name: str) -> int:
-    """The die position of an ingredient name; ValueError for anything else."""
-    return INGREDIENTS.index(name)
-
-
 def fits(value: int, need: int) -> bool:
     """One die fits one ingredient of an order: the same value, or the wild 1."""
     return value in (WILD, need)

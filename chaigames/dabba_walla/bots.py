@@ -1,8 +1,9 @@
 """Dabba Walla bots: easy (random but sensible), normal (greedy), hard (lookahead and rollouts).
 
 Bots read only their own `DabbaView` and the legal actions. Easy picks at random among the moves a
-casual player would consider (never an empty dabba while the tile fits). Normal is greedy: cards that
-suit its colours, flat loads that complete chai symbols, delivery cards that lift its level's colours.
+casual player would consider (never an empty dabba while the tile fits, never the long way round to a
+space). Normal is greedy: cards that suit its colours, flat loads that complete chai symbols, delivery
+cards that lift its level's colours.
 Hard searches where the game's hidden information allows it: in the delivery phase every hand is
 public (DW-15), so it plays each candidate card and chai tile out to the end of the game against the
 rivals' greedy replies (their current hidden picks sampled), `budget` rollouts in all; in the pick-up
@@ -257,7 +258,8 @@ class _Base:
 
 
 class EasyBot(_Base):
-    """Random among sensible moves: never an empty dabba while the tile fits without one."""
+    """Random among sensible moves: never an empty dabba while the tile fits without one, never the longer
+    way round to a space."""
 
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = self._by_type(legal_actions)
@@ -273,11 +275,21 @@ class EasyBot(_Base):
         if bonus is not None:
             return bonus
         if view.step == "move":
-            moves = [a for k in (Start, Move, Jump) for a in legal.get(k, ())]
+            moves = [*legal.get(Start, ()), *cheapest_moves(legal.get(Move, ())), *legal.get(Jump, ())]
             return self.rng.choice(moves)
         if view.step == "play":
             return self.rng.choice(legal[PlayCard])
         return legal[EndTurn][0]
+
+
+def cheapest_moves(moves: Sequence[Move]) -> list[Move]:
+    """The moves that reach their space by the shorter way: k spaces one way and 6 - k the other end on the
+    same space, and the longer way leaves tickets on cards for nothing. A tie (3 and 3) keeps both."""
+    fewest: dict[int, int] = {}
+    for m in moves:
+        target = (m.steps * m.direction) % 6
+        fewest[target] = min(fewest.get(target, 7), m.steps)
+    return [m for m in moves if m.steps == fewest[(m.steps * m.direction) % 6]]
 
 
 class NormalBot(_Base):

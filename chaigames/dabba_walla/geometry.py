@@ -52,9 +52,6 @@ class Vehicle:
     def _set(self) -> frozenset[int]:
         return frozenset(self.squares)
 
-    def rc(self, square: int) -> tuple[int, int]:
-        return divmod(square, self.cols)
-
 
 def _vehicle(key: str, label: str, picture: tuple[str, ...]) -> Vehicle:
     cols = len(picture[0])
@@ -109,8 +106,8 @@ TILE_ORIENTATIONS: tuple[tuple[Orientation, ...], ...] = tuple(
 class Footprint:
     """A tile lying at (row, col) in one orientation inside a vehicle, before levels are known.
 
-    `nb_square` is the square across the half-chai side, or -1 when that is outside the vehicle or
-    covered by the tile itself (then this placement can never complete a chai).
+    `nb_square` is the square across the half-chai side, or -1 when that is outside the vehicle (then this
+    placement can never complete a chai). No half-chai faces a cell of its own tile (a data test checks it).
     """
 
     orientation: int
@@ -124,22 +121,17 @@ class Footprint:
 
 def _footprints(vehicle: Vehicle, oris: tuple[Orientation, ...]) -> tuple[Footprint, ...]:
     out = []
-    inside = set(vehicle.squares)
     for k, o in enumerate(oris):
         for ar in range(vehicle.rows):
             for ac in range(vehicle.cols):
                 cells = [(r + ar, c + ac) for r, c in o.cells]
-                if not all(0 <= r < vehicle.rows and 0 <= c < vehicle.cols for r, c in cells):
+                if not all(vehicle.inside(r, c) for r, c in cells):
                     continue
                 sqs = tuple(r * vehicle.cols + c for r, c in cells)
-                if not all(s in inside for s in sqs):
-                    continue
                 hr, hc = o.half_cell[0] + ar, o.half_cell[1] + ac
                 dr, dc = SIDE_VEC[o.half_side]
                 nr, nc = hr + dr, hc + dc
-                nb = nr * vehicle.cols + nc
-                if not (0 <= nr < vehicle.rows and 0 <= nc < vehicle.cols) or nb not in inside or nb in sqs:
-                    nb = -1
+                nb = nr * vehicle.cols + nc if vehicle.inside(nr, nc) else -1
                 out.append(Footprint(k, ar, ac, sqs, hr * vehicle.cols + hc, o.half_side, nb))
     return tuple(out)
 
@@ -175,30 +167,16 @@ def legal_placements(vehicle: str, tile: int, heights: list[int]) -> list[tuple[
     return out
 
 
-def has_placement(vehicle: str, tile: int, heights: list[int]) -> bool:
-    for fp in FOOTPRINTS[vehicle][tile]:
-        sqs = fp.squares
-        h = heights[sqs[0]]
-        for s in sqs:
-            if heights[s] != h:
-                break
-        else:
-            return True
-    return False
-
-
 def levelling_need(vehicle: str, tile: int, heights: list[int]) -> int:
-    """DW-5: the fewest empty dabbas that make some footprint of the tile level."""
-    best = 1 << 30
-    for fp in FOOTPRINTS[vehicle][tile]:
-        hs = [heights[s] for s in fp.squares]
-        top = max(hs)
-        need = top * len(hs) - sum(hs)
-        if need < best:
-            best = need
-            if best == 0:
-                return 0
-    return best
+    """DW-5: the fewest empty dabbas that make some footprint of the tile level (every tile has a footprint on
+    every vehicle)."""
+    return min(_levelling(fp, heights) for fp in FOOTPRINTS[vehicle][tile])
+
+
+def _levelling(fp: Footprint, heights: list[int]) -> int:
+    """Empty dabbas that raise every square of a footprint to its highest one."""
+    hs = [heights[s] for s in fp.squares]
+    return max(hs) * len(hs) - sum(hs)
 
 
 def square_name(vehicle: Vehicle, square: int) -> str:

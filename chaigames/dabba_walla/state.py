@@ -297,7 +297,7 @@ class DabbaWallaState:
             for c in range(4):
                 if self.bonus[c]:
                     out.extend(BonusDabba(D.COLOURS[c], *divmod(s, cols)) for s in self.vehicle.squares)
-        if self.phase == PICKUP and self._owned_kind(seat, "swap") != NONE:
+        if self._owned_kind(seat, "swap") != NONE:  # pick-up turns and final placements (DW-7)
             for c in dict.fromkeys(self.hands[seat]):
                 for sp in range(6):
                     if self.display[sp] != NONE:
@@ -448,8 +448,8 @@ class DabbaWallaState:
         return events
 
     def _swap(self, seat: int, a: Swap) -> list[Event]:
-        if self.phase != PICKUP:
-            raise IllegalAction("Swap chai tiles are used in the pick-up phase")
+        if self.phase not in (PICKUP, FINAL):
+            raise IllegalAction("Swap chai tiles are used in the pick-up phase and the final placements")
         cid = self._owned_kind(seat, "swap")
         if cid == NONE:
             raise IllegalAction("You have no swap chai tile")
@@ -635,13 +635,8 @@ class DabbaWallaState:
         return [Event("turn", f"{name} has loaded the last two cards")]
 
     def _begin_final(self) -> list[Event]:
-        """DW-7: the display goes to the discard, tickets on it to the box; two final placements each."""
-        for sp in range(6):
-            if self.display[sp] != NONE:
-                self.discard.append(self.display[sp])
-                self.display[sp] = NONE
-            self.box_tickets += self.slot_tickets[sp]
-            self.slot_tickets[sp] = 0
+        """DW-7: two final placements each; the display stays on the table (a swap tile may still take one
+        of its cards) until the delivery phase is prepared."""
         self.phase = FINAL
         self.turn = self.start
         self.step = PLAY
@@ -651,6 +646,7 @@ class DabbaWallaState:
     def _begin_delivery(self) -> list[Event]:
         """DW-9: tickets become tips; order 4 pays; as many rounds as the highest level."""
         n = self.n
+        self._clear_display()
         self.phase = DELIVERY
         self.turn = NONE
         self.step = CHOOSE
@@ -673,6 +669,15 @@ class DabbaWallaState:
         if self.rounds == 0:
             return events + self._finish()
         return events + self._begin_round()
+
+    def _clear_display(self) -> None:
+        """Delivery preparation 3 (DW-7): the display goes to the discard, the tickets on it to the box."""
+        for sp in range(6):
+            if self.display[sp] != NONE:
+                self.discard.append(self.display[sp])
+                self.display[sp] = NONE
+            self.box_tickets += self.slot_tickets[sp]
+            self.slot_tickets[sp] = 0
 
     def _row(self, source: str, values: list[int]) -> None:
         row = self.rows.setdefault(source, [0] * self.n)

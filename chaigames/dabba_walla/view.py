@@ -62,7 +62,7 @@ class PlayerView:
     """One player as the viewer may see them.
 
     `heights` per square of the bounding grid; `stacks` per square, bottom to top, of `Layer`s;
-    `level`: the true highest level, `level_marker`: what the marker shows (1-10, DW-2; 0 = empty);
+    `level`: the true highest level, `level_marker`: what the marker shows (1-10, DW-2: 1 on an empty vehicle);
     `position`: board space or None; `tickets`; `played`: the public played pile (card codes, in
     order; empty in delivery, where it became the hand); `pending`: the card whose tile waits to be
     placed; `hand`: card codes when the viewer may see them (own hand; everyone's in delivery,
@@ -128,8 +128,8 @@ class DabbaView:
 
 
 def level_marker(level: int) -> int:
-    """DW-2: above 10 the marker starts again at 1."""
-    return 0 if level == 0 else (level - 1) % 10 + 1
+    """DW-2: the marker stands at 1 before the first tile (the rulebook's setup); above 10 it starts again at 1."""
+    return (max(level, 1) - 1) % 10 + 1
 
 
 def _stack_view(stack: list[tuple[int, int, int]]) -> tuple[Layer, ...]:

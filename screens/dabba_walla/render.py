@@ -286,7 +286,7 @@ def level_caption(pv: PlayerView, level: int | None) -> str:
     """The level marker (DW-2: 1-10, and the true level above 10) or the level being viewed."""
     marker = f"level {pv.level_marker}" if pv.level <= 10 else f"marker {pv.level_marker} (level {pv.level})"
     if pv.level == 0:
-        marker = "empty"
+        marker = f"level {pv.level_marker}, empty"
     if level is None:
         return marker
     return f"LEVEL VIEW {level}/{pv.level}"

@@ -196,3 +196,28 @@ def test_thermometer_counts_cup_rounds():
     assert st.view(None)["cup_round"] == 1
     st = edit(st, rounds_done=2)
     assert st.view(None)["cup_round"] == 3
+
+
+def _tips_around_a_cup_round(seed: int) -> tuple[list[int], list[int]]:
+    """The tips' order (cups then aside) before and after the last cup of a round is filled."""
+    st = new(2, seed=seed)
+    take_customer(st, "black-1")
+    st.cups[1] = [1, "black-1"]
+    st.tips_flipped[1] = True
+    st.fulfilled[1].append("black-1")
+    st.tokens["black"] -= 1
+    give_customer(st, 0, "green-3")
+    ready(st, 0, "green-3")
+    set_market(st, ROWS)
+    before = st.cup_tips + st.tips_aside
+    st.apply(0, VisitMarket(0, 0))
+    st.apply(0, Fulfil("green-3"))
+    assert st.rounds_done == 1 and not any(st.tips_flipped)
+    return before, st.cup_tips + st.tips_aside
+
+
+def test_the_tips_are_reshuffled_after_each_cup_round():
+    """Step 3 of the turn: all six tips are shuffled and laid out again, not turned back where they lay."""
+    rounds = [_tips_around_a_cup_round(seed) for seed in range(12)]
+    assert all(sorted(after) == [1, 1, 2, 2, 3, 3] for _, after in rounds)
+    assert any(before != after for before, after in rounds), "the tips were laid out in the same order every time"

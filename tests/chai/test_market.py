@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from chaigames.chai.market import COLUMNS, ROWS, Bag, Market, column_price
 from chaigames.engine import Rng
 
@@ -106,3 +108,36 @@ def test_bag_draw_is_uniform_over_tiles_and_conserves():
     bag = Bag([1, 0, 0, 0, 0, 0])
     rng = Rng(5)
     assert bag.draw(rng) == 0 and bag.draw(rng) is None and len(bag) == 0
+
+
+def test_a_cell_outside_the_tiles_has_no_group_and_cannot_be_taken():
+    """Gaps sit at a row's right end (rows slide left): a cell past the last tile, or off the grid, is empty."""
+    m = grid("mint lemon", "ginger", "")
+    for row, col in ((0, 2), (1, 1), (2, 0), (3, 0), (-1, 0), (0, -1), (0, 6)):
+        assert m.group(row, col) == [] and m.at(row, col) is None, (row, col)
+    for row, col in ((0, 2), (2, 0)):
+        with pytest.raises(ValueError, match=r"^no tile there$"):
+            m.take(row, col)
+    assert m.names() == [["mint", "lemon"], ["ginger"], []]
+
+
+def test_clones_are_equal_and_independent():
+    bag = Bag([3, 0, 1, 0, 2, 0])
+    twin = bag.clone()
+    assert twin.counts == [3, 0, 1, 0, 2, 0]
+    twin.put(1)
+    assert bag.counts == [3, 0, 1, 0, 2, 0]
+    m = grid("mint lemon", "ginger", "")
+    copy = m.clone()
+    assert copy.rows == m.rows
+    copy.take(0, 0)
+    assert m.names()[0] == ["mint", "lemon"]
+
+
+def test_a_draw_never_takes_a_flavour_the_bag_has_none_of():
+    """A draw is uniform over the tiles in the bag: a flavour with no tile left is never drawn."""
+    for seed in range(6):
+        bag = Bag([0, 2, 0, 0, 1, 0])
+        rng = Rng(seed)
+        drawn = sorted(bag.draw(rng) for _ in range(3))
+        assert drawn == [1, 1, 4] and bag.counts == [0] * 6 and bag.draw(rng) is None

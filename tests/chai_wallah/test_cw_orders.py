@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from chaigames.chai_wallah.orders import INGREDIENTS, ORDER_DECK, fit_count, fits, matches
+import pytest
+
+from chaigames.chai_wallah.orders import INGREDIENTS, ORDER_DECK, describe_order, fit_count, fits, matches
 
 
 def test_deck_has_20_orders():
@@ -45,3 +47,19 @@ def test_cw2_match_needs_all_four_ingredients():
 def test_wild_is_only_the_1():
     assert not fits(6, 5)
     assert fits(5, 5)
+
+
+@pytest.mark.parametrize("dice", [(5, 5, 2), (5, 5, 2, 3, 1)])
+def test_three_or_five_dice_are_never_compared_with_an_order(dice):
+    """A seat has exactly one die per ingredient: a wrong count is a bug to stop, not a partial match."""
+    order = (5, 5, 2, 3)
+    with pytest.raises(ValueError):
+        matches(dice, order)
+    with pytest.raises(ValueError):
+        fit_count(dice, order)
+    with pytest.raises(ValueError):
+        describe_order(dice)
+
+
+def test_an_order_reads_letter_and_value_per_ingredient():
+    assert describe_order((5, 3, 2, 6)) == "T5 S3 U2 M6"

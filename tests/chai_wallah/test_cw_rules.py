@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chaigames.chai_wallah import Claim, Pause, Reroll, Resume, SetOffer, Toggle
+from chaigames.chai_wallah.keys import key_map
 from chaigames.chai_wallah.orders import ORDER_DECK
 from chaigames.chai_wallah.state import FRESH, HELD, OFFERED
 from chaigames.engine import IllegalAction
@@ -441,3 +442,64 @@ def test_legal_actions_all_apply_and_illegal_ones_are_not_listed():
     for action in legal:
         st.clone().apply(A, action, 3.0)
     assert len([a for a in legal if isinstance(a, SetOffer)]) == 7  # 8 subsets of 3 dice minus the current
+
+
+def test_cw6_the_claimer_rolls_all_four_dice_when_the_freeze_ends():
+    """CW-6: the claimer's dice are rolled again from the game's dice, not left as they lay on the card."""
+    rolled = []
+    for seed in range(4):
+        st = market(seed=seed)
+        lay(st, A, (5, 1, 3, 5))
+        st.apply(A, Claim(), 1.0)
+        dice = st.rng.clone()
+        expected = [dice.randint(1, 6) for _ in range(4)]
+        events = st.tick(3.0)
+        assert [e.kind for e in events] == ["reroll_all"]
+        assert st.seats[A].values == expected == events[0].data["values"]
+        rolled.append(expected != [5, 1, 3, 5])
+    assert any(rolled)
+
+
+def _keys(seat: int, *roles: str) -> list:
+    """The actions of die keys as the keyboard makes them: seat 1 plays zone 1, seat 2 zone 2, and so on."""
+    bindings = key_map([0, 1, 2, 3])
+    return [next(b for b in bindings.values() if b.seat == seat and b.role == role).action() for role in roles]
+
+
+def test_cw3_a_keyboard_offer_ages_from_when_it_goes_live_not_from_the_key():
+    """CW-3: seat 1 taps tea at t (live at t+0.4); seat 2 sends SetOffer(spice) at t+0.3; seat 3 offers tea
+    and spice at t+0.5: seat 3 trades with seat 2, whose offer went live first."""
+    t = 1.0
+    st = market()
+    st.seats[B].values[1] = 2
+    (tea,) = _keys(A, "tea")
+    assert tea == Toggle("tea")
+    st.apply(A, tea, t)
+    st.apply(B, SetOffer(("spice",)), t + 0.3)
+    assert st.view(A)["seats"][A]["forming"] and st.seats[B].offer_age == t + 0.3
+    events = st.apply(C, SetOffer(("tea", "spice")), t + 0.5)
+    assert st.seats[A].offer_age == t + 0.4
+    trades = [e for e in events if e.kind == "trade"]
+    assert [e.data["seats"] for e in trades] == [(C, B)] and trades[0].data["dice"] == (1,)
+    assert st.seats[C].values[1] == 2 and st.seats[A].states[0] == OFFERED
+
+
+def test_cw5_the_stall_counts_a_keyboard_offer_from_when_it_goes_live():
+    """CW-5: a die offered by key at 1.0 goes live at 1.4, so the 6 s stall swaps it at 7.4, not 7.0."""
+    st = market(stall=6.0)
+    st.apply(A, Toggle("milk"), 1.0)
+    assert st.tick(7.399) == [] and st.seats[A].states[3] == OFFERED
+    assert [e.kind for e in st.tick(7.4)] == ["stall"]
+
+
+def test_cw6_pause_and_resume_work_during_the_freeze_and_move_its_end():
+    """CW-6: during the freeze pause and resume are accepted and shift the freeze's end like every deadline."""
+    st = market()
+    lay(st, A, (5, 3, 3, 5))
+    st.apply(A, Claim(), 1.0)  # frozen until 3.0
+    st.apply(B, Pause(), 2.0)
+    refused(st, C, SetOffer(("tea",)), 2.5, "paused")
+    st.apply(C, Resume(), 12.0)
+    assert st.frozen_until == 13.0
+    refused(st, B, SetOffer(("tea",)), 12.999, "market frozen")
+    assert [e.kind for e in st.tick(13.0)] == ["reroll_all"]

@@ -65,6 +65,14 @@ def test_orientations_keep_half_chai_distinct():
         assert len(keys) == len(oris)
 
 
+def test_no_half_chai_faces_its_own_tile():
+    """Every half-chai lies on an outer edge of its tile, so the square across it is never the tile's own."""
+    for shape, cell, side, _ in D.TILE_TABLE:
+        r, c = D.SHAPES[shape][cell]
+        dr, dc = G.SIDE_VEC[D.SIDES.index(side)]
+        assert (r + dr, c + dc) not in D.SHAPES[shape], (shape, cell, side)
+
+
 @pytest.mark.parametrize("vehicle", G.VEHICLE_KEYS)
 def test_no_half_chai_is_dead_on_any_vehicle(vehicle):
     """Spec: on every vehicle every tile's half-chai can face a square the tile does not cover."""
@@ -91,6 +99,11 @@ def test_placement_refusals_name_the_reason():
     assert msg == "square (2,1) is at level 3, the tile needs level 2 under it everywhere"
     assert G.placement_problem("trailer", 0, [0] * 9, 0, 0, 0, 1) is None
     assert "orientations 0 to 7" in G.placement_problem("trailer", 0, [0] * 9, 9, 0, 0, 1)
+    assert G.placement_problem("trailer", 0, [0] * 9, 8, 0, 0, 1) == "this tile has orientations 0 to 7, not 8"
+    assert G.placement_problem("trailer", 0, [0] * 9, 0, 0, 0, 0) == "level 1 is the floor of the vehicle"
+    whole = "a placement needs a whole-number row, column and level"
+    for row, col, level in (("0", 0, 1), (0, "0", 1), (0, 0, "1"), (0, 0, 1.0)):
+        assert G.placement_problem("trailer", 0, [0] * 9, 0, row, col, level) == whole, (row, col, level)
 
 
 def test_dw1_no_bridging_between_heights():
@@ -107,3 +120,84 @@ def test_dw5_levelling_count():
     assert G.levelling_need("trailer", 0, heights) == 2  # an O4 over the columns at 0 and 1: two empties
     assert G.levelling_need("trailer", 16, heights) == 0
     assert G.levelling_need("trailer", 0, [0, 1, 0, 1, 0, 1, 0, 1, 0]) == 2
+
+
+# -- the tables built at import, rebuilt at test time -------------------------------------------------
+# The vehicle, orientation and footprint tables are computed once when the module is imported; these tests
+# call the builders again and compare them with small independent constructions (and with the tables the
+# game uses), so a mistake in a builder is caught where it happens.
+PICTURES = {
+    "trailer": ("###", "###", "###"),
+    "handcart": ("#####", "####."),
+    "crate": ("###", "###"),
+    "wheelbarrow": (".##.", "####"),
+}
+
+
+@pytest.mark.parametrize("key", G.VEHICLE_KEYS)
+def test_a_vehicle_is_built_from_its_picture(key):
+    v = G._vehicle(key, G.VEHICLES[key].label, PICTURES[key])
+    rows, cols = len(PICTURES[key]), len(PICTURES[key][0])
+    cargo = [(r, c) for r in range(rows) for c in range(cols) if PICTURES[key][r][c] == "#"]
+    assert (v.rows, v.cols) == (rows, cols)
+    assert v.squares == tuple(r * cols + c for r, c in cargo)
+    assert v == G.VEHICLES[key]
+    assert [(r, c) for r in range(-1, rows + 1) for c in range(-1, cols + 1) if v.inside(r, c)] == cargo
+
+
+def _turn(cells, half_cell, side):
+    """A quarter turn clockwise: (r, c) -> (c, -r); north becomes east."""
+    return [(c, -r) for r, c in cells], (half_cell[1], -half_cell[0]), (side + 1) % 4
+
+
+def _mirror(cells, half_cell, side):
+    """Turned over left to right: (r, c) -> (r, -c); east and west swap."""
+    return [(r, -c) for r, c in cells], (half_cell[0], -half_cell[1]), (4 - side) % 4
+
+
+def _normal(cells, half_cell, side):
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    return tuple(sorted((r - r0, c - c0) for r, c in cells)), (half_cell[0] - r0, half_cell[1] - c0), side
+
+
+@pytest.mark.parametrize("tile", range(D.TILES_PER_COLOUR))
+def test_orientations_are_every_turn_and_mirror_image_once(tile):
+    shape, cell, side, _ = D.TILE_TABLE[tile]
+    cells = D.SHAPES[shape]
+    start = (cells, cells[cell], D.SIDES.index(side))
+    expected = set()
+    for flipped in (start, _mirror(*start)):
+        pose = flipped
+        for _ in range(4):
+            expected.add(_normal(*pose))
+            pose = _turn(*pose)
+    built = G.orientations_of(shape, cell, side)
+    assert {(o.cells, o.half_cell, o.half_side) for o in built} == expected
+    assert len(built) == len(expected)
+    assert built == G.TILE_ORIENTATIONS[tile], "records name orientations by number: their order must not change"
+
+
+@pytest.mark.parametrize("key", G.VEHICLE_KEYS)
+def test_footprints_are_every_orientation_at_every_place_inside_the_vehicle(key):
+    v = G.VEHICLES[key]
+    for tile, oris in enumerate(G.TILE_ORIENTATIONS):
+        expected = []
+        for k, o in enumerate(oris):
+            for row in range(v.rows):
+                for col in range(v.cols):
+                    cells = [(r + row, c + col) for r, c in o.cells]
+                    if not all(v.inside(r, c) for r, c in cells):
+                        continue
+                    hr, hc = o.half_cell[0] + row, o.half_cell[1] + col
+                    dr, dc = G.SIDE_VEC[o.half_side]
+                    across = (hr + dr, hc + dc)
+                    nb = -1 if across in cells or not v.inside(*across) else across[0] * v.cols + across[1]
+                    squares = tuple(r * v.cols + c for r, c in cells)
+                    expected.append((k, row, col, squares, hr * v.cols + hc, o.half_side, nb))
+        built = G._footprints(v, oris)
+        assert [(f.orientation, f.row, f.col, f.squares, f.half_square, f.half_side, f.nb_square) for f in built] == (
+            expected
+        )
+        assert built == G.FOOTPRINTS[key][tile]
+        for f in built:
+            assert G.footprint(key, tile, f.orientation, f.row, f.col) == f

@@ -164,9 +164,10 @@ def test_tile_must_not_protrude():
 
 
 def test_dw2_level_marker():
-    """DW-2: the marker shows the highest level, 0 before the first tile; above 10 modulo 10."""
-    assert [level_marker(k) for k in (0, 1, 10, 11, 13, 20, 21)] == [0, 1, 10, 1, 3, 10, 1]
+    """DW-2: the marker shows the highest level, 1 before the first tile (setup); above 10 modulo 10."""
+    assert [level_marker(k) for k in (0, 1, 10, 11, 13, 20, 21)] == [1, 1, 10, 1, 3, 10, 1]
     s = make(2)
+    assert s.view(1).players[0].level == 0 and s.view(1).players[0].level_marker == 1
     s, _ = place_card(s, 0, "Y17", 0, 0, 0, 1)
     s, _ = place_card(s, 0, "Y18", 0, 0, 0, 2)
     pv = s.view(1).players[0]
@@ -293,7 +294,8 @@ def test_dw8_swap_a_card_tickets_stay():
 
 def test_dw7_thirteen_turns_then_two_final_placements():
     """Rulebook / DW-7: the end comes after exactly 13 turns each, then two final placements each,
-    for 2, 3 and 4 players; the display goes to the discard and its tickets to the box."""
+    for 2, 3 and 4 players; the display stays through them and is discarded, its tickets boxed, when the
+    delivery phase is prepared."""
     from chaigames.dabba_walla.bots import EasyBot
 
     for n in (2, 3, 4):
@@ -304,22 +306,49 @@ def test_dw7_thirteen_turns_then_two_final_placements():
             s.apply(p, bots[p].choose(s.view(p), s.legal_actions(p), 0))
         assert s.turns_taken == [13] * n
         assert s.phase == "final" and s.turn == s.start
-        assert all(len(h) == 2 for h in s.hands) and s.display == [-1] * 6 and sum(s.slot_tickets) == 0
-        assert len(s.discard) == 5
-        assert not any(isinstance(a, (Jump, Swap)) for a in s.legal_actions(s.turn))
+        assert all(len(h) == 2 for h in s.hands)
+        assert s.display.count(-1) == 1 and s.discard == [], "the display stays on the table"
+        display = [c for c in s.display if c >= 0]
+        on_display = sum(s.slot_tickets)
+        boxed = s.box_tickets
+        assert not any(isinstance(a, Jump) for a in s.legal_actions(s.turn))
         while s.phase == "final":
             p = s.actors()[0]
-            s.apply(p, bots[p].choose(s.view(p), s.legal_actions(p), 0))
+            legal = [a for a in s.legal_actions(p) if not isinstance(a, Swap)]
+            s.apply(p, bots[p].choose(s.view(p), legal, 0))
+            if s.phase == "final":
+                assert [c for c in s.display if c >= 0] == display and sum(s.slot_tickets) == on_display
         assert s.phase == "delivery"
         assert all(len(h) == 15 for h in s.hands)
+        assert s.display == [-1] * 6 and sum(s.slot_tickets) == 0
+        assert sorted(s.discard) == sorted(display)
+        assert s.box_tickets == boxed + on_display + sum(s.rows["tickets"])
 
 
-def test_final_placements_allow_empties_and_bonus_but_not_swap():
-    """DW-7: in the final placements chai completions, bonus dabbas and empties are allowed."""
+def test_final_placements_allow_empties_bonus_and_swap_but_no_jump():
+    """DW-7: in the final placements chai completions, bonus dabbas, empties and swaps are allowed."""
     s = make(2)
     s = edit(s, phase="final", step="play")
-    s = give_chai(s, 0, "bonus", "swap")
+    s = give_chai(s, 0, "bonus", "swap", "jump")
     legal = s.legal_actions(0)
     assert any(isinstance(a, BonusDabba) for a in legal) and any(isinstance(a, AddEmpty) for a in legal)
-    assert not any(isinstance(a, Swap) for a in legal)
-    refused(s, 0, Swap(D.CARD_CODES[s.hands[0][0]], 0), "pick-up phase")
+    assert any(isinstance(a, Swap) for a in legal)
+    assert not any(isinstance(a, Jump) for a in legal)
+    refused(s, 0, Jump(2), "already moved")
+
+
+def test_dw7_swap_during_the_final_placements():
+    """DW-7 / the rulebook's 'Swap a card' at any point of your turn: a hand card for a display card, then load
+    the card taken; the tickets stay on the space; an empty space cannot be swapped with."""
+    s = make(2)
+    display = s.to_json()["display"]
+    display[1] = -1  # the slot that could not be refilled
+    s = edit(s, phase="final", step="play", slot_tickets=[0, 0, 0, 0, 3, 0], display=display)
+    s = give_chai(s, 0, "swap", "swap")
+    refused(s, 0, Swap(D.CARD_CODES[s.hands[0][0]], 1), "no card on space 2")
+    mine, theirs = s.hands[0][0], s.display[4]
+    s.apply(0, Swap(D.CARD_CODES[mine], 4))
+    assert s.display[4] == mine and theirs in s.hands[0] and s.slot_tickets[4] == 3
+    assert Swap(D.CARD_CODES[s.hands[0][0]], 4) in s.legal_actions(0), "several swaps a turn, at any step"
+    s.apply(0, PlayCard(D.CARD_CODES[theirs]))
+    assert s.pending == theirs and s.step == "place"

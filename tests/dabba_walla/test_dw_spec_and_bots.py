@@ -49,7 +49,7 @@ def test_describe_view_and_actions_for_the_generic_screen():
     for a in s.legal_actions(0):
         assert SPEC.describe_action(a)
     assert SPEC.describe_action(Commit(None)) == "Choose no card (hand empty)"
-    assert "DW-4" in SPEC.rules_markdown and "Module 2" in SPEC.rules_markdown
+    assert "Empty dabbas only in your own turn" in SPEC.rules_markdown and "Module 2" in SPEC.rules_markdown
 
 
 def test_screen_helpers_list_and_explain_placements():

@@ -97,6 +97,7 @@ def test_the_level_marker_shows_the_true_level_above_ten():
     high = replace(v.players[0], level=12, level_marker=2)
     assert R.level_caption(high, None) == "marker 2 (level 12)"
     assert R.level_caption(replace(v.players[0], level=7, level_marker=7), None) == "level 7"
+    assert R.level_caption(replace(v.players[0], level=0, level_marker=1), None) == "level 1, empty"
 
 
 def test_card_line_is_code_shape_tips_and_tickets():
