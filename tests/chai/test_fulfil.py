@@ -201,14 +201,14 @@ def test_thermometer_counts_cup_rounds():
 def _tips_around_a_cup_round(seed: int) -> tuple[list[int], list[int]]:
     """The tips' order (cups then aside) before and after the last cup of a round is filled."""
     st = new(2, seed=seed)
-    take_customer(st, "black-1")
+    st = take_customer(st, "black-1")
     st.cups[1] = [1, "black-1"]
     st.tips_flipped[1] = True
     st.fulfilled[1].append("black-1")
     st.tokens["black"] -= 1
-    give_customer(st, 0, "green-3")
-    ready(st, 0, "green-3")
-    set_market(st, ROWS)
+    st = give_customer(st, 0, "green-3")
+    st = ready(st, 0, "green-3")
+    st = set_market(st, ROWS)
     before = st.cup_tips + st.tips_aside
     st.apply(0, VisitMarket(0, 0))
     st.apply(0, Fulfil("green-3"))

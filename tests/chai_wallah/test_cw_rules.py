@@ -449,7 +449,7 @@ def test_cw6_the_claimer_rolls_all_four_dice_when_the_freeze_ends():
     rolled = []
     for seed in range(4):
         st = market(seed=seed)
-        lay(st, A, (5, 1, 3, 5))
+        st = lay(st, A, (5, 1, 3, 5))
         st.apply(A, Claim(), 1.0)
         dice = st.rng.clone()
         expected = [dice.randint(1, 6) for _ in range(4)]
@@ -495,7 +495,7 @@ def test_cw5_the_stall_counts_a_keyboard_offer_from_when_it_goes_live():
 def test_cw6_pause_and_resume_work_during_the_freeze_and_move_its_end():
     """CW-6: during the freeze pause and resume are accepted and shift the freeze's end like every deadline."""
     st = market()
-    lay(st, A, (5, 3, 3, 5))
+    st = lay(st, A, (5, 3, 3, 5))
     st.apply(A, Claim(), 1.0)  # frozen until 3.0
     st.apply(B, Pause(), 2.0)
     refused(st, C, SetOffer(("tea",)), 2.5, "paused")
