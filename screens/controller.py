@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from chaigames.engine import Event, IllegalAction, LogLine, Result, Session, make_bots
 from chaigames.engine.match import match_of
 from chaigames.engine.protocol import RealtimeDriver
+from chaigames.names import join_names
 from chaigames.saves import GameTakenOver
 
 from .clock import GameClock
@@ -193,7 +194,7 @@ class GameController:
             state = "paused" if self.paused or not (self.clock and self.clock.running) else "running"
             return f"Time {t:5.1f} s ({state})"
         actors = self.session.state.actors()
-        names = " and ".join(self.name(s) for s in actors) or "nobody"
+        names = join_names([self.name(s) for s in actors]) or "nobody"
         if self.curtain_for is not None:
             return f"Waiting for {self.name(self.curtain_for)}"
         bots = [s for s in actors if self.is_bot(s)]
@@ -201,7 +202,7 @@ class GameController:
             return f"{self.name(bots[0])} (bot) is thinking..."
         if bots:  # a simultaneous step: name only the bots, in one short line
             thinking = [self.name(s) for s in bots]
-            return ", ".join(thinking[:-1]) + f" and {thinking[-1]} are thinking..."
+            return f"{join_names(thinking)} are thinking..."
         seat = self.to_move
         if seat is not None:
             return f"{self.name(seat)} to move"

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Static
 
 from chaigames.engine import RecordError, Session
 from chaigames.engine.match import match_of
+from chaigames.names import join_names
 from chaigames.saves import Lookup, SaveInfo, when
 
 from .widgets import Footer, TitleBar
@@ -33,7 +34,7 @@ def history_row(info: SaveInfo, lookup: Lookup) -> tuple[str, ...]:
     if result:
         scores = " ".join(str(v) for v in result.get("scores", []))
         won = [names[w] for w in result.get("winners", []) if 0 <= w < len(names)]
-        winner = " and ".join(won) or "nobody"
+        winner = join_names(won) or "nobody"
     match = match_of(record.meta)
     match_text = ""
     if match is not None:

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Static
 
 from chaigames.engine import Record, Result
 from chaigames.engine.match import Match
+from chaigames.names import join_names
 
 from .keygate import Guarded
 from .protocol import Controller
@@ -24,9 +25,7 @@ def winners_line(names: list[str], result: Result) -> str:
     won = [names[i] for i in result.winners]
     if not won:
         return "Nobody wins."
-    if len(won) == 1:
-        return f"Winner: {won[0]}"
-    return "Shared win: " + ", ".join(won[:-1]) + f" and {won[-1]}"
+    return f"Winner: {won[0]}" if len(won) == 1 else f"Shared win: {join_names(won)}"
 
 
 def scores_line(names: list[str], result: Result) -> str:

@@ -59,3 +59,14 @@ def test_any_text_becomes_a_clean_short_name(text):
     assert name == name.strip()
     assert not any(c < " " or "\x7f" <= c <= "\x9f" or "\u202a" <= c <= "\u202e" for c in name)
     assert clean_name(name, "P") == name  # cleaning is idempotent
+
+
+def test_players_are_listed_with_commas_and_one_and():
+    from chaigames.names import join_names
+
+    assert [join_names(n) for n in ([], ["Asha"], ["Asha", "Ravi"], ["Asha", "Ravi", "Meera"])] == [
+        "",
+        "Asha",
+        "Asha and Ravi",
+        "Asha, Ravi and Meera",
+    ]

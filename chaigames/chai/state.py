@@ -12,6 +12,7 @@ from typing import Any
 from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
 from chaigames.engine.position import BOOLEAN, NULL, Fields, integer, list_of, object_of, one_of, pair
 
+from ..names import join_names
 from .actions import (
     ChooseFirst,
     DiscardAdditive,
@@ -547,7 +548,7 @@ class ChaiState:
         tied = [s for s in range(self.n) if scores[s] == scores[winners[0]]]
         if len(tied) == 1:
             return ""
-        names = " and ".join(self.name(s) for s in winners)
+        names = join_names([self.name(s) for s in winners])
         if len(winners) == len(tied):
             return f"{names} share the win: same points, customers and money"
         verb = "wins" if len(winners) == 1 else "win"

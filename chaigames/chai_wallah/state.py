@@ -13,6 +13,7 @@ from typing import Any
 from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
 from chaigames.engine.position import BOOLEAN, NULL, NUMBER, OBJECT, Fields, integer, list_of, one_of
 
+from ..names import join_names
 from .actions import Claim, Pause, Reroll, Resume, SetOffer, Toggle, actions
 from .orders import INGREDIENTS, ORDER_DECK, Order, describe_order, matches
 
@@ -27,10 +28,6 @@ FACE_UP = 3
 # Timed event kinds. Ties at one due time go by seat order, then tea, spice, sugar, milk (CW-9);
 # the thaw (seat -1) comes first.
 THAW, UNLOCK, LIVE, HOLD, STALL = "thaw", "unlock", "live", "hold", "stall"
-
-
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @dataclass
@@ -365,7 +362,7 @@ class ChaiWallahState:
         for seat in (a, b):
             if not seat.offered():
                 seat.offer_age = None
-        names = _join([INGREDIENTS[i] for i in shared])
+        names = join_names([INGREDIENTS[i] for i in shared])
         text = f"{self.name(s)} and {self.name(o)} trade {names}"
         return [Event("trade", text, data={"t": t, "seats": (s, o), "dice": tuple(shared)})]
 
@@ -415,7 +412,7 @@ class ChaiWallahState:
                     seat.offer_age = None
             seat.forming_until = t + FORMING_DELAY
             offer = [INGREDIENTS[k] for k in sorted(seat.offered())]
-            text = f"{name} is forming an offer: {_join(offer) if offer else 'nothing'}"
+            text = f"{name} is forming an offer: {join_names(offer) if offer else 'nothing'}"
             return [Event("forming", text, data={"t": t, "seat": s, "dice": tuple(offer)})]
         assert isinstance(action, SetOffer)
         wanted = frozenset(INGREDIENTS.index(d) for d in action.dice)
@@ -431,7 +428,7 @@ class ChaiWallahState:
         events = [
             Event(
                 "offer",
-                f"{name} offers {_join(list(action.dice)) if wanted else 'nothing'}",
+                f"{name} offers {join_names(list(action.dice)) if wanted else 'nothing'}",
                 data={"t": t, "seat": s, "dice": tuple(INGREDIENTS[i] for i in sorted(wanted))},
             )
         ]

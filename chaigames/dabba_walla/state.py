@@ -23,6 +23,7 @@ from chaigames.engine.position import (
     one_of,
 )
 
+from ..names import join_names
 from . import data as D
 from . import geometry as G
 from .actions import (
@@ -908,7 +909,7 @@ class DabbaWallaState:
         self.step = OVER
         self.level = 0
         r = self.result()
-        win = " and ".join(self.names[p] for p in r.winners)
+        win = join_names([self.names[p] for p in r.winners])
         return [Event("over", f"The game is over: {win} win{'s' if len(r.winners) == 1 else ''}")]
 
     def result(self) -> Result:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..names import join_names
 from .config import GameConfig
 from .errors import RecordError
 from .result import Result
@@ -171,9 +172,7 @@ class Match:
         won = [names[s] for s in self.winners]
         if not won:
             return ""
-        if len(won) == 1:
-            return f"Match winner: {won[0]}"
-        return "Shared match: " + ", ".join(won[:-1]) + f" and {won[-1]}"
+        return f"Match winner: {won[0]}" if len(won) == 1 else f"Shared match: {join_names(won)}"
 
     # -- storage ----------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
