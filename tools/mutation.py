@@ -47,6 +47,8 @@ def _pyproject(source: str, tests: list[str]) -> str:
     pytest_opts = data["tool"]["pytest"]["ini_options"]
     lines = ["[tool.pytest.ini_options]"]
     for key, value in pytest_opts.items():
+        if key == "addopts":  # one mutant's tests run in one process: mutmut runs the mutants side by side
+            value = value.replace("-n auto", "").strip()
         lines.append(f"{key} = {_toml(value)}")
     lines += [
         "",
