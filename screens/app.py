@@ -263,6 +263,9 @@ class ChaiGamesApp(App[None]):
     def resume_game(self, save_id: str, *, take_over: bool = False) -> None:
         try:
             session = self.store.load(save_id, self.library.get)
+            problems = session.spec.keyboard_problems(session.config)
+            if problems:  # more people than one keyboard seats (a table's record)
+                raise RecordError(problems[0])
             lock = self.store.claim(save_id, take_over=take_over)
         except (RecordError, LookupError) as exc:
             self.notify(f"Cannot resume: {exc}", severity="error", markup=False)
