@@ -17,7 +17,7 @@ def play(
     """The game at each of `stops` (action counts) on its way, played by easy bots and random legal
     moves (time passing at random in Chai Wallah); it stops early when the game ends."""
     spec = get_game(game)
-    names = ("Asha", "Bina", "Chand", "Devi")
+    names = ("Asha", "Bina", "Chand", "Devi", "Esha", "Farid", "Gita", "Hari")
     config = GameConfig(seats=tuple(SeatConfig(names[i]) for i in range(seats)), options=dict(options or {}))
     session = Session(spec, config, seed)
     rng = Rng(seed ^ 0x5EED)
