@@ -28,7 +28,7 @@ from chaigames.setups import SetupMemory
 from chaigames.web.folders import name_folder
 
 from . import palette
-from .confirm import ConfirmScreen, SaveFailedScreen, moves
+from .confirm import ConfirmScreen, SaveFailedScreen
 from .controller import GameController
 from .curtain import CountdownScreen, CurtainScreen
 from .game_base import GameScreen
@@ -355,7 +355,11 @@ class ChaiGamesApp(App[None]):
     def game_taken_over(self, controller: GameController) -> None:
         """Another app took this game over (Continue, then "Take it over"): leave it unsaved."""
         lost = controller.unsaved_moves()
-        note = f" Your last {moves(lost)} here were not saved." if lost else ""
+        note = ""
+        if lost == 1:
+            note = " Your last move here was not saved."
+        elif lost:
+            note = f" Your last {lost} moves here were not saved."
         self.notify(f"This game was taken over in another window and goes on there.{note}", severity="warning")
         if self.controller is controller:
             self.call_later(self.back_to_menu)
