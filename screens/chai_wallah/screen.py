@@ -82,6 +82,7 @@ class ChaiWallahScreen(GameScreen):
         self._phase: tuple[bool, bool, bool] | None = None
         self._blocks: dict[int, tuple[Any, ...]] = {}  # seat -> the key its big block was last drawn from
         self._grid: tuple[int, int] | None = None  # (columns, cell width) of the seats' grid
+        self._orders: tuple[Any, ...] | None = None  # what the big order cards were last drawn from
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
             self._bindings.bind(key, f"zone_key('{key}')", f"{escape(controller.name(b.seat))}: {role}", show=False)
@@ -200,7 +201,7 @@ class ChaiWallahScreen(GameScreen):
     def _refresh_small(self, view: dict[str, Any], width: int, height: int) -> None:
         """Up to 120x40: order cards and dice as letters, a line or a small diamond a seat."""
         self._blocks.clear()
-        self._grid = None
+        self._grid = self._orders = None
         seats = len(view["seats"])
         rows = height - FIXED_ROWS
         wide = width >= WIDE
@@ -229,7 +230,10 @@ class ChaiWallahScreen(GameScreen):
             grid.styles.grid_size_columns = cols
             grid.styles.grid_columns = str(cell)
             grid.styles.height = grid_rows
-        self._show("#cw-orders", big_orders(view, width - 2))
+        orders = (width, tuple(map(tuple, view["orders"])), view["deck"], view["target"], view.get("stall"))
+        if self._orders != (*orders, view.get("bundle")):
+            self._orders = (*orders, view.get("bundle"))
+            self._show("#cw-orders", big_orders(view, width - 2))
         for s, label in enumerate(self.labels(True)):
             key = (cell, seat_key(view, s, label))
             if self._blocks.get(s) == key:
