@@ -674,6 +674,9 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         panel = self._vehicle_panel()
         self.query_one("#dw-left").styles.width = max(line.cell_len for line in panel.split("\n")) + 2
         show(self.query_one("#dw-vehicle", Static), panel)
+        # 80x24's vehicles page (`o`): the other vehicles whole, in the room of the hand and notes
+        vehicles_page = not self.roomy and self.others_page == 1
+        self.query_one("#dw-hand").display = self.query_one("#dw-info").display = not vehicles_page
         show(self.query_one("#dw-hand", Static), self._hand_text())
         show(self.query_one("#dw-info", Static), self._info_text())
         show(self.query_one("#dw-others", Static), self._others_text())
