@@ -390,3 +390,16 @@ async def test_continue_after_save_and_quit_in_the_pause_resumes_at_the_recorded
         assert [e.action for e in c2.session.standing][-2:] == [Pause(), Resume()]
         assert c2.session.standing[-1].t == c2.session.standing[-2].t == pytest.approx(0.7)
         assert c2.state.paused_at is None and c2.clock.now() == pytest.approx(0.7)
+
+
+def test_a_big_die_reads_without_colour():
+    """At 120x40 a die is a face of pips; its letter, key, brackets (offered) and `*7` (fresh) stand
+    beside it, and another seat's offered die shows `?` for its pips."""
+    from screens.chai_wallah.big import die_slot
+
+    held = [line.plain for line in die_slot({"ingredient": "spice", "state": "held", "value": 6}, "w")]
+    assert held == [" ●   ● S ", " ●   ● w ", " ●   ●   "]
+    fresh = [line.plain for line in die_slot({"ingredient": "tea", "state": "fresh", "value": 1, "fresh_for": 6.2})]
+    assert fresh == ["       T ", "   ●     ", "       *7"]
+    hidden = [line.plain for line in die_slot({"ingredient": "milk", "state": "offered"}, "right")]
+    assert hidden == ["       M ", "[  ?  ]> ", "         "]
