@@ -107,6 +107,9 @@ Every mark is a letter or a bracket, so the screen reads the same without colour
 - **Dice.** `T5`: ingredient letter and value (T tea, S spice, U sugar, M milk; a 1 is wild).
   `[T5]` a die you offer; `[S?]` a die another player offers (its value stays hidden until the
   trade). `T5*7` a fresh die: you may re-roll it for 7 more seconds.
+- **Big screens** (120x40 and larger) draw each die as a die: its pips on its ingredient's colour,
+  its letter beside it, then the key that works it (in the seat's zone colour) and `*7` while fresh;
+  an offered die stands in brackets `[ ]`, another player's offered die shows `?` for its pips.
 - **Order cards.** The four values sit in the key diamond: spice up, tea left, sugar down, milk
   right. `First to 3` is the target; `Stall 6 s` how long a die must be offered before the chai
   stall swaps it (`off`: no stall); `Deck` the orders left.

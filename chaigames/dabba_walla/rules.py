@@ -98,7 +98,8 @@ Every colour is also a letter, so the screen reads the same without colour.
 - **The ring.** Spaces 1-6 run clockwise (`>` along the top, `v` down the right, `<` back along the
   bottom, `^` up the left). The letters after a card are the Dabba Wallas standing there (each
   player's first letter: `A` Asha, `P` Player 1); `1>` is the space under the cursor; `+1t` the
-  ticket you leave on a space you walk past.
+  ticket you leave on a space you walk past. On a small screen the ring draws each tile's shape
+  small instead of its code, two squares to a character high (`▀█▀` the T, `▀▀▀` the straight three).
 - **Vehicles.** Each square shows its top dabba: colour letter and height (`Y2` a yellow dabba on
   level 2, `E1` an empty dabba on the floor, `.` an empty square). The squares of one tile form one
   block with no border between them. `*` a half-chai on a tile's edge; `@` two half-chais that meet

@@ -53,3 +53,22 @@ def legend() -> str:
     lines = [entries[i : i + 3] for i in range(0, 6, 3)] + [entries[6:9], entries[9:11]]
     lines += [entries[11:14], entries[14:16]]
     return "\n".join("".join(e.ljust(15) for e in line).rstrip() for line in lines)
+
+
+def short_legend(lines: int) -> str:
+    """The glyphs in words for the narrow left column (36 cells), in at most `lines` lines: the
+    flavours first (the market is read by them), then the additives, then the teas; '' if none fit."""
+    groups = [
+        [f"{FLAVOUR_GLYPH[f]} {f}" for f in FLAVOURS],
+        [f"{ADDITIVE_GLYPH[k]} {additive_label(k)}" for k in ADDITIVES],
+        [f"{TEA_GLYPH[t]} {t}" for t in TEAS],
+    ]
+    out: list[str] = []
+    for group in groups:
+        chunk = ["  ".join(group[i : i + 3]) for i in range(0, len(group), 3)]
+        if len(out) + len(chunk) > lines:
+            break
+        out += chunk
+    if len(out) == 2 + 2 + 2:
+        out[-2] += "  (teas)"
+    return "\n".join(out)

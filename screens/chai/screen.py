@@ -36,7 +36,7 @@ from chaigames.engine import Event
 
 from ..game_base import GameScreen
 from ..widgets import Footer, TitleBar, show
-from .glyphs import ADDITIVE_GLYPH, FLAVOUR_GLYPH, card_glyph, glyph_ids, legend
+from .glyphs import ADDITIVE_GLYPH, FLAVOUR_GLYPH, card_glyph, glyph_ids, legend, short_legend
 from .moves import MovesScreen
 from .panels import (
     additives_text,
@@ -122,6 +122,9 @@ class ChaiScreen(GameScreen):
         if wide != self.wide:
             self.wide = wide
             self.set_class(wide, "wide")
+            legend_box = self.query_one("#chai-legend", Static)
+            legend_box.display = wide
+            show(legend_box, legend())
         self.call_after_refresh(self.game_changed, [])
 
     # -- what the turn allows ----------------------------------------------------------------------
@@ -210,9 +213,13 @@ class ChaiScreen(GameScreen):
         status = c.message or c.status()  # a notice answers the last key: it comes first
         show(self.query_one("#chai-status", Static), status_text(status, view, self.size.width - 2))
         cursor = self.mcursor if self.zone == "market" and self._seat is not None else None
-        show(self.query_one("#chai-market", Static), market_text(view, cursor, tall=self.wide))
-        show(self.query_one("#chai-additives", Static), additives_text(view, wide=self.wide))
-        show(self.query_one("#chai-cups", Static), cups_text(view, (48 if self.wide else 38) - 2))
+        market, additives = market_text(view, cursor, tall=self.wide), additives_text(view, wide=self.wide)
+        show(self.query_one("#chai-market", Static), market)
+        show(self.query_one("#chai-additives", Static), additives)
+        cups = cups_text(view, (48 if self.wide else 38) - 2)
+        show(self.query_one("#chai-cups", Static), cups)
+        if not self.wide:
+            self._fit_legend(market, additives, cups)
         ccursor = self.ccursor if self.zone == "customers" and self._seat is not None else None
         room = self.query_one("#chai-right").size.height or None
         show(self.query_one("#chai-customers", Static), customers_text(view, ccursor, servable, limit=room))
@@ -221,6 +228,15 @@ class ChaiScreen(GameScreen):
         show(self.query_one("#chai-players", Static), players)
         show(self.query_one("#chai-prompt", Static), self._prompt(view))
         self._draw_log()
+
+    def _fit_legend(self, *parts: Text) -> None:
+        """Below 110x34 the legend takes the lines the left column has spare (100x30 once left
+        eight blank): the flavours, then the additives and teas as they fit; nothing at 80x24."""
+        box = self.query_one("#chai-legend", Static)
+        used = sum(len(part.plain.split("\n")) + 1 for part in parts)  # each part and its margin
+        text = short_legend(self.query_one("#chai-top").size.height - used - 1)
+        box.display = bool(text)
+        show(box, text)
 
     def _draw_log(self) -> None:
         """The latest events the viewer may see, as many as fit under the customers."""

@@ -20,7 +20,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Container, Vertical
 from textual.css.query import NoMatches
 from textual.widgets import Static
 
@@ -30,6 +30,7 @@ from chaigames.engine import Event
 from ..game_base import GameScreen
 from ..keys import KeysScreen, key_lines, reading_the_screen
 from ..widgets import Footer, TitleBar, show
+from .big import BIG_LEGEND, BLOCK_ROWS, ORDER_ROWS, big_fits, big_orders, big_seat, grid_columns, seat_key
 from .keycheck import KeyCheckScreen
 from .render import (
     ALERT_STYLE,
@@ -79,6 +80,9 @@ class ChaiWallahScreen(GameScreen):
         self._banner_until = 0.0
         self._was_running = False
         self._phase: tuple[bool, bool, bool] | None = None
+        self._blocks: dict[int, tuple[Any, ...]] = {}  # seat -> the key its big block was last drawn from
+        self._grid: tuple[int, int] | None = None  # (columns, cell width) of the seats' grid
+        self._orders: tuple[Any, ...] | None = None  # what the big order cards were last drawn from
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
             self._bindings.bind(key, f"zone_key('{key}')", f"{escape(controller.name(b.seat))}: {role}", show=False)
@@ -95,6 +99,9 @@ class ChaiWallahScreen(GameScreen):
         yield Static("", id="cw-orders")
         with Vertical(id="cw-body"):
             yield Static("", id="cw-seats")
+            with Container(id="cw-grid"):
+                for s in range(len(self.controller.names)):
+                    yield Static("", id=f"cw-seat-{s}", classes="cw-seat")
             yield Static("", id="cw-feed")
         yield Static("", id="cw-help")
         yield Footer()
@@ -168,7 +175,7 @@ class ChaiWallahScreen(GameScreen):
         else:
             keys = "Your keys are beside your dice. Die key: offer/keep; fresh: re-roll."
         width = self.size.width - 2 if self.size.width > 2 else 78
-        lines = [Text(keys), Text(LEGEND)]
+        lines = [Text(keys), Text(BIG_LEGEND if self.has_class("big") else LEGEND)]
         for line in lines:
             line.truncate(width, overflow="ellipsis")
         return Text("\n").join(lines)
@@ -182,19 +189,60 @@ class ChaiWallahScreen(GameScreen):
         view = self.table()
         width, height = self.size.width or 80, self.size.height or 24
         seats = len(view["seats"])
+        big = big_fits(seats, width, height, FIXED_ROWS - 4)
+        self.set_class(big, "big")
+        self._show("#cw-status", self.status_line(view))
+        if big:
+            self._refresh_big(view, width, height)
+        else:
+            self._refresh_small(view, width, height)
+        self._show("#cw-help", self.help_line())
+
+    def _refresh_small(self, view: dict[str, Any], width: int, height: int) -> None:
+        """Up to 120x40: order cards and dice as letters, a line or a small diamond a seat."""
+        self._blocks.clear()
+        self._grid = self._orders = None
+        seats = len(view["seats"])
         rows = height - FIXED_ROWS
         wide = width >= WIDE
         self.query_one("#cw-body").set_class(wide, "wide")
         diamond = 3 * seats <= rows if wide else diamond_fits(seats, rows)
         seat_rows = seats * (3 if diamond else 1)
         seat_width = SEATS_WIDTH if wide else width - 2
-        self._show("#cw-status", self.status_line(view))
         self._show("#cw-orders", order_cards(view, width - 2))
         self._show("#cw-seats", seats_text(view, self.labels(diamond), seat_width, diamond))
         feed_rows = rows if wide else max(rows - seat_rows, 1)
         feed_width = width - SEATS_WIDTH - 5 if wide else width - 2
-        self._show("#cw-feed", feed_lines([line.event for line in c.log()], feed_rows, feed_width))
-        self._show("#cw-help", self.help_line())
+        self._show("#cw-feed", feed_lines([line.event for line in self.controller.log()], feed_rows, feed_width))
+
+    def _refresh_big(self, view: dict[str, Any], width: int, height: int) -> None:
+        """120x40 and larger: orders and dice drawn as dice, a block a seat in a grid. A seat's
+        block is drawn again only when what it shows changed (the screen redraws 20 times a second)."""
+        seats = len(view["seats"])
+        self.query_one("#cw-body").set_class(False, "wide")
+        cols = grid_columns(seats)
+        cell = (width - 2) // cols
+        grid_rows = -(-seats // cols) * BLOCK_ROWS
+        if self._grid != (cols, cell):
+            self._grid = (cols, cell)
+            self._blocks.clear()
+            grid = self.query_one("#cw-grid")
+            grid.styles.grid_size_columns = cols
+            grid.styles.grid_columns = str(cell)
+            grid.styles.height = grid_rows
+        orders = (width, tuple(map(tuple, view["orders"])), view["deck"], view["target"], view.get("stall"))
+        if self._orders != (*orders, view.get("bundle")):
+            self._orders = (*orders, view.get("bundle"))
+            self._show("#cw-orders", big_orders(view, width - 2))
+        for s, label in enumerate(self.labels(True)):
+            key = (cell, seat_key(view, s, label))
+            if self._blocks.get(s) == key:
+                continue
+            self._blocks[s] = key
+            self._show(f"#cw-seat-{s}", big_seat(view, s, label, cell - 1))
+        rows = height - (FIXED_ROWS - 4) - ORDER_ROWS - grid_rows
+        feed = feed_lines([line.event for line in self.controller.log()], max(rows, 1), width - 2)
+        self._show("#cw-feed", feed)
 
     def _show(self, selector: str, text: Text) -> None:
         """Update a part only when it changed: the clock ticks 20 times a second, mostly to no effect."""

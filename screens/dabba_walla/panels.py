@@ -229,22 +229,38 @@ class Panels:
                     text.append(" ")
                 text.append("\n")
         if vehicles:
-            cell_w = 4 if self.roomy else 3
-            grids = [R.vehicle_text(v, p, cell_w=cell_w, mark_level=v.level).split("\n") for p in others]
-            widths = [max(g.cell_len for g in grid) for grid in grids]
-            for i, p in enumerate(others):
-                label = p.name if lines else f"{p.name} {R.level_caption(p, None)}"
-                text.append(label[: widths[i]].ljust(widths[i] + 2), style="bold")
-            text.append("\n")
-            for k in range(max(len(g) for g in grids)):
-                for i, grid in enumerate(grids):
-                    line = grid[k].copy() if k < len(grid) else Text("")
-                    line.truncate(widths[i] + 2, pad=True)
-                    text.append_text(line)
-                text.append("\n")
+            text.append_text(self._other_vehicles(others, captions=not lines))
         if not self.roomy:
             following = ("other vehicles", "played piles", "back")[page]
             text.append(f"o: {following}", style="dim")
+        return text
+
+    def _other_vehicles(self, others: list[PlayerView], *, captions: bool) -> Text:
+        """Every other vehicle whole, side by side in as many rows as the width needs; at full size
+        (the squares as wide as your own) from 100 columns."""
+        v = self.view
+        cell_w = 4 if self.roomy or self.app.size.width >= 100 else 3
+        grids = [R.vehicle_text(v, p, cell_w=cell_w, mark_level=v.level).split("\n") for p in others]
+        widths = [max(g.cell_len for g in grid) for grid in grids]
+        room = max(self._right_width() - 2, widths[0])
+        rows: list[list[int]] = [[]]
+        for i, w in enumerate(widths):
+            if rows[-1] and sum(widths[j] + 2 for j in rows[-1]) + w > room:
+                rows.append([])
+            rows[-1].append(i)
+        text = Text()
+        for row in rows:
+            for i in row:
+                p = others[i]
+                label = f"{p.name} {R.level_caption(p, None)}" if captions else p.name
+                text.append(label[: widths[i]].ljust(widths[i] + 2), style="bold")
+            text.append("\n")
+            for k in range(max(len(grids[i]) for i in row)):
+                for i in row:
+                    line = grids[i][k].copy() if k < len(grids[i]) else Text("")
+                    line.truncate(widths[i] + 2, pad=True)
+                    text.append_text(line)
+                text.append("\n")
         return text
 
     def _other_line(self, p: PlayerView) -> Text:

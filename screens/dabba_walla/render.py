@@ -66,6 +66,24 @@ def orientation_cells(code: str, orientation: int = 0):
     return orientations(code)[orientation]
 
 
+HALF_BLOCKS = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
+
+
+def mini_shape(code: str) -> Text:
+    """The tile's shape on one line in its colour: half blocks, two squares a character high
+    ('▀█▀' is the T, '▀▀▀' the straight three), for the ring at 80x24 where the boxes do not fit."""
+    from chaigames.dabba_walla.view import orientations
+
+    def extent(o) -> tuple[int, int]:
+        return 1 + max(r for r, _ in o.cells), 1 + max(c for _, c in o.cells)
+
+    flat = [o for o in orientations(code) if extent(o)[0] <= 2]
+    best = min(flat, key=lambda o: (extent(o)[1], o.cells))
+    cells = set(best.cells)
+    line = "".join(HALF_BLOCKS[((0, c) in cells, (1, c) in cells)] for c in range(extent(best)[1]))
+    return Text(line, style=palette.DABBA[code[0]].text)
+
+
 def shape_lines(code: str, orientation: int = 0, *, cell: int = 2) -> list[Text]:
     """The tile's shape in its colour: each square `cell` characters ('YY'), the half-chai square
     showing the side its half-chai faces (^ > v <)."""
@@ -306,6 +324,20 @@ def figure_marks(view: DabbaView) -> list[str]:
 RING_ROWS = ((0, 1, 2), (5, 4, 3))  # clockwise: 1 2 3 along the top, 4 5 6 back along the bottom
 
 
+def ring_card(code: str | None, tickets: int) -> Text:
+    """A card on the compact ring: its code, its tile's shape drawn small, its tips, the tickets."""
+    if code is None:
+        return card_line(None, tickets=tickets)
+    text = Text()
+    text.append(code, style=COLOUR_STYLE[code[0]])
+    text.append(" ")
+    text.append_text(mini_shape(code))
+    text.append(f" {tips_text(code)}")
+    if tickets:
+        text.append(f" {tickets}t", style="bold")
+    return text
+
+
 def ring_compact(view: DabbaView, *, width: int = 78, cursor: int | None = None, passing: Sequence[int] = ()) -> Text:
     """The six spaces as a ring in three lines: '1 Y07 I3 R+2 2t A' ... clockwise 1>2>3>4>5>6>1."""
     marks = figure_marks(view)
@@ -318,7 +350,7 @@ def ring_compact(view: DabbaView, *, width: int = 78, cursor: int | None = None,
             cell = Text()
             cell.append(f"{sp + 1}", style="bold reverse" if sp == cursor else "bold")
             cell.append(">" if sp == cursor else " ", style="bold")  # the cursor reads without colour too
-            cell.append_text(card_line(space.card, tickets=space.tickets))
+            cell.append_text(ring_card(space.card, space.tickets))
             if sp in passing:
                 cell.append("+1t", style="bold")
             if space.figures:

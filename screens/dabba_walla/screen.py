@@ -9,6 +9,7 @@ the cursors of each mode live here, the game only ever changes through `controll
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -46,13 +47,15 @@ from . import placing
 from . import render as R
 from .panels import Panels
 
+FOOTER_SPARE = frozenset({"empty", "level_view", "others"})
+"""Keys left out of the footer while placing a tile below the roomy size (see `_fit_footer`)."""
 ROOMY_WIDTH = 110
 ROOMY_HEIGHT = 36
 SIDE_MODES = ("empty", "bonus", "swap")
 ENTER_LABELS = {
     "walk": "Walk",
     "play": "Play card",
-    "place": "Place tile",
+    "place": "Place",
     "return": "Return tile",
     "end": "End turn",
     "deliver": "Choose card",
@@ -80,7 +83,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         Binding("down", "cursor(1,0)", "Move", show=False),
         Binding("r", "rotate", "Rotate", id="rotate"),
         Binding("f", "mirror", "Mirror", id="mirror"),
-        Binding("tab", "next_spot(1)", "Next legal", id="next_spot"),
+        Binding("tab", "next_spot(1)", "Next fit", id="next_spot"),
         Binding("shift+tab", "next_spot(-1)", "Previous legal", show=False),
         Binding("d", "direction", "Other way", id="direction"),
         Binding("j", "jump", "Jump tile", id="jump"),
@@ -674,6 +677,9 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         panel = self._vehicle_panel()
         self.query_one("#dw-left").styles.width = max(line.cell_len for line in panel.split("\n")) + 2
         show(self.query_one("#dw-vehicle", Static), panel)
+        # 80x24's vehicles page (`o`): the other vehicles whole, in the room of the hand and notes
+        vehicles_page = not self.roomy and self.others_page == 1
+        self.query_one("#dw-hand").display = self.query_one("#dw-info").display = not vehicles_page
         show(self.query_one("#dw-hand", Static), self._hand_text())
         show(self.query_one("#dw-info", Static), self._info_text())
         show(self.query_one("#dw-others", Static), self._others_text())
@@ -699,7 +705,18 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         )
         if sig != self._keys_sig:
             self._keys_sig = sig
+            self._fit_footer(mode == "place" and not self.roomy)
             self.refresh_bindings()
+
+    def _fit_footer(self, crowded: bool) -> None:
+        """Placing a tile below the roomy size has more keys than 80 columns hold: the side keys
+        (empty dabba, level view, others) still work but leave the footer to the placing keys, so
+        it never stops mid-word; `?` lists them all. This screen's own copy of the bindings changes."""
+        for key, bindings in list(self._bindings.key_to_bindings.items()):
+            if any(b.id in FOOTER_SPARE and b.show == crowded for b in bindings):
+                self._bindings.key_to_bindings[key] = [
+                    replace(b, show=not crowded) if b.id in FOOTER_SPARE else b for b in bindings
+                ]
 
     def _turn_sig(self) -> tuple[Any, ...]:
         """This turn of this player (the draw pile shrinks every turn)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from rich.style import Style
 
 from chaigames.chai_wallah import SPEC as CW
 from chaigames.chai_wallah.actions import Claim, Pause, Resume, SetOffer, Toggle
@@ -128,7 +129,7 @@ async def test_a_claim_by_key_and_too_late_beside_the_loser(make_app):
         await pilot.press("enter")
         await wait_for(pilot, lambda: "too late: Asha took it" in screen_text(app), "Ravi's refusal")
         text = screen_text(app)
-        assert "market frozen" in text and "CHAI!" in text and "orders 1/3" in text
+        assert "market frozen" in text and "CHAI!" in text and re.search(r"Asha\s+zone 1\s+1/3", text)
         assert re.search(r"Chai! Asha fulfils", text)  # the live feed
         assert c.session.action_count == n + 1  # the refusal changed nothing
 
@@ -185,12 +186,14 @@ async def test_key_check_lights_each_zone_before_the_first_countdown(make_app):
         assert c.paused and last(c)[1] == Pause()
 
 
-def rows_of(text: str, names: list[str]) -> list[list[int]]:
+def rows_of(text: str, names: list[str], anywhere: bool = False) -> list[list[int]]:
+    """The lines where each seat's name starts (at the left edge, or `anywhere` in a big block's header)."""
     lines = text.splitlines()
-    return [[i for i, line in enumerate(lines) if re.match(rf" {n}\b", line)] for n in names]
+    pattern = "\\s{}\\s+(zone \\d|bot \\w+|you)\\s+\\d/\\d" if anywhere else "^ {}\\b"
+    return [[i for i, line in enumerate(lines) if re.search(pattern.format(n), line)] for n in names]
 
 
-async def check_layout(make_app, size, humans, bots):
+async def check_layout(make_app, size, humans, bots, inspect=None):
     fake = FakeTime()
     names = humans + [f"Bot{i + 1}" for i in range(bots)]
     app = make_app(games=[CW], new_game=cw_game(humans, bots), clock_source=fake)
@@ -205,8 +208,11 @@ async def check_layout(make_app, size, humans, bots):
             assert f"Order {k}" in text
         assert "Deck 17" in text and "First to 3" in text
         assert "Pause" in lines[-1] and "Key check" in lines[-1]
-        assert all(rows for rows in rows_of(text, names)), "every seat is on screen"
-        return text, rows_of(text, names)
+        big = inspect is not None
+        assert all(rows for rows in rows_of(text, names, big)), "every seat is on screen"
+        if inspect is not None:
+            inspect(app, text)
+        return text, rows_of(text, names, big)
 
 
 async def test_layout_80x24_eight_seats_one_line_each(make_app):
@@ -229,15 +235,61 @@ async def test_layout_80x24_four_seats_in_the_key_diamond(make_app):
     assert "zone 1" in low and "zone 4" in lines[rows[1][0] + 2]
 
 
-async def test_layout_120x40_eight_seats_diamonds_and_feed_beside(make_app):
-    """CW-12 at 120x40: diamonds for 8 seats and the live feed in its own column."""
-    text, rows = await check_layout(make_app, (120, 40), ["Asha", "Ravi", "Bina", "Dev"], 4)
+async def test_layout_110x34_eight_seats_diamonds_and_feed_beside(make_app):
+    """CW-12 at 110x34 (too short for the dice as dice): letter diamonds for 8 seats, the feed beside."""
+    text, rows = await check_layout(make_app, (110, 34), ["Asha", "Ravi", "Bina", "Dev"], 4)
     lines = text.splitlines()
     for r, zone_keys in zip(rows[:4], ("w", "t", "i", "^"), strict=True):
         assert re.search(rf"{re.escape(zone_keys)} S\d", lines[r[0]])
     assert "bot normal" in text
     feed = next(line for line in lines if "trade" in line)
     assert feed.index("trade") > 78  # beside the seats, not below them
+
+
+async def test_layout_120x40_eight_seats_dice_drawn_as_dice(make_app):
+    """At 120x40 the orders and every seat's dice are pip faces in the key diamond, four seats a row,
+    each human's header in their zone's colour with their keys beside the dice; the feed below."""
+    from screens import palette
+
+    def inspect(app, text):
+        lines = text.splitlines()
+        orders = app.controller.table_view()["orders"]
+        pips = sum(line.count("●") for line in lines[3:10])  # the three order cards under "Order k"
+        assert pips == sum(sum(order) for order in orders)
+        for s, zone in enumerate((1, 2, 3, 4)):
+            head = app.screen.query_one(f"#cw-seat-{s}").content
+            assert Style.combine(span.style for span in head.spans if span.start == 0) == palette.ZONES[zone].style
+
+    text, rows = await check_layout(make_app, (120, 40), ["Asha", "Ravi", "Bina", "Dev"], 4, inspect)
+    lines = text.splitlines()
+    names = [r[0] for r in rows]
+    assert names[:4] == [names[0]] * 4 and names[4:] == [names[4]] * 4 and names[4] == names[0] + 9
+    assert [lines[names[0]].index(n) for n in ("Asha", "Ravi", "Bina", "Dev")] == [2, 31, 60, 89]
+    top, letters, keys = lines[names[0] + 1], lines[names[0] + 3], lines[names[0] + 4]
+    assert re.search(r"q Chai!\s+\S*\s+S\s+r Chai!", top) and "Ent Chai!" in top
+    assert letters.index("T") == keys.index("a") and letters.index("M") == keys.index("d"), (letters, keys)
+    assert "bot normal" in lines[names[4]]
+    feed = next(k for k, line in enumerate(lines) if "trade" in line)
+    assert feed > names[4] + 8 and lines[feed].index("trade") < 40
+
+
+async def test_big_seat_blocks_are_drawn_again_only_when_they_change(make_app, monkeypatch):
+    """The screen redraws 20 times a second: a seat's block is rebuilt only when what it shows changed."""
+    import screens.chai_wallah.screen as cw_screen
+
+    drawn: list[int] = []
+    real = cw_screen.big_seat
+    monkeypatch.setattr(cw_screen, "big_seat", lambda view, s, *a: drawn.append(s) or real(view, s, *a))
+    app = make_app(games=[CW], new_game=cw_game(["Asha", "Ravi", "Bina", "Dev"], 0), clock_source=FakeTime())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot, app, check=True)
+        assert sorted(set(drawn)) == list(range(4))
+        drawn.clear()
+        app.screen.refresh_game()
+        assert drawn == []
+        await pilot.press("a")  # Asha offers her tea: only her block changes
+        await wait_for(pilot, lambda: drawn, "Asha's block drawn again")
+        assert set(drawn) == {0}
 
 
 async def offered_rows(make_app, humans: list[str]) -> tuple[str, str, list[int], list[int]]:
@@ -338,3 +390,16 @@ async def test_continue_after_save_and_quit_in_the_pause_resumes_at_the_recorded
         assert [e.action for e in c2.session.standing][-2:] == [Pause(), Resume()]
         assert c2.session.standing[-1].t == c2.session.standing[-2].t == pytest.approx(0.7)
         assert c2.state.paused_at is None and c2.clock.now() == pytest.approx(0.7)
+
+
+def test_a_big_die_reads_without_colour():
+    """At 120x40 a die is a face of pips; its letter, key, brackets (offered) and `*7` (fresh) stand
+    beside it, and another seat's offered die shows `?` for its pips."""
+    from screens.chai_wallah.big import die_slot
+
+    held = [line.plain for line in die_slot({"ingredient": "spice", "state": "held", "value": 6}, "w")]
+    assert held == [" ●   ● S ", " ●   ● w ", " ●   ●   "]
+    fresh = [line.plain for line in die_slot({"ingredient": "tea", "state": "fresh", "value": 1, "fresh_for": 6.2})]
+    assert fresh == ["       T ", "   ●     ", "       *7"]
+    hidden = [line.plain for line in die_slot({"ingredient": "milk", "state": "offered"}, "right")]
+    assert hidden == ["       M ", "[  ?  ]> ", "         "]

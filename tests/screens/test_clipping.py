@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
 from chaigames import chai, chai_wallah, dabba_walla
+from chaigames.dabba_walla.actions import Place
 from chaigames.engine import GameConfig, GameSpec, SeatConfig, Session, bot_seed
 from chaigames.saves import SaveStore
 from screens.app import ChaiGamesApp
@@ -77,6 +78,12 @@ def dabba_walla_cases() -> Iterator[Case]:
             f"4 seats {vehicle} after a reveal",
             played(spec, config, 5, lambda s: s.state.phase == "delivery" and s.state.round >= 2),
         )
+    config = GameConfig(seats=seats(spec, 4), options={"vehicle": "crate"}, start_player=0)
+
+    def placing(s: Session) -> bool:  # Asha's tile over her vehicle: the most keys in the footer
+        return tuple(s.state.actors()) == (0,) and any(isinstance(a, Place) for a in s.state.legal_actions(0))
+
+    yield Case("4 seats crate placing a tile", played(spec, config, 3, lambda s: s.action_count >= 10 and placing(s)))
     config = GameConfig(seats=seats(spec, 2), options={"vehicle": "wheelbarrow"}, start_player=0)
     yield Case("2 seats pick-up", played(spec, config, 7, lambda s: s.action_count >= 12))
     yield Case("2 seats delivery", played(spec, config, 7, lambda s: s.state.phase == "delivery"))

@@ -275,7 +275,7 @@ async def test_the_table_fits_80x24(make_app):
             "Your turn:",
         ):
             assert part in joined, part
-        assert "Mi mint" not in joined  # the legend is for the wide layout
+        assert "Mi mint  Ja jasmine  Le lemon" in joined  # two players leave room for the flavours
         assert "⏎ Buy" in text[-1] and "1-5 Take" in text[-1] and "m Moves" in text[-1]
         assert "p Pass" not in text[-1] and "Discard" not in text[-1]  # not legal now
 
@@ -289,6 +289,22 @@ async def test_the_wide_layout_at_120x40_uses_the_room(make_app):
         joined = "\n".join(text)
         assert "price   1     1     2     2     3     3" in joined  # wider, two-line tiles
         assert "Sp chai spices" in joined and "Gr green tea" in joined
+
+
+async def test_at_100x30_the_legend_fills_the_spare_lines_under_the_cups(make_app):
+    """100x30 once left eight blank lines under the cups with the legend only from 110x34: now the
+    flavours and additives in words fill them, and 80x24 with five players (no line spare) has none."""
+    seats = (SeatConfig("Asha"), *(SeatConfig(f"Bot{i}", bot="easy") for i in range(1, 5)))
+    app = make_app(games=[SPEC], new_game=("chai", GameConfig(seats=seats, start_player=0), 7))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await asha_to_move(pilot)
+        await wait_for(pilot, lambda: "Mk milk  Su sugar" in screen_text(app), "the legend")
+        text = screen_text(app).splitlines()
+        left = [line[:38].strip() for line in text[2:]]
+        top_end = next(k for k, line in enumerate(text) if line.startswith("▔"))
+        assert "Mi mint  Ja jasmine  Le lemon" in left and left[: top_end - 2].count("") <= 5
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: "Mi mint" not in screen_text(app), "no legend at 80x24 with five players")
 
 
 # -- a whole game -----------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from chaigames.engine import Event
 
 from .helpers import SMALL, dw_app, dw_screen, play_one_step, screen_text, until_my_move, wait_for
@@ -63,3 +65,58 @@ async def test_the_hand_has_as_many_cards_a_row_after_a_fresh_load_as_after_a_re
         await pilot.pause()
         await pilot.resize_terminal(120, 40)
         await wait_for(pilot, lambda: str(hand.content) == fresh, "the same rows after the resize")
+
+
+def test_the_compact_ring_draws_each_tile_shape_small():
+    """80x24's ring has no room for the card boxes: each card shows its tile as half blocks."""
+    from screens.dabba_walla.render import mini_shape
+
+    assert [mini_shape(c).plain for c in ("Y02", "Y05", "Y04", "Y01", "Y11", "Y17")] == [
+        "▀█▀",  # T4
+        "▀▀▀",  # I3
+        "▀█▄",  # S4
+        "██",  # O4
+        "█",  # D2 (two squares, one above the other)
+        "▀",  # M1
+    ]
+
+
+def label_at(text: str, label: str) -> tuple[int, int]:
+    """(line, column) of a vehicle's caption: its top-left corner stands just below."""
+    return next((k, line.index(label)) for k, line in enumerate(text.splitlines()) if label in line)
+
+
+@pytest.mark.parametrize("vehicle", ["trailer", "handcart", "crate", "wheelbarrow"])
+async def test_the_o_page_at_80x24_shows_every_other_vehicle_whole(vehicle, tmp_path):
+    """In a 4-seat delivery the `o` vehicles page shows each rival's whole vehicle, bottom border too
+    (it once showed only the top row), in the room of the hand; from 100 columns at full size."""
+    from chaigames.dabba_walla import SPEC
+    from chaigames.engine import GameConfig
+    from chaigames.saves import SaveStore
+    from screens.app import ChaiGamesApp
+    from screens.dabba_walla import DabbaWallaScreen
+    from tests.screens.test_clipping import played, seats
+
+    config = GameConfig(seats=seats(SPEC, 4), options={"vehicle": vehicle}, start_player=0)
+    session = played(SPEC, config, 5, lambda s: s.state.phase == "delivery")
+    store = SaveStore(tmp_path)
+    save_id = store.new_id("dabba-walla")
+    store.save(session, save_id)
+    app = ChaiGamesApp(store=store, bot_delay=1000, countdown=0)
+    async with app.run_test(size=SMALL) as pilot:
+        app.resume_game(save_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, DabbaWallaScreen), "the game")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: "Ravi level" in screen_text(app), "the vehicles page")
+        view = app.controller.view
+        for size, cell_w in ((SMALL, 3), ((100, 30), 4)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            text = screen_text(app)
+            lines = text.splitlines()
+            for p in view.players[1:]:
+                k, col = label_at(text, f"{p.name} level")
+                width = view.cols * (cell_w + 1) + 1
+                grid = [line[col : col + width + 1] for line in lines[k + 1 : k + 2 + 2 * view.rows]]
+                assert grid[-1][0] == "└" and "┘" in grid[-1], text  # the bottom border: whole
+                assert max(len(g.rstrip()) for g in grid) == width, text  # squares cell_w wide

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from chaigames.dabba_walla import SPEC
 from chaigames.dabba_walla.actions import AddEmpty, Place, PlayCard, Start
 from chaigames.dabba_walla.view import orientations
@@ -185,3 +187,24 @@ def test_putting_a_chai_tile_on_the_choice_keeps_it_under_the_cursor():
     after = chai_rows([kind], hand, order)
     assert after[cursor] == ("on", kind)
     assert [k for _, k in after] == [k for _, k in rows]
+
+
+@pytest.mark.parametrize("vehicle", ["trailer", "handcart", "crate", "wheelbarrow"])
+def test_the_right_border_stands_straight_on_every_vehicle(vehicle):
+    """Every row of squares ends in one column, whether a tile spans squares there or not, at each
+    cell size the screen uses (rivals 3 and 4 wide, yours 4, and 6x2 when roomy)."""
+    from tests.screens.test_clipping import played, seats
+
+    config = GameConfig(seats=seats(SPEC, 4), options={"vehicle": vehicle}, start_player=0)
+    session = played(SPEC, config, 11, lambda s: s.state.phase == "delivery")
+    v = session.state.view(0)
+    inside = set(v.squares)
+    for p in v.players:
+        for cell_w, cell_h in ((3, 1), (4, 1), (6, 2)):
+            lines = R.vehicle_text(v, p, cell_w=cell_w, cell_h=cell_h).plain.split("\n")
+            for r in range(v.rows):
+                last = max(c for c in range(v.cols) if r * v.cols + c in inside)
+                x = (last + 1) * (cell_w + 1)
+                for k in range(cell_h):
+                    line = lines[1 + r * (cell_h + 1) + k]
+                    assert line[x] in "│*@" and not line[x + 1 :].strip(), "\n".join(lines)

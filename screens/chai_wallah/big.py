@@ -1,0 +1,186 @@
+"""Chai Wallah at 120x40 and larger: orders and dice drawn as dice, seats in a grid of blocks.
+
+Every die is a 5x3 face of pips on its ingredient's colour, big enough to read across a table.
+The face's pips say the value without colour; beside the face stand its ingredient letter, the
+key that works it, `*7` while fresh; an offered die stands in brackets (`[` and `]` beside its
+middle row). So NO_COLOR and 16 colours read the same as truecolor.
+
+The four dice stand in the key diamond (spice up, tea left, sugar down, milk right), as on the
+order cards, in seven lines:
+
+      spice            rows 0-2, middle column
+  tea       milk       rows 2-4, left and right columns
+      sugar            rows 4-6, middle column
+
+A seat's block is its header (name on its human's zone colour, tag, orders), the diamond, and a
+notes line (CHAI!, LOCKED, a refusal). Blocks are pure functions of `seat_key`, so the screen can
+keep each seat's block and draw again only the seats whose key changed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from chaigames.chai_wallah.keys import CHAI
+from chaigames.chai_wallah.orders import INGREDIENTS, LETTERS
+
+from .. import palette
+from ..widgets import fit_line
+from .render import INGREDIENT_STYLE, NAME_STYLE, SeatLabel, join, key_glyph, pad, seat_notes
+
+BIG_LEGEND = "[ ] offered  *7 fresh (re-roll 7 s)  one pip is wild  T tea S spice U sugar M milk  keys in zone colour"
+
+PIPS: dict[int | None, tuple[str, str, str]] = {
+    1: ("     ", "  ●  ", "     "),
+    2: ("●    ", "     ", "    ●"),
+    3: ("●    ", "  ●  ", "    ●"),
+    4: ("●   ●", "     ", "●   ●"),
+    5: ("●   ●", "  ●  ", "●   ●"),
+    6: ("●   ●", "●   ●", "●   ●"),
+    None: ("     ", "  ?  ", "     "),  # another seat's offered die: its value is hidden
+}
+"""A die face in 5x3 cells, as a real die shows it (six is two columns of three)."""
+
+SLOT = 9  # "[face]" + two side columns
+DIAMOND_WIDTH = 3 * SLOT
+DIAMOND_ROWS = 7
+BLOCK_ROWS = DIAMOND_ROWS + 2  # header, diamond, notes
+ORDER_ROWS = DIAMOND_ROWS + 1  # "Order 1", diamond
+CELL_MIN = DIAMOND_WIDTH + 2  # the narrowest seat block
+FEED_MIN = 3  # the feed keeps at least this many lines under the seats
+PLACES: dict[str, tuple[int, int]] = {"spice": (0, 1), "tea": (2, 0), "milk": (2, 2), "sugar": (4, 1)}
+"""ingredient -> (first row, column) of its die in the diamond."""
+
+
+def face(ing: str, value: int | None) -> list[Text]:
+    """The die's three lines of pips on the ingredient's colour."""
+    style = INGREDIENT_STYLE[ing]
+    return [Text(row, style=style) for row in PIPS.get(value, PIPS[None])]
+
+
+def die_slot(die: dict[str, Any], key: str | None = None, key_style: Style | str = "") -> list[Text]:
+    """Three lines of SLOT cells: `[face]` when offered, then the letter, the key (in its zone's
+    colour), `*7` when fresh."""
+    ing = die["ingredient"]
+    rows = face(ing, die.get("value"))
+    offered = die.get("state") == "offered"
+    fresh = ""
+    if die.get("state") == "fresh":
+        left = die.get("fresh_for")
+        fresh = "*" + ("" if left is None else str(max(math.ceil(left - 1e-9), 0)))
+    side = [Text(LETTERS[ing]), Text(key_glyph(key) if key else "", style=key_style), Text(fresh)]
+    out = []
+    for k, row in enumerate(rows):
+        left, right = ("[", "]") if offered and k == 1 else (" ", " ")
+        out.append(join([left, row, right, pad(side[k], SLOT - 7)]))
+    return out
+
+
+def diamond(
+    dice: dict[str, dict[str, Any]], keys: dict[str, str] | None = None, key_style: Style | str = ""
+) -> list[Text]:
+    """The four dice in the key diamond: DIAMOND_ROWS lines of DIAMOND_WIDTH cells."""
+    grid: list[list[Text]] = [[Text(" " * SLOT) for _ in range(3)] for _ in range(DIAMOND_ROWS)]
+    for ing, (row, col) in PLACES.items():
+        for k, line in enumerate(die_slot(dice[ing], (keys or {}).get(ing), key_style)):
+            grid[row + k][col] = line
+    return [join(cells) for cells in grid]
+
+
+# -- orders --------------------------------------------------------------------------------------------
+ORDER_GAP = 3
+
+
+def order_dice(order: Sequence[int]) -> dict[str, dict[str, Any]]:
+    return {ing: {"ingredient": ing, "value": v, "state": "held"} for ing, v in zip(INGREDIENTS, order, strict=True)}
+
+
+def big_orders(view: dict[str, Any], width: int) -> Text:
+    """The face-up orders drawn as dice, side by side, then the deck, target and stall."""
+    lines = [Text() for _ in range(ORDER_ROWS)]
+    for k, order in enumerate(view["orders"]):
+        lines[0].append_text(pad(Text(f"Order {k + 1}", style=NAME_STYLE), DIAMOND_WIDTH + ORDER_GAP))
+        for row, line in enumerate(diamond(order_dice(order))):
+            lines[row + 1].append_text(pad(line, DIAMOND_WIDTH + ORDER_GAP))
+    stall = view.get("stall")
+    info = [f"Deck {view['deck']}", f"First to {view['target']}"]
+    info.append("Stall " + ("off" if stall is None else f"{stall:g} s"))
+    if view.get("bundle"):
+        info.append("Bundle trades")
+    for k, text in enumerate(info):
+        lines[2 * k + 1].append(text)
+    for line in lines:
+        line.truncate(width)
+    return Text("\n").join(lines)
+
+
+# -- seats ------------------------------------------------------------------------------------------------
+def seat_key(view: dict[str, Any], s: int, label: SeatLabel) -> tuple:
+    """Everything a seat's block shows, as a value: equal keys draw the same block (the clock ticks
+    20 times a second; a fresh die's countdown and a lock change what is drawn once in a while)."""
+    seat = view["seats"][s]
+    dice = tuple(
+        (
+            d["ingredient"],
+            d.get("value"),
+            d["state"],
+            math.ceil(d["fresh_for"] - 1e-9) if d.get("fresh_for") is not None else None,
+        )
+        for d in seat["dice"]
+    )
+    locked = seat.get("locked_for")
+    return (
+        seat["name"],
+        seat["score"],
+        view["target"],
+        dice,
+        None if locked is None else round(locked, 1),
+        bool(seat.get("forming")),
+        view.get("winner") == s,
+        view.get("claimer") == s and view.get("frozen_for") is not None,
+        label,
+    )
+
+
+def big_seat(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Text:
+    """A seat's block: BLOCK_ROWS lines of `width` cells."""
+    seat = view["seats"][s]
+    keys = label.keys or {}
+    zone = palette.ZONES[label.zone] if label.zone is not None else None
+    head_style = zone.style if zone is not None else NAME_STYLE + Style(reverse=True)
+    key_style = zone.text if zone is not None else NAME_STYLE
+    right = f" {label.tag}  {seat['score']}/{view['target']} "
+    head = join([pad(Text(f" {seat['name']}"), max(width - len(right), 4)), right])
+    head.truncate(width)
+    head.stylize(head_style)
+    body = diamond({d["ingredient"]: d for d in seat["dice"]}, keys, key_style)
+    if CHAI in keys:  # the claim key in the diamond's free top-left corner
+        chai = Text(f"{key_glyph(keys[CHAI])} Chai!", style=key_style)
+        body[0] = join([pad(chai, SLOT), body[0][SLOT:]])
+    notes = Text(" ").join(seat_notes(view, s))
+    if label.flash:
+        room = width - notes.cell_len - 1
+        notes = join([notes, " " if notes else "", fit_line(Text(f"! {label.flash}", style=Style(bold=True)), room)])
+    lines = [head, *(pad(join([" ", line]), width) for line in body), pad(notes, width)]
+    return Text("\n").join(lines)
+
+
+def grid_columns(seats: int) -> int:
+    """Seats per row: one row up to four seats, else two rows as even as they go."""
+    return seats if seats <= 4 else math.ceil(seats / 2)
+
+
+def big_fits(seats: int, width: int, height: int, fixed_rows: int) -> bool:
+    """Whether the dice fit as dice: every block at least CELL_MIN wide, and room for the orders,
+    every block and FEED_MIN lines of feed under `fixed_rows` lines of title, status, help, footer."""
+    cols = grid_columns(seats)
+    rows = math.ceil(seats / cols)
+    return (width - 2) // cols >= CELL_MIN and fixed_rows + ORDER_ROWS + rows * BLOCK_ROWS + FEED_MIN <= height
+
+
+__all__ = ["BIG_LEGEND", "big_fits", "big_orders", "big_seat", "diamond", "die_slot", "grid_columns", "seat_key"]

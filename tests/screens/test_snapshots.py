@@ -1,0 +1,194 @@
+"""Snapshots (SVG, pytest-textual-snapshot) of each game's key states at 80x24 and 120x40.
+
+A snapshot fails when a screen draws differently from the pinned picture: review the diff report
+(`pytest --snapshot-report`), and when the change is meant, pin the new picture with
+`pytest tests/screens/test_snapshots.py --snapshot-update`. Textual and Rich are pinned exactly in
+the test extra, so a release of either does not change the pictures under us.
+
+Deterministic by construction: positions come from seeded play (and the `from_json` helpers of
+tests/positions.py), the app's clock stands still (`clock_source`), bots never get their turn
+(`bot_delay`), and no countdown or timer is in flight. `snap_compare` runs the app in its own
+event loop, so these are plain (not async) tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chaigames import chai, chai_wallah, dabba_walla
+from chaigames.chai.actions import DiscardTile, VisitMarket
+from chaigames.chai_wallah.actions import Claim, SetOffer
+from chaigames.chai_wallah.driver import play_headless
+from chaigames.dabba_walla.actions import Place
+from chaigames.engine import GameConfig, SeatConfig, Session, bot_seed
+from chaigames.saves import SaveStore
+from screens.app import ChaiGamesApp
+from screens.game_base import GameScreen
+from tests.chai.test_end import finished
+
+from .conftest import wait_for
+from .test_clipping import played, seats
+from .test_results_fit import Host, fake_controller
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
+
+
+def resumed(session: Session, root: Path, keys: tuple[str, ...] = ()) -> tuple[ChaiGamesApp, Callable]:
+    """The app and a `run_before` that continues `session` from its save, past any key check or
+    curtain, then presses `keys`: the clock stands still and bots never move."""
+    store = SaveStore(root)
+    save_id = store.new_id(session.spec.id)
+    store.save(session, save_id)
+    app = ChaiGamesApp(
+        store=store, bot_delay=1000, countdown=0, clock_source=lambda: 0.0, key_guard=0, win_hold=0, confirm_moves=False
+    )
+
+    async def run_before(pilot: Any) -> None:
+        app.resume_game(save_id)
+
+        def on_game() -> bool:
+            if type(app.screen).__name__ in ("KeyCheckScreen", "CurtainScreen"):
+                app.screen.dismiss(None)
+                return False
+            return isinstance(app.screen, GameScreen) and app.controller is not None
+
+        await wait_for(pilot, on_game, "the game")
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+
+    return app, run_before
+
+
+def results(result: Any, names: list[str], title: str) -> tuple[Host, Callable]:
+    """The results screen of a finished game (the frame's own ResultsScreen)."""
+    from screens.results import ResultsScreen
+
+    app = Host(fake_controller(result, names, title))
+
+    async def run_before(pilot: Any) -> None:
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        await pilot.pause()
+
+    return app, run_before
+
+
+def snap(snap_compare, size, made: tuple[Any, Callable]) -> bool:
+    app, run_before = made
+    return snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+# -- Dabba Walla ------------------------------------------------------------------------------------
+def dw_config(vehicle: str = "trailer") -> GameConfig:
+    spec = dabba_walla.SPEC
+    return GameConfig(seats=seats(spec, 4), options={"vehicle": vehicle, "module1": True}, start_player=0)
+
+
+def asha_to_move(session: Session) -> bool:
+    return not session.over and tuple(session.state.actors()) == (0,)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dabba_walla_pick_up_turn(snap_compare, size, tmp_path):
+    session = played(dabba_walla.SPEC, dw_config(), 3, lambda s: s.action_count >= 20 and asha_to_move(s))
+    assert session.state.phase == "pickup"
+    assert snap(snap_compare, size, resumed(session, tmp_path))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dabba_walla_placement_ghost(snap_compare, size, tmp_path):
+    def placing(s: Session) -> bool:
+        return s.action_count >= 10 and asha_to_move(s) and any(isinstance(a, Place) for a in s.state.legal_actions(0))
+
+    session = played(dabba_walla.SPEC, dw_config("crate"), 3, placing)
+    assert snap(snap_compare, size, resumed(session, tmp_path))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dabba_walla_delivery_reveal_with_4_seats(snap_compare, size, tmp_path):
+    config = GameConfig(
+        seats=seats(dabba_walla.SPEC, 4), options={"vehicle": "trailer", "order_card_1": 1, "order_card_3": 5}
+    )
+    session = played(dabba_walla.SPEC, config, 5, lambda s: s.state.phase == "delivery" and s.state.round >= 2)
+    assert session.state.view(0).last_round
+    assert snap(snap_compare, size, resumed(session, tmp_path))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dabba_walla_results(snap_compare, size):
+    session = played(dabba_walla.SPEC, dw_config(), 3, lambda s: False)
+    assert session.over
+    assert snap(snap_compare, size, results(session.result(), list(NAMES[:4]), "Dabba Walla"))
+
+
+# -- Chai ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_chai_market_turn(snap_compare, size, tmp_path):
+    config = GameConfig(seats=seats(chai.SPEC, 5), start_player=0)
+    session = played(chai.SPEC, config, 3, lambda s: s.action_count >= 40 and asha_to_move(s))
+    assert snap(snap_compare, size, resumed(session, tmp_path))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chai_discard_prompt(snap_compare, size, tmp_path):
+    """Over 12 tiles after a market visit: the player discards, choosing the flavour (CH-2). Asha
+    takes the biggest group on every visit (an easy bot plays Ravi) until she holds too many."""
+    spec = chai.SPEC
+    session = Session(spec, spec.validate(GameConfig(seats=seats(spec, 2), start_player=0)), 0)
+    bot = spec.make_bot("easy", bot_seed(0, 1), 1)
+    while not any(isinstance(a, DiscardTile) for a in session.state.legal_actions(0)):
+        state = session.state
+        assert session.action_count < 100 and not session.over
+        seat = state.actors()[0]
+        legal = state.legal_actions(seat)
+        visits = [a for a in legal if isinstance(a, VisitMarket)]
+        if seat == 0 and visits:
+            action = max(visits, key=lambda a: len(state.market.group(a.row, a.col)))
+        else:
+            action = bot.choose(state.view(seat), legal, 1)
+        session.apply(seat, action)
+    assert snap(snap_compare, size, resumed(session, tmp_path))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chai_results_with_a_tie(snap_compare, size):
+    """15 points each: fewer fulfilled customers breaks the tie (the note says so)."""
+    state = finished(2, [["green-8"], ["green-1", "black-1"]], [0, 7])
+    result = state.result()
+    assert result.scores == (15, 15) and "wins the tie" in result.note
+    assert snap(snap_compare, size, results(result, [state.name(s) for s in range(2)], "Chai"))
+
+
+# -- Chai Wallah --------------------------------------------------------------------------------------
+def cw_config() -> GameConfig:
+    """8 seats: 4 humans at the keyboard (a zone each), 4 easy bots."""
+    spec = chai_wallah.SPEC
+    return spec.validate(GameConfig(seats=tuple(SeatConfig(n, None if i < 4 else "easy") for i, n in enumerate(NAMES))))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chai_wallah_mid_game_offer_freeze_lock_8_seats(snap_compare, size, tmp_path):
+    """The bots trade for 33 s; Ravi offers tea and milk, Meera calls a false Chai! (locked), and a
+    bot's true Chai! freezes the market at 34.2 s."""
+    session = Session(chai_wallah.SPEC, cw_config(), 1)
+    driver = chai_wallah.SPEC.make_driver(session)
+    driver.advance(33.0)
+    session.apply(1, SetOffer(("tea", "milk")), 33.0)
+    session.apply(2, Claim(), 33.0)
+    driver.advance(34.4)
+    state = session.state
+    assert state.frozen_until is not None and state.seats[2].locked_until is not None
+    assert "offered" in state.seats[1].states
+    assert snap(snap_compare, size, resumed(session, tmp_path))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chai_wallah_results(snap_compare, size):
+    session = play_headless(cw_config(), 1, 5000)
+    assert session.over
+    assert snap(snap_compare, size, results(session.result(), list(NAMES), "Chai Wallah"))
