@@ -87,7 +87,15 @@ def show(widget: Static, content: Text | str) -> None:
     if old is not None and type(old) is type(content) and old == content:
         return
     widget._shown_content = content  # type: ignore[attr-defined]
-    widget.update(content, layout=old is None or _extent(old) != _extent(content))
+    resized = old is None or (_sized_by_content(widget) and _extent(old) != _extent(content))
+    widget.update(content, layout=resized)
+
+
+def _sized_by_content(widget: Static) -> bool:
+    """Whether the widget's size follows what it shows (an `auto` width or height): only then can
+    new content move the other widgets. A panel of fixed or fractional size is repainted in place."""
+    styles = widget.styles
+    return any(scalar is not None and scalar.is_auto for scalar in (styles.width, styles.height))
 
 
 def _extent(content: Text | str) -> tuple[int, int]:
