@@ -345,7 +345,9 @@ class GameController:
         """Write the record now. A failing disk is said on screen; the game goes on in memory
         (`save_problem`, `unsaved_moves`) and a later save catches up. False when it failed."""
         try:
-            self.frame.store.save(self.session, self.save_id, self.lock)
+            # real time: the key's frame does not wait for the disk (the store finishes the write on
+            # its own thread; what was accepted is already safe from a kill, see chaigames.saves)
+            self.frame.store.save(self.session, self.save_id, self.lock, later=self.realtime)
         except GameTakenOver:
             self._lost()
             return False
