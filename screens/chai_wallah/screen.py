@@ -79,6 +79,7 @@ class ChaiWallahScreen(GameScreen):
         self._banner_until = 0.0
         self._was_running = False
         self._phase: tuple[bool, bool, bool] | None = None
+        self._drawn_seats: dict[int, tuple] = {}  # seat -> (what it showed, its lines): see seats_text
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
             self._bindings.bind(key, f"zone_key('{key}')", f"{escape(controller.name(b.seat))}: {role}", show=False)
@@ -190,7 +191,7 @@ class ChaiWallahScreen(GameScreen):
         seat_width = SEATS_WIDTH if wide else width - 2
         self._show("#cw-status", self.status_line(view))
         self._show("#cw-orders", order_cards(view, width - 2))
-        self._show("#cw-seats", seats_text(view, self.labels(diamond), seat_width, diamond))
+        self._show("#cw-seats", seats_text(view, self.labels(diamond), seat_width, diamond, self._drawn_seats))
         feed_rows = rows if wide else max(rows - seat_rows, 1)
         feed_width = width - SEATS_WIDTH - 5 if wide else width - 2
         self._show("#cw-feed", feed_lines([line.event for line in c.log()], feed_rows, feed_width))

@@ -338,3 +338,35 @@ async def test_continue_after_save_and_quit_in_the_pause_resumes_at_the_recorded
         assert [e.action for e in c2.session.standing][-2:] == [Pause(), Resume()]
         assert c2.session.standing[-1].t == c2.session.standing[-2].t == pytest.approx(0.7)
         assert c2.state.paused_at is None and c2.clock.now() == pytest.approx(0.7)
+
+
+def test_seats_drawn_from_the_cache_are_the_seats_drawn_afresh(monkeypatch):
+    """The clock redraws the seats 20 times a second; a seat whose lines show the same as last time
+    reuses them. Through an eight-bot game's ticks, the cached seats equal a fresh drawing, and most
+    seats are not drawn again."""
+    from chaigames.chai_wallah.driver import make_driver
+    from screens.chai_wallah import render
+
+    config = GameConfig(seats=tuple(SeatConfig(f"Bot{k}", bot="easy") for k in range(8)))
+    session = Session(CW, config, 11)
+    driver = make_driver(session)
+    draws = 0
+    real = render.seat_block
+
+    def counted(*args):
+        nonlocal draws
+        draws += 1
+        return real(*args)
+
+    drawn: dict = {}
+    for step in range(1, 400):
+        driver.advance(step * 0.05)
+        view = session.state.table_view()
+        labels = [render.SeatLabel(None, "bot", "too late" if (step // 30 + s) % 5 == 0 else "") for s in range(8)]
+        fresh = render.seats_text(view, labels, 76, True)
+        monkeypatch.setattr(render, "seat_block", counted)
+        assert render.seats_text(view, labels, 76, True, drawn) == fresh
+        monkeypatch.setattr(render, "seat_block", real)
+        if session.over:
+            break
+    assert step > 100 and draws < 8 * step / 3
