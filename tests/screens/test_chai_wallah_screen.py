@@ -370,3 +370,29 @@ def test_seats_drawn_from_the_cache_are_the_seats_drawn_afresh(monkeypatch):
         if session.over:
             break
     assert step > 100 and draws < 8 * step / 3
+
+
+async def test_a_key_draws_the_screen_once(make_app):
+    """A key first lets the bots and timers due before it act, then applies the seat's action: the
+    screen is drawn once, after both (a key's frame waits for one drawing, not two)."""
+    fake = FakeTime()
+    app = make_app(games=[CW], new_game=cw_game(["Asha"], 3), clock_source=fake)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = await start(pilot, app)
+        screen = app.screen
+        drawings: list[int] = []
+        draw = screen.refresh_game
+        screen.refresh_game = lambda: (drawings.append(1), draw())[1]
+        per_key: list[int] = []
+        act = c.act
+
+        def counted(seat, action):
+            before = len(drawings)
+            act(seat, action)
+            per_key.append(len(drawings) - before)
+
+        c.act = counted
+        fake.now += 0.5
+        await pilot.press("a")
+        await wait_for(pilot, lambda: per_key, "Asha's key")
+        assert per_key == [1] and last(c)[:2] == (0, Toggle("tea"))
