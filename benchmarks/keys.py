@@ -41,6 +41,8 @@ Region = Callable[[PtyApp], list[tuple[int, range]]]
 """The cells watched for a key's effect: (row, columns) pairs."""
 FRAME_GAP = 0.003
 """Bytes arriving within 3 ms belong to the same frame (Textual writes at most ~60 frames a second)."""
+KEY_GUARD = 0.6
+"""chaigames ignores keys for 0.5 s after a screen opens: the set-up keys wait that long."""
 
 
 def whole(app: PtyApp) -> list[tuple[int, range]]:
@@ -81,6 +83,8 @@ def die_can_act(name: str, key: str) -> Callable[[PtyApp], bool]:
 
     def ready(app: PtyApp) -> bool:
         text = app.screen.display
+        if not any(line.strip().startswith(name) for line in text):
+            return False
         if any("frozen" in line for line in text[:3]):
             return False
         if any("LOCKED" in text[y] for y in seat_rows(app, name)):
@@ -140,7 +144,7 @@ SCENARIOS = [
     Scenario(
         "Chai Wallah: die key, 8 seats, clock ticking",
         chaigames("new", "chai-wallah", "--seat", "Asha", *["--bot", "easy"] * 7, "--seed", "7"),
-        [("Time", b" "), ("Chai!", b"")],
+        [("Space: start the clock", b" "), ("Time   2.", b"")],
         (b"a",),
         region=keyed_die("Asha", "a"),
         can_act=die_can_act("Asha", "a"),
@@ -175,6 +179,7 @@ def open_app(scenario: Scenario, home: str) -> PtyApp:
         app.wait_for(lambda screen, t=text: t in screen, limit=30)
         if keys:
             app.settle()
+            time.sleep(KEY_GUARD)
             app.send(keys)
     app.settle(quiet=0.3)
     return app

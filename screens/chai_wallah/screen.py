@@ -29,7 +29,7 @@ from chaigames.engine import Event
 
 from ..game_base import GameScreen
 from ..keys import KeysScreen, key_lines, reading_the_screen
-from ..widgets import Footer, TitleBar, show
+from ..widgets import Footer, LinePanel, TitleBar, show
 from .keycheck import KeyCheckScreen
 from .render import (
     ALERT_STYLE,
@@ -95,7 +95,7 @@ class ChaiWallahScreen(GameScreen):
         yield Static("", id="cw-status")
         yield Static("", id="cw-orders")
         with Vertical(id="cw-body"):
-            yield Static("", id="cw-seats")
+            yield LinePanel("", id="cw-seats")
             yield Static("", id="cw-feed")
         yield Static("", id="cw-help")
         yield Footer()
