@@ -91,6 +91,7 @@ class LinePanel(Static):
 
     _strips: list[Strip] | None = None
     _strips_for: tuple | None = None  # (size, visual style) the strips were drawn for
+    _lines: tuple[Text, list[Text]] | None = None  # the text shown, split in lines
 
     def update(self, content="", *, layout: bool = True) -> None:
         self._strips = None
@@ -118,8 +119,10 @@ class LinePanel(Static):
         width, height = self.size
         if self._strips is None or self._strips_for != (self.size, self.visual_style):
             return False
-        old_lines = old.split("\n", allow_blank=True)
+        shown = self._lines
+        old_lines = shown[1] if shown is not None and shown[0] is old else old.split("\n", allow_blank=True)
         new_lines = new.split("\n", allow_blank=True)
+        self._lines = (new, new_lines)
         if len(old_lines) != len(new_lines) or len(new_lines) > min(height, len(self._strips)):
             return False
         if any(line.cell_len > width for line in new_lines):

@@ -80,6 +80,7 @@ class ChaiWallahScreen(GameScreen):
         self._was_running = False
         self._phase: tuple[bool, bool, bool] | None = None
         self._drawn_seats: dict[int, tuple] = {}  # seat -> (what it showed, its lines): see seats_text
+        self._feed: tuple | None = None  # what the feed was drawn from: the log's length and last event, its size
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
             self._bindings.bind(key, f"zone_key('{key}')", f"{escape(controller.name(b.seat))}: {role}", show=False)
@@ -194,7 +195,11 @@ class ChaiWallahScreen(GameScreen):
         self._show("#cw-seats", seats_text(view, self.labels(diamond), seat_width, diamond, self._drawn_seats))
         feed_rows = rows if wide else max(rows - seat_rows, 1)
         feed_width = width - SEATS_WIDTH - 5 if wide else width - 2
-        self._show("#cw-feed", feed_lines([line.event for line in c.log()], feed_rows, feed_width))
+        log = c.log()
+        feed = (len(log), log[-1].event if log else None, feed_rows, feed_width)
+        if feed != self._feed:  # the feed changes with the log, not with the clock
+            self._feed = feed
+            self._show("#cw-feed", feed_lines([line.event for line in log], feed_rows, feed_width))
         self._show("#cw-help", self.help_line())
 
     def _show(self, selector: str, text: Text) -> None:
