@@ -30,12 +30,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .engine import GameConfig, RecordError, RecordVersionError, Session, parse_record
-from .engine.match import match_of
 from .names import clean_name
 
-if TYPE_CHECKING:
-    from .engine import GameSpec, Record
+if TYPE_CHECKING:  # the rules engine loads when a save is read, not when the menu asks whether there is one
+    from .engine import GameConfig, GameSpec, Record, Session
 
 Lookup = Callable[[str], "GameSpec"]
 """Maps a game id to its spec; raises KeyError (unknown game) or LookupError (not in this build)."""
@@ -268,6 +266,8 @@ class SaveInfo:
 
     def match_note(self) -> str:
         """' (match game 2 of 3)' for a game of a match, else ''."""
+        from .engine.match import match_of
+
         match = match_of(self.record.meta) if self.record else None
         if match is None:
             return ""
@@ -442,6 +442,8 @@ class SaveStore:
 
     def load(self, save_id: str, lookup: Lookup) -> Session:
         """Rebuild the saved game. RecordError (or RecordVersionError) says why it cannot be."""
+        from .engine import RecordError, Session
+
         with contextlib.suppress(OSError):
             settle()
         info = self.inspect(self.path_of(save_id), lookup, move_aside=False)
@@ -453,6 +455,8 @@ class SaveStore:
     def inspect(self, path: Path, lookup: Lookup, *, move_aside: bool = True) -> SaveInfo:
         """Read one save file. Unreadable files are moved to aside/ (when `move_aside`); files made
         under another rules version, or for a game not in this build, stay where they are."""
+        from .engine import RecordError, RecordVersionError, Session, parse_record
+
         save_id = path.stem
         info = SaveInfo(save_id=save_id, path=path)
         try:
@@ -525,6 +529,8 @@ class SaveStore:
 
     def finished_games(self, lookup: Lookup) -> list[SaveInfo]:
         """Every game in history/ that this version can rebuild, newest first (by when it ended)."""
+        from .engine import RecordError, parse_record
+
         if not self.history.is_dir():
             return []
         good: list[SaveInfo] = []
