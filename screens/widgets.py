@@ -151,14 +151,10 @@ def show(widget: Static, content: Text | str) -> None:
     if old is not None and type(old) is type(content) and old == content:
         return
     widget._shown_content = content  # type: ignore[attr-defined]
-    if (
-        isinstance(widget, LinePanel)
-        and isinstance(old, Text)
-        and isinstance(content, Text)
-        and widget.show_lines(old, content)
-    ):
-        return
     resized = old is None or (_sized_by_content(widget) and _extent(old) != _extent(content))
+    lines = isinstance(widget, LinePanel) and isinstance(old, Text) and isinstance(content, Text)
+    if lines and not resized and widget.show_lines(old, content):  # type: ignore[union-attr]
+        return
     widget.update(content, layout=resized)
 
 
