@@ -228,6 +228,7 @@ def main() -> int:
     parser.add_argument("--keys", type=int, default=60, help="keys measured per screen")
     parser.add_argument("--only", default="", help="only the screens whose name contains this")
     args = parser.parse_args()
+    os.chdir(ROOT)  # `python -m chaigames` runs this checkout's chaigames (the current folder comes first)
     chosen = [s for s in SCENARIOS if args.only.lower() in s.name.lower()]
     load = os.getloadavg()
     for scenario in chosen:
