@@ -1,12 +1,15 @@
-"""16 SSH players at once: does each reach the menu, how fast, and what does it cost in memory?
+"""16 SSH players at once: does each reach the menu, how fast, how fast are keys, and what does it cost in memory?
 
 Starts `chaigames serve --open` on 127.0.0.1 and a free port in a subprocess (so its memory is its
 own), opens N sessions at once with asyncssh's client, each an 80x24 terminal fed into pyte, and
 waits until every screen shows the menu's three titles. Prints the time to the menu per session,
-the server's resident memory (before and with N games) and the games' own. Needs the test extra
-(asyncssh, pyte). Everything stops by itself: bounded waits, SIGTERM to the server at the end.
+the server's resident memory (before and with N games) and the games' own. Then, with every
+session still open, keys go round the sessions one at a time (down, then up, in each one's menu):
+from writing a key into the SSH channel to the first bytes back that change that session's
+screen, median and 99th percentile. Needs the test extra (asyncssh, pyte). Everything stops by
+itself: bounded waits, SIGTERM to the server at the end.
 
-    python benchmarks/serve_sessions.py [--sessions 16] [--color 256]
+    python benchmarks/serve_sessions.py [--sessions 16] [--keys 96] [--color 256]
 """
 
 from __future__ import annotations
@@ -38,6 +41,44 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def pss_kib(pid: int) -> int:
+    """Proportional set size in KiB: the process's own pages plus its share of those it shares (the
+    interpreter, libraries): what one more session really costs. 0 if unknown."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def cells(player: Player) -> tuple:
+    """What a session's screen shows: every cell's character and colours."""
+    return tuple(tuple((c.data, c.fg, c.bg, c.reverse) for c in row.values()) for row in player.screen.buffer.values())
+
+
+async def key_latency(player: Player, key: bytes, limit: float = 5.0) -> float | None:
+    """Seconds from writing `key` into the session's channel to the bytes that changed its screen."""
+    before = cells(player)
+    t0 = time.perf_counter()
+    player.send(key)
+    while time.perf_counter() - t0 < limit:
+        player._changed.clear()
+        try:
+            await asyncio.wait_for(player._changed.wait(), limit)
+        except TimeoutError:
+            return None
+        if cells(player) != before:
+            return time.perf_counter() - t0
+    return None
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+
 def children_of(pid: int) -> list[int]:
     kids = []
     for task in Path(f"/proc/{pid}/task").iterdir():
@@ -49,6 +90,7 @@ def children_of(pid: int) -> list[int]:
 async def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=16)
+    parser.add_argument("--keys", type=int, default=96, help="keys measured, in turn over the sessions")
     parser.add_argument("--color", default="256", choices=("256", "truecolor", "16"))
     args = parser.parse_args()
 
@@ -94,6 +136,7 @@ async def main() -> int:
             server_busy = rss_kib(server.pid)
             kids = children_of(server.pid)
             kid_rss = [rss_kib(k) for k in kids]
+            kid_pss = [pss_kib(k) for k in kids]
 
             print(f"chaigames serve: {args.sessions} sessions at once, 80x24, --color {args.color}")
             print(f"  every session reached the menu: {len(results)} of {args.sessions}, all within {wall:.2f} s")
@@ -103,8 +146,26 @@ async def main() -> int:
             print(f"  server RSS: {server_idle / 1024:.1f} MiB idle, {server_busy / 1024:.1f} MiB with the games")
             print(
                 f"  games: {len(kids)} processes, RSS {sum(kid_rss) / 1024:.1f} MiB in all, "
-                f"{statistics.mean(kid_rss) / 1024:.1f} MiB each on average (max {max(kid_rss) / 1024:.1f})"
+                f"{statistics.mean(kid_rss) / 1024:.1f} MiB each on average (max {max(kid_rss) / 1024:.1f}); "
+                f"PSS {statistics.mean(kid_pss) / 1024:.1f} MiB each"
             )
+            await asyncio.sleep(1.0)  # the menu ignores keys for its first half second
+            samples: list[float] = []
+            load = os.getloadavg()
+            for k in range(args.keys):
+                player = results[k % len(results)][1]
+                took = await key_latency(player, b"\x1b[B" if (k // len(results)) % 2 == 0 else b"\x1b[A")
+                if took is not None:
+                    samples.append(took)
+                await asyncio.sleep(0.05)
+            if samples:
+                print(
+                    f"  keys through serve, {args.sessions} sessions open: median "
+                    f"{statistics.median(samples) * 1000:.1f} ms, p99 {p99(samples) * 1000:.1f} ms "
+                    f"({len(samples)} of {args.keys} keys changed the screen; load average {load[0]:.2f})"
+                )
+            else:
+                print("  keys through serve: no key changed a screen")
             t1 = time.perf_counter()
             for _, player, conn in results:
                 conn.close()  # type: ignore[attr-defined]

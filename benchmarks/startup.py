@@ -13,6 +13,7 @@ of the games, bots, Markdown, asyncssh or the web server).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -69,17 +70,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
     args = parser.parse_args()
+    os.chdir(ROOT)  # `python -m chaigames` runs this checkout's chaigames (the current folder comes first)
     apps = {
         "bare": [sys.executable, str(ROOT / "benchmarks" / "bare_menu_app.py")],
         "chaigames": [sys.executable, "-m", "chaigames"],
     }
     figures: dict[str, list[tuple[float, float, int]]] = {name: [] for name in apps}
+    load = os.getloadavg()
     with tempfile.TemporaryDirectory() as home:
         env = {"CHAIGAMES_HOME": home, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
         for _ in range(args.runs):
             for name, argv in apps.items():
                 figures[name].append(one_start(argv, env))
     print(f"start-up to the painted menu, 120x40 pty, {args.runs} runs each, alternating")
+    print(f"  load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; after: {os.getloadavg()[0]:.2f}")
     med = {}
     for name, runs in figures.items():
         wall = statistics.median(r[0] for r in runs)

@@ -14,25 +14,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__, games
-from .engine import (
-    BOT_LEVELS,
-    ConfigError,
-    GameConfig,
-    GameSpec,
-    RecordError,
-    SeatConfig,
-    Session,
-    parse_record,
-    play_bots,
-)
-from .engine.match import Match
-from .engine.play import DEFAULT_MAX_ACTIONS
-from .engine.rng import derive_seed
+from .engine.errors import ConfigError, RecordError
+from .engine.registry import BOT_LEVELS
 from .names import clean_name
 from .saves import clean_names
+
+if TYPE_CHECKING:  # `chaigames` opening its menu loads no more of the engine than the lines above
+    from .engine import GameConfig, GameSpec, Session
 
 BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
 
@@ -73,6 +64,8 @@ def bot_name(taken: set[str], seat: int) -> str:
 
 def build_config(spec: GameSpec, seats: Sequence[tuple[str, str | None]], options: dict[str, Any]) -> GameConfig:
     """Seats are (name, None) for a human or ("", level) for a bot to be named."""
+    from .engine import GameConfig, SeatConfig
+
     taken = {clean_name(name) for name, bot in seats if bot is None}
     out = []
     for i, (name, bot) in enumerate(seats):
@@ -93,6 +86,10 @@ def build_config(spec: GameSpec, seats: Sequence[tuple[str, str | None]], option
 
 # -- simulate --------------------------------------------------------------------------------------
 def simulate(args: argparse.Namespace) -> int:
+    from .engine.play import DEFAULT_MAX_ACTIONS, play_bots
+
+    if args.max_actions is None:
+        args.max_actions = DEFAULT_MAX_ACTIONS
     spec = game_spec(args.game)
     if not spec.min_seats <= args.seats <= spec.max_seats:  # before anything is made per seat
         raise UsageError(f"{spec.title} takes {spec.min_seats} to {spec.max_seats} seats, not {args.seats}")
@@ -172,6 +169,10 @@ def simulate_match(
 ) -> dict[str, Any]:
     """One match of `--match` games at the same table: game k's seed derives from the match's seed,
     and the start player rotates from seat 1. An unfinished game (safety cap) ends the match there."""
+    from .engine.match import Match
+    from .engine.play import play_bots
+    from .engine.rng import derive_seed
+
     match = Match(
         games=args.match,
         seats=len(config.seats),
@@ -332,6 +333,8 @@ def replay(args: argparse.Namespace) -> int:
         text = read_record_file(args.file)  # a regular file of bounded size only: never a FIFO or /dev/zero
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    from .engine import Session, parse_record
+
     record = parse_record(text, games.get)
     record.config = clean_names(record.config)
     spec = games.get(record.game)
@@ -365,6 +368,8 @@ def new(args: argparse.Namespace) -> int:
     if args.start is not None:
         if not 1 <= args.start <= len(config.seats):
             raise UsageError(f"--start must be a seat from 1 to {len(config.seats)}")
+        from .engine import GameConfig
+
         config = GameConfig(seats=config.seats, options=config.options, start_player=args.start - 1)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     from screens.app import run_app
@@ -421,7 +426,7 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     p.add_argument("--json", action="store_true", help="one JSON object per game on stdout, the summary on stderr")
     p.add_argument("--record", metavar="DIR", help="write each game's record as a JSON file into DIR")
-    p.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS, help="safety cap per game")
+    p.add_argument("--max-actions", type=int, help="safety cap per game (default: the engine's)")
     p.add_argument(
         "--match", type=int, metavar="N", help="make each of the --games a match of N games (start player rotating)"
     )

@@ -9,8 +9,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .engine import GameSpec
+if TYPE_CHECKING:  # the menu lists the catalogue without loading the rules engine
+    from .engine import GameSpec
 
 
 @dataclass(frozen=True)

@@ -13,25 +13,27 @@ the rules core never does.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import datetime as _dt
+import itertools
 import json
 import os
+import queue
 import re
 import secrets
 import socket
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .engine import GameConfig, RecordError, RecordVersionError, Session, parse_record
-from .engine.match import match_of
 from .names import clean_name
 
-if TYPE_CHECKING:
-    from .engine import GameSpec, Record
+if TYPE_CHECKING:  # the rules engine loads when a save is read, not when the menu asks whether there is one
+    from .engine import GameConfig, GameSpec, Record, Session
 
 Lookup = Callable[[str], "GameSpec"]
 """Maps a game id to its spec; raises KeyError (unknown game) or LookupError (not in this build)."""
@@ -40,7 +42,9 @@ Lookup = Callable[[str], "GameSpec"]
 STALE_TMP_SECONDS = 600
 """A leftover temporary save file of a live process is removed once it is this old."""
 
-_TMP_NAME = re.compile(r"^\..+\.(\d+)\.tmp$")
+_TMP_NAME = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)(?:-(?P<seq>\d+))?\.tmp$")
+"""`.<name>.<pid>-<n>.tmp`: the n-th file this process began writing (`.<name>.<pid>.tmp` before)."""
+_SEQ = itertools.count(1)
 
 
 class GameOpenElsewhere(Exception):
@@ -86,17 +90,33 @@ def write_atomic(path: Path, text: str) -> None:
 
     A temporary file in the same folder is written, flushed and fsynced, then renamed over the
     target (rename within one file system is atomic). A kill at any moment leaves a whole file
-    (and perhaps a `.<name>.<pid>.tmp`, which `SaveStore.sweep` removes later).
+    (and perhaps a `.<name>.<pid>-<n>.tmp`, which `SaveStore.sweep` deals with later).
     """
+    commit(write_temp(path, text), path)
+
+
+def write_temp(path: Path, text: str) -> Path:
+    """The first half of an atomic write: `text` in a new temporary file beside `path`, handed to
+    the operating system (so a kill -9 of this process cannot lose it) but not yet on the disk."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}-{next(_SEQ)}.tmp")
     try:
         with open(tmp, "w", encoding="utf-8") as f:
             f.write(text)
-            f.flush()
+    except BaseException:  # a full disk must not keep half a file, which fills it further
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    return tmp
+
+
+def commit(tmp: Path, path: Path) -> None:
+    """The second half: `tmp` made durable (fsync), renamed over `path`, the rename made durable."""
+    try:
+        with open(tmp, "rb+") as f:
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:  # a full disk must not keep half a file, which fills it further
+    except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
@@ -106,6 +126,70 @@ def write_atomic(path: Path, text: str) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+class _Committer:
+    """One thread per process that finishes atomic writes (`commit`) in the order they were begun.
+
+    A real-time game saves after every key, and waiting for the disk (an fsync takes 5 to 20 ms)
+    before the key's frame is drawn made every key late. The caller writes the temporary file
+    itself (`write_temp`), so what the player saw accepted is already in the operating system's
+    hands: a kill -9 now leaves a whole temporary file, which the next start's `SaveStore.sweep`
+    puts in place. The fsync and the rename happen here, a moment later, in order.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: queue.Queue[tuple[Path, Path]] = queue.Queue()
+        self._failure: OSError | None = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, tmp: Path, path: Path) -> None:
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="chaigames-saves", daemon=True)
+                self._thread.start()
+                atexit.register(self._jobs.join)  # a normal exit leaves every save in place
+        self._jobs.put((tmp, path))
+
+    def _run(self) -> None:
+        while True:
+            tmp, path = self._jobs.get()
+            try:
+                commit(tmp, path)
+            except OSError as exc:
+                self._failure = exc
+            finally:
+                self._jobs.task_done()
+
+    def wait(self) -> None:
+        """Every write begun is on the disk (or failed: the failure is raised, once)."""
+        self._jobs.join()
+        self.raise_failure()
+
+    def raise_failure(self) -> None:
+        failure, self._failure = self._failure, None
+        if failure is not None:
+            raise failure
+
+
+_COMMITTER = _Committer()
+
+
+def settle() -> None:
+    """Wait until every save begun by this process is on the disk under its own name (tests and tools
+    that read a save file call this; the store's own readers do it themselves). Raises the OSError of
+    a write that failed meanwhile."""
+    _COMMITTER.wait()
+
+
+def _whole(path: Path) -> bool:
+    """A temporary save file holds a whole JSON document (a write killed half way does not)."""
+    try:
+        json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 def clean_names(config: GameConfig) -> GameConfig:
@@ -182,6 +266,8 @@ class SaveInfo:
 
     def match_note(self) -> str:
         """' (match game 2 of 3)' for a game of a match, else ''."""
+        from .engine.match import match_of
+
         match = match_of(self.record.meta) if self.record else None
         if match is None:
             return ""
@@ -259,7 +345,9 @@ class SaveStore:
         return owner is None or owner.get("token") == token
 
     def release(self, save_id: str, token: str | None) -> None:
-        """Close the save: remove the lock if it is still ours."""
+        """Close the save (its writes on the disk first): remove the lock if it is still ours."""
+        with contextlib.suppress(OSError):
+            settle()
         if token is None:
             return
         owner = self.lock_owner(save_id)
@@ -273,8 +361,10 @@ class SaveStore:
 
     # -- housekeeping -----------------------------------------------------------------------------------
     def sweep(self, now: float | None = None) -> int:
-        """Remove temporary files left by a write that was killed half way (`.<id>.json.<pid>.tmp`):
-        those whose process is gone, or older than STALE_TMP_SECONDS. Returns how many went."""
+        """Deal with temporary files left by a write that was cut short (`.<id>.json.<pid>-<n>.tmp`)
+        by a process that is gone, or older than STALE_TMP_SECONDS. In saves/, the newest whole one
+        of a save is the last move its app had accepted (the app died before its committer put it in
+        place, see `_Committer`): it becomes the save. The others are removed. Returns how many went."""
         now = time.time() if now is None else now
         gone = 0
         for folder in (self.saves, self.history):
@@ -282,34 +372,56 @@ class SaveStore:
                 names = list(folder.iterdir())
             except OSError:
                 continue
+            left: list[tuple[str, int, int, Path]] = []  # (save name, mtime, n, path)
             for path in names:
                 m = _TMP_NAME.match(path.name)
                 if m is None:
                     continue
                 try:
-                    old = now - path.stat().st_mtime > STALE_TMP_SECONDS
-                    if old or not pid_alive(int(m.group(1))):
-                        path.unlink()
-                        gone += 1
+                    stat = path.stat()
+                    old = now - stat.st_mtime > STALE_TMP_SECONDS
+                    if old or not pid_alive(int(m["pid"])):
+                        left.append((m["name"], stat.st_mtime_ns, int(m["seq"] or 0), path))
                 except OSError:
                     continue
+            promoted: set[str] = set()
+            for name, _, _, path in sorted(left, key=lambda t: t[:3], reverse=True):  # newest first
+                if folder == self.saves and name.endswith(".json") and name not in promoted and _whole(path):
+                    promoted.add(name)
+                    with contextlib.suppress(OSError):
+                        commit(path, folder / name)
+                        continue
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                    gone += 1
         return gone
 
-    def save(self, session: Session, save_id: str, token: str | None = None) -> Path:
+    def save(self, session: Session, save_id: str, token: str | None = None, *, later: bool = False) -> Path:
         """Write the session's record (stamping meta.updated) over its save file, atomically.
 
-        With `token` (from `claim`), GameTakenOver when another app has taken the game over."""
+        With `token` (from `claim`), GameTakenOver when another app has taken the game over. With
+        `later`, only the temporary file is written now and the rest of the atomic write happens on
+        the committer thread (see `_Committer`); a failure of an earlier such write is raised here."""
         self._check(save_id, token)
         meta = session.record.meta
         meta.setdefault("started", now_stamp())
         meta["updated"] = now_stamp()
         meta["save_id"] = save_id
         path = self.path_of(save_id)
-        write_atomic(path, session.record.dumps(session.spec))
+        text = session.record.dumps(session.spec)
+        if not later:
+            with contextlib.suppress(OSError):  # this whole record replaces what an earlier write lost
+                settle()  # an earlier write still on its way must not land over this one
+            write_atomic(path, text)
+            return path
+        _COMMITTER.raise_failure()
+        _COMMITTER.submit(write_temp(path, text), path)
         return path
 
     def finish(self, session: Session, save_id: str, token: str | None = None) -> Path:
         """A finished game: its final record goes to history/ and leaves saves/ (and its lock)."""
+        with contextlib.suppress(OSError):  # the final record below has every move anyway
+            settle()
         self._check(save_id, token)
         session.record.meta["finished"] = now_stamp()
         if session.over:  # History lists it without replaying the game
@@ -323,11 +435,17 @@ class SaveStore:
         return target
 
     def discard(self, save_id: str) -> None:
+        with contextlib.suppress(OSError):
+            settle()
         with contextlib.suppress(FileNotFoundError):
             self.path_of(save_id).unlink()
 
     def load(self, save_id: str, lookup: Lookup) -> Session:
         """Rebuild the saved game. RecordError (or RecordVersionError) says why it cannot be."""
+        from .engine import RecordError, Session
+
+        with contextlib.suppress(OSError):
+            settle()
         info = self.inspect(self.path_of(save_id), lookup, move_aside=False)
         if info.record is None:
             raise RecordError(info.problem)
@@ -337,6 +455,8 @@ class SaveStore:
     def inspect(self, path: Path, lookup: Lookup, *, move_aside: bool = True) -> SaveInfo:
         """Read one save file. Unreadable files are moved to aside/ (when `move_aside`); files made
         under another rules version, or for a game not in this build, stay where they are."""
+        from .engine import RecordError, RecordVersionError, Session, parse_record
+
         save_id = path.stem
         info = SaveInfo(save_id=save_id, path=path)
         try:
@@ -395,6 +515,8 @@ class SaveStore:
 
     def list_saves(self, lookup: Lookup) -> list[SaveInfo]:
         """Every file in saves/, newest first; broken ones are moved aside but still listed once."""
+        with contextlib.suppress(OSError):
+            settle()
         if not self.saves.is_dir():
             return []
         infos = [self.inspect(p, lookup) for p in self.saves.glob("*.json") if p.is_file()]
@@ -407,6 +529,8 @@ class SaveStore:
 
     def finished_games(self, lookup: Lookup) -> list[SaveInfo]:
         """Every game in history/ that this version can rebuild, newest first (by when it ended)."""
+        from .engine import RecordError, parse_record
+
         if not self.history.is_dir():
             return []
         good: list[SaveInfo] = []

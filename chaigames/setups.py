@@ -10,10 +10,12 @@ import contextlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .engine import GameConfig, RecordError
 from .saves import write_atomic
+
+if TYPE_CHECKING:
+    from .engine import GameConfig
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,8 @@ class SetupMemory:
         entry = self._all().get(game_id)
         if not isinstance(entry, dict):
             return None
+        from .engine import GameConfig, RecordError  # read when a setup is offered, not at start
+
         try:
             config = GameConfig.from_json(entry.get("config"))
         except RecordError:

@@ -14,39 +14,30 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from chaigames.crashlog import friendly_line, write_crash_log
-from chaigames.engine import ConfigError, GameConfig, GameSpec, Record, RecordError, Session
-from chaigames.engine.match import Match, game_config, match_of, new_match
-from chaigames.saves import GameOpenElsewhere, SaveInfo, SaveStore
+from chaigames.crashlog import friendly_line, write_crash_log  # at hand when something goes wrong
+from chaigames.saves import SaveStore
 from chaigames.setups import SetupMemory
-from chaigames.web.folders import name_folder
 
 from . import palette
-from .confirm import ConfirmScreen, SaveFailedScreen
-from .controller import GameController
-from .curtain import CountdownScreen, CurtainScreen
-from .game_base import GameScreen
-from .game_screens import screen_class_for
-from .history import HistoryScreen
 from .keygate import Guarded, KeyGate
-from .keys import KeysScreen, key_lines, reading_the_screen
 from .library import Library, extra_from_env
-from .menu import ContinueScreen, MainMenu
-from .name import NameScreen
-from .pause import LogScreen, PauseMenu
-from .protocol import Controller
-from .replay import ReplayController, replay_screen
-from .results import ResultsScreen
-from .rules import RulesIndex, RulesScreen
-from .setup import SetupScreen, new_seed
+from .menu import MainMenu
 
-NewGame = tuple[str, GameConfig, int]
+if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of it (a fast start)
+    from chaigames.engine import GameConfig, GameSpec, Record, Session
+    from chaigames.engine.match import Match
+    from chaigames.saves import SaveInfo
+
+    from .controller import GameController
+    from .protocol import Controller
+
+NewGame = tuple[str, "GameConfig", int]
 
 
 class ChaiGamesApp(App[None]):
@@ -101,6 +92,8 @@ class ChaiGamesApp(App[None]):
 
     async def on_mount(self) -> None:
         if self.saves_by_name is not None:
+            from .name import NameScreen
+
             await self.push_screen(NameScreen(), self._named)
             return
         self._sweep()
@@ -114,6 +107,8 @@ class ChaiGamesApp(App[None]):
 
     def _named(self, name: str | None) -> None:
         """The player said who they are: their saves, then the menu."""
+        from chaigames.web.folders import name_folder
+
         assert self.saves_by_name is not None
         self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
         self.setups = SetupMemory(self.store.root)  # the player's own, beside their saves
@@ -176,6 +171,8 @@ class ChaiGamesApp(App[None]):
             self.screen.reload()
 
     def open_setup(self, game_id: str | None) -> None:
+        from .setup import SetupScreen
+
         specs = self.library.available()
         if not specs:
             self.notify("No game is built yet.", severity="warning")
@@ -183,6 +180,8 @@ class ChaiGamesApp(App[None]):
         self.push_screen(SetupScreen(specs, game_id))
 
     def open_continue(self) -> None:
+        from .menu import ContinueScreen
+
         saves = self.store.list_saves(self.library.get)
         for info in saves:
             if info.moved_aside:
@@ -190,10 +189,16 @@ class ChaiGamesApp(App[None]):
         self.push_screen(ContinueScreen(saves))
 
     def open_history(self) -> None:
+        from .history import HistoryScreen
+
         self.push_screen(HistoryScreen(self.store.finished_games(self.library.get), self.library.get))
 
     def watch_replay(self, record: Record, position: int | None = None, done: Any = None) -> None:
         """The replay viewer over the current screen (Esc comes back to it, or calls `done`)."""
+        from chaigames.engine import RecordError
+
+        from .replay import ReplayController, replay_screen
+
         try:
             controller = ReplayController.of(self.library.get(record.game), record, position)
         except (RecordError, LookupError) as exc:
@@ -203,6 +208,12 @@ class ChaiGamesApp(App[None]):
 
     def show_past_results(self, info: SaveInfo) -> None:
         """A finished game's results again (from History); `w` there watches its replay."""
+        from chaigames.engine import RecordError
+        from chaigames.engine.match import match_of
+
+        from .replay import ReplayController
+        from .results import ResultsScreen
+
         assert info.record is not None
         try:
             controller = ReplayController.of(self.library.get(info.record.game), info.record)
@@ -212,10 +223,15 @@ class ChaiGamesApp(App[None]):
         self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))  # type: ignore[arg-type]
 
     def open_rules(self, game_id: str | None, callback: Any = None) -> None:
+        from .rules import RulesIndex, RulesScreen
+
         self.push_screen(RulesIndex() if game_id is None else RulesScreen(game_id), callback)
 
     def action_keys(self) -> None:
         """`?`: the keys of the current screen."""
+        from .game_base import GameScreen
+        from .keys import KeysScreen, key_lines, reading_the_screen
+
         screen = self.screen
         if isinstance(screen, KeysScreen):
             return
@@ -227,6 +243,8 @@ class ChaiGamesApp(App[None]):
     # -- games ---------------------------------------------------------------------------------------
     def start_game(self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1) -> None:
         """A new game (or the first game of a match of `match_games`): validated, saved at once, then shown."""
+        from chaigames.engine.match import new_match
+
         match = None
         if match_games > 1:
             match = new_match(match_games, spec.match_scoring, config, seed, has_start_player=spec.has_start_player)
@@ -236,6 +254,9 @@ class ChaiGamesApp(App[None]):
 
     def save_new_game(self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None) -> str | None:
         """Create a game's save (a match's game: its standing in the meta, its start player rotated)."""
+        from chaigames.engine import ConfigError, Session
+        from chaigames.engine.match import game_config
+
         meta = None
         if match is not None:
             if not match.match_id:
@@ -261,6 +282,11 @@ class ChaiGamesApp(App[None]):
         return save_id
 
     def resume_game(self, save_id: str, *, take_over: bool = False) -> None:
+        from chaigames.engine import RecordError
+        from chaigames.saves import GameOpenElsewhere
+
+        from .confirm import ConfirmScreen
+
         try:
             session = self.store.load(save_id, self.library.get)
             problems = session.spec.keyboard_problems(session.config)
@@ -287,6 +313,11 @@ class ChaiGamesApp(App[None]):
         self.call_later(self._open_game, session, save_id, lock)
 
     async def _open_game(self, session: Session, save_id: str, lock: str | None = None) -> None:
+        from chaigames.engine.match import match_of
+
+        from .controller import GameController
+        from .game_screens import screen_class_for
+
         await self.back_to_menu()
         controller = GameController(self, session, save_id, lock)
         screen = screen_class_for(session.spec.id)(controller)
@@ -300,6 +331,8 @@ class ChaiGamesApp(App[None]):
 
     def rematch(self, controller: GameController, match_games: int = 1) -> None:
         """The same seats and options, a fresh seed (a match of `match_games` when more than one)."""
+        from .setup import new_seed
+
         self.start_game(controller.spec, controller.config, new_seed(), match_games)
 
     def undo(self, controller: Controller) -> None:
@@ -307,10 +340,15 @@ class ChaiGamesApp(App[None]):
 
     def open_pause(self, controller: GameController, seat: int | None = None) -> None:
         """Esc in a game; `seat` is the human who asked, if the screen knows (credited in the record)."""
+        from .pause import PauseMenu
+
         controller.pause(seat)
         self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
 
     def _paused(self, controller: GameController, choice: str | None) -> None:
+        from .pause import LogScreen
+        from .rules import RulesScreen
+
         if choice == "rules":
             self.push_screen(RulesScreen(controller.game_id), lambda _: self.open_pause_again(controller))
         elif choice == "log":
@@ -332,6 +370,8 @@ class ChaiGamesApp(App[None]):
             return  # game_taken_over leaves the game
         if not controller.paused:
             controller.pause()
+        from .confirm import SaveFailedScreen
+
         self.push_screen(
             SaveFailedScreen(controller.save_problem, controller.unsaved_moves()),
             lambda choice: self._save_failed(controller, choice),
@@ -346,10 +386,14 @@ class ChaiGamesApp(App[None]):
             controller.resume()
 
     def open_pause_again(self, controller: GameController) -> None:
+        from .pause import PauseMenu
+
         self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
 
     # -- what the controller asks of the frame -------------------------------------------------------
     def show_curtain(self, controller: GameController, seat: int) -> None:
+        from .curtain import CurtainScreen
+
         self.push_screen(CurtainScreen(seat, controller.name(seat)), lambda s: controller.curtain_lifted(seat))
 
     def game_taken_over(self, controller: GameController) -> None:
@@ -368,6 +412,8 @@ class ChaiGamesApp(App[None]):
         if self.countdown <= 0:
             controller.countdown_done()
             return
+        from .curtain import CountdownScreen
+
         self.push_screen(CountdownScreen(self.countdown), lambda _: controller.countdown_done())
 
     def think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
@@ -393,6 +439,10 @@ class ChaiGamesApp(App[None]):
         self.call_later(self._results, controller)
 
     async def _results(self, controller: GameController) -> None:
+        from .game_base import GameScreen
+        from .results import ResultsScreen
+        from .setup import new_seed
+
         match = controller.match()
         next_game = None
         if match is not None and not match.over:  # saved at once: Continue finds the next game of the match
@@ -415,6 +465,12 @@ class ChaiGamesApp(App[None]):
         for command in super().get_system_commands(screen):
             if not (self.served and command.title == "Screenshot"):
                 yield command
+        from .game_base import GameScreen
+        from .menu import ContinueScreen
+        from .pause import LogScreen
+        from .results import ResultsScreen
+        from .rules import RulesIndex, RulesScreen
+
         if isinstance(screen, GameScreen):
             c = screen.controller
             yield SystemCommand("Pause menu", "Pause the game (Esc)", lambda: self.open_pause(c))

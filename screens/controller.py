@@ -216,18 +216,21 @@ class GameController:
         """Apply a human's action; then autosave, log, and go on (bots after a pause, a curtain,
         or the results). A refusal (IllegalAction) leaves everything as it was and is answered
         through `message` and the listener's `move_refused`."""
-        if self.realtime:
-            self._tick()  # bots and timers due before this moment act first, so the record keeps time order
+        # Real time: bots and timers due before this moment act first, so the record keeps time order;
+        # the screen is drawn once, after the action (a key's frame waits for one drawing, not two).
+        ticked = (self._advance() or []) if self.realtime else []
         try:
             if seat not in self.movers():
                 raise IllegalAction("It is not your move now")
             t = self.clock.now() if self.realtime and self.clock else None
             events = self.session.apply(seat, action, t)
         except IllegalAction as exc:
+            if ticked:
+                self._notify(ticked)
             self.refuse(seat, str(exc))
             return
         self.message = ""
-        self._after_change(events)
+        self._after_change([*ticked, *events])
 
     def refuse(self, seat: int, reason: str) -> None:
         """Answer an action that was not applied: the message, then the listener's hook."""
@@ -348,7 +351,9 @@ class GameController:
         """Write the record now. A failing disk is said on screen; the game goes on in memory
         (`save_problem`, `unsaved_moves`) and a later save catches up. False when it failed."""
         try:
-            self.frame.store.save(self.session, self.save_id, self.lock)
+            # real time: the key's frame does not wait for the disk (the store finishes the write on
+            # its own thread; what was accepted is already safe from a kill, see chaigames.saves)
+            self.frame.store.save(self.session, self.save_id, self.lock, later=self.realtime)
         except GameTakenOver:
             self._lost()
             return False
@@ -452,9 +457,16 @@ class GameController:
         self._after_change(events)
 
     def _tick(self) -> None:
-        """Real time: let the driver run bots and timed events up to now."""
+        """Real time: let the driver run bots and timed events up to now, then draw."""
+        events = self._advance()
+        if events is not None:
+            self._notify(events)
+
+    def _advance(self) -> list[Event] | None:
+        """Real time: run bots and timed events up to now (saved if any acted). None when the clock
+        is not running, or when the game ended (the results are on their way)."""
         if self.finished or self.paused or self.clock is None or not self.clock.running:
-            return
+            return None
         now = self.clock.now()
         before = len(self.session.record.entries)
         if self.driver is not None:
@@ -463,10 +475,10 @@ class GameController:
             events = self.session.tick(now)
         if self.session.over:
             self._finish(events)
-            return
+            return None
         if len(self.session.record.entries) != before:
             self.save()
-        self._notify(events)
+        return list(events)
 
     def _finish(self, events: list[Event]) -> None:
         if self.finished:

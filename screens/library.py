@@ -10,9 +10,12 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from chaigames import games
-from chaigames.engine import GameSpec
+
+if TYPE_CHECKING:
+    from chaigames.engine import GameSpec
 
 EXTRA_ENV = "CHAIGAMES_EXTRA_GAMES"
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 from textual import widgets as textual_widgets
+from textual.geometry import Region
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widgets import Static
 
 
@@ -76,18 +79,90 @@ class Footer(textual_widgets.Footer):
         super().bindings_changed(screen)
 
 
+class LinePanel(Static):
+    """A Static that repaints only the lines that changed, when `show` gives it new text.
+
+    Textual repaints a Static whole after every update: it turns all of its text into strips again
+    and sends every line to the terminal. A panel of many lines (Chai Wallah's eight seats, a
+    board) that the clock or a key changes by a line or three paid for all of them; this one keeps
+    each line's strip and redraws the changed lines alone. Anything else (a new size, a new theme,
+    a different number of lines) repaints it whole, as a Static.
+    """
+
+    _strips: list[Strip] | None = None
+    _strips_for: tuple | None = None  # (size, visual style) the strips were drawn for
+    _lines: tuple[Text, list[Text]] | None = None  # the text shown, split in lines
+
+    def update(self, content="", *, layout: bool = True) -> None:
+        self._strips = None
+        super().update(content, layout=layout)
+
+    def _set_dirty(self, *regions: Region) -> None:
+        if not regions:  # a whole repaint (Textual's own, or an update): draw every line again
+            self._strips = None
+        super()._set_dirty(*regions)
+
+    def _render_content(self) -> None:
+        super()._render_content()
+        self._strips = list(self._render_cache.lines)
+        self._strips_for = (self.size, self.visual_style)
+
+    def render_line(self, y: int) -> Strip:
+        strips = self._strips
+        if strips is not None and y < len(strips) and self._strips_for == (self.size, self.visual_style):
+            return strips[y]
+        return super().render_line(y)
+
+    def show_lines(self, old: Text, new: Text) -> bool:
+        """Repaint the lines of `new` that differ from `old` (what the panel shows). False when it
+        cannot: the caller then updates the panel whole."""
+        width, height = self.size
+        if self._strips is None or self._strips_for != (self.size, self.visual_style):
+            return False
+        shown = self._lines
+        old_lines = shown[1] if shown is not None and shown[0] is old else old.split("\n", allow_blank=True)
+        new_lines = new.split("\n", allow_blank=True)
+        self._lines = (new, new_lines)
+        if len(old_lines) != len(new_lines) or len(new_lines) > min(height, len(self._strips)):
+            return False
+        if any(line.cell_len > width for line in new_lines):
+            return False  # a line that wraps moves the others
+        changed = [y for y, (a, b) in enumerate(zip(old_lines, new_lines, strict=True)) if a != b]
+        style = self.visual_style
+        for y in changed:  # drawn below y empty lines: its cells carry their row, as in a whole drawing
+            line = visualize(self, Text("\n" * y).append_text(new_lines[y]), markup=False)
+            self._strips[y] = Visual.to_strips(self, line, width, y + 1, style)[y]
+        self._Static__content = new  # what a whole repaint (a resize) draws from
+        self._Static__visual = None
+        for y in changed:
+            self.refresh(Region(0, y, width, 1))
+        return True
+
+
 def show(widget: Static, content: Text | str) -> None:
     """Put `content` in `widget`, doing no work when it is what the widget already shows.
 
     A game screen redraws every panel from the view after each key, but a key changes one or two
-    of them: an unchanged panel is skipped, and a changed one of the same size is refreshed
-    without a layout of the whole screen (the cost that made a cursor move slow).
+    of them: an unchanged panel is skipped, a LinePanel repaints only its changed lines, and a
+    changed panel of the same size is refreshed without a layout of the whole screen (the cost
+    that made a cursor move slow).
     """
     old = getattr(widget, "_shown_content", None)
     if old is not None and type(old) is type(content) and old == content:
         return
     widget._shown_content = content  # type: ignore[attr-defined]
-    widget.update(content, layout=old is None or _extent(old) != _extent(content))
+    resized = old is None or (_sized_by_content(widget) and _extent(old) != _extent(content))
+    lines = isinstance(widget, LinePanel) and isinstance(old, Text) and isinstance(content, Text)
+    if lines and not resized and widget.show_lines(old, content):  # type: ignore[union-attr]
+        return
+    widget.update(content, layout=resized)
+
+
+def _sized_by_content(widget: Static) -> bool:
+    """Whether the widget's size follows what it shows (an `auto` width or height): only then can
+    new content move the other widgets. A panel of fixed or fractional size is repainted in place."""
+    styles = widget.styles
+    return any(scalar is not None and scalar.is_auto for scalar in (styles.width, styles.height))
 
 
 def _extent(content: Text | str) -> tuple[int, int]:

@@ -9,8 +9,12 @@ import subprocess
 import sys
 import time
 
-from chaigames.engine import GameConfig, SeatConfig
+import pytest
+
+from chaigames import saves
+from chaigames.engine import GameConfig, SeatConfig, Session
 from chaigames.saves import STALE_TMP_SECONDS, SaveStore, clean_names
+from tests import toygame
 
 
 def dead_pid() -> int:
@@ -54,3 +58,42 @@ def test_clean_names_keeps_seats_distinct_and_named():
     assert [s.name for s in cleaned.seats] == ["Ann", "Player 2", "Player 3", "[b]x"]
     assert cleaned.seats[2].bot == "easy"
     assert json.dumps([s.name for s in cleaned.seats])
+
+
+def test_sweep_puts_the_newest_whole_temporary_of_a_dead_app_in_place_of_its_save(tmp_path):
+    """A real-time save's fsync and rename happen on a thread after the key's frame: an app killed in
+    between leaves whole temporary files, the newest of which is the last move it accepted."""
+    store = SaveStore(tmp_path)
+    store.saves.mkdir(parents=True)
+    pid = dead_pid()
+    (store.saves / "g.json").write_text('{"moves": 1}')
+    older = store.saves / f".g.json.{pid}-7.tmp"
+    newest = store.saves / f".g.json.{pid}-8.tmp"
+    cut = store.saves / f".g.json.{pid}-9.tmp"  # killed while writing it: not whole
+    for path, text in [(older, '{"moves": 2}'), (newest, '{"moves": 3}'), (cut, '{"mov')]:
+        path.write_text(text)
+    store.sweep()
+    assert json.loads((store.saves / "g.json").read_text()) == {"moves": 3}
+    assert sorted(p.name for p in store.saves.iterdir()) == ["g.json"]
+
+
+def test_a_save_finished_later_is_on_disk_after_settle_and_a_failed_one_is_said_at_the_next_save(tmp_path, monkeypatch):
+    store = SaveStore(tmp_path)
+    session = Session(toygame.SPEC, GameConfig(seats=(SeatConfig("Ann"), SeatConfig("Bob")), start_player=0), 5)
+    path = store.save(session, "g", later=True)
+    saves.settle()
+    assert json.loads(path.read_text())["game"] == "toy"
+    assert [p.name for p in store.saves.iterdir()] == ["g.json"]
+
+    def broken(fd):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(saves.os, "fsync", broken)
+    store.save(session, "g", later=True)
+    saves._COMMITTER._jobs.join()  # the commit failed on the thread
+    monkeypatch.undo()
+    with pytest.raises(OSError, match="Input/output error"):
+        store.save(session, "g", later=True)
+    assert [p.name for p in store.saves.iterdir()] == ["g.json"]  # the failed one left no temporary file
+    store.save(session, "g", later=True)  # the disk is back: saves go on
+    saves.settle()

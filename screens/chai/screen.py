@@ -35,7 +35,7 @@ from chaigames.chai.market import COLUMNS, ROWS
 from chaigames.engine import Event
 
 from ..game_base import GameScreen
-from ..widgets import Footer, TitleBar, show
+from ..widgets import Footer, LinePanel, TitleBar, show
 from .glyphs import ADDITIVE_GLYPH, FLAVOUR_GLYPH, card_glyph, glyph_ids, legend, short_legend
 from .moves import MovesScreen
 from .panels import (
@@ -106,7 +106,7 @@ class ChaiScreen(GameScreen):
         yield Static("", id="chai-status")
         with Horizontal(id="chai-top"):
             with Vertical(id="chai-left"):
-                yield Static("", id="chai-market")
+                yield LinePanel("", id="chai-market")
                 yield Static("", id="chai-additives")
                 yield Static("", id="chai-cups")
                 yield Static(legend(), id="chai-legend")

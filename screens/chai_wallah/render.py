@@ -64,12 +64,16 @@ def die_text(die: dict[str, Any]) -> Text:
     if state == "offered":
         return Text().append(f"[{letter}{shown}]", style=INGREDIENT_STYLE[ing] + OFFERED_STYLE)
     if state == "fresh":
-        left = die.get("fresh_for")
-        secs = "" if left is None else str(max(math.ceil(left - 1e-9), 0))
         out = Text().append(f"{letter}{shown}", style=INGREDIENT_STYLE[ing] + FRESH_STYLE)
-        out.append(f"*{secs}")
+        out.append(f"*{fresh_seconds(die)}")
         return out
     return Text().append(f"{letter}{shown}", style=INGREDIENT_STYLE[ing])
+
+
+def fresh_seconds(die: dict[str, Any]) -> str:
+    """The whole seconds a fresh die may still be re-rolled, as shown after its `*`."""
+    left = die.get("fresh_for")
+    return "" if left is None else str(max(math.ceil(left - 1e-9), 0))
 
 
 def pad(text: Text | str, width: int, align: str = "left") -> Text:
@@ -231,9 +235,45 @@ def seat_block(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Te
     return Text("\n").join(lines)
 
 
-def seats_text(view: dict[str, Any], labels: Sequence[SeatLabel], width: int, diamond: bool) -> Text:
+def seats_text(
+    view: dict[str, Any], labels: Sequence[SeatLabel], width: int, diamond: bool, drawn: dict | None = None
+) -> Text:
+    """Every seat's lines. With `drawn` (a dict the screen keeps), a seat whose `seat_shows` and label
+    are as last time reuses its lines: the clock redraws 20 times a second, and most ticks change
+    one seat or none."""
     draw = seat_block if diamond else seat_row
-    return Text("\n").join(draw(view, s, labels[s], width) for s in range(len(view["seats"])))
+    lines = []
+    for s in range(len(view["seats"])):
+        key = (draw, width, labels[s], seat_shows(view, s))
+        last = drawn.get(s) if drawn is not None else None
+        if last is None or last[0] != key:
+            last = (key, draw(view, s, labels[s], width))
+            if drawn is not None:
+                drawn[s] = last
+        lines.append(last[1])
+    return Text("\n").join(lines)
+
+
+def seat_shows(view: dict[str, Any], s: int) -> tuple:
+    """Everything of the view that seat `s`'s lines show, as shown (a fresh die's whole seconds, a
+    lock's tenths): equal for two views exactly when the seat's lines are. Whoever draws more of
+    the view in `seat_row` or `seat_block` adds it here."""
+    seat = view["seats"][s]
+    dice = tuple(
+        (d["ingredient"], d.get("value"), d["state"], fresh_seconds(d) if d["state"] == "fresh" else "")
+        for d in seat["dice"]
+    )
+    locked = seat.get("locked_for")
+    return (
+        seat["name"],
+        seat["score"],
+        view["target"],
+        dice,
+        None if locked is None else f"{locked:.1f}",
+        bool(seat.get("forming")),
+        view.get("winner") == s,
+        view.get("claimer") == s and view.get("frozen_for") is not None,
+    )
 
 
 def diamond_fits(seats: int, rows: int) -> bool:

@@ -29,7 +29,7 @@ from chaigames.engine import Event
 
 from ..game_base import GameScreen
 from ..keys import KeysScreen, key_lines, reading_the_screen
-from ..widgets import Footer, TitleBar, show
+from ..widgets import Footer, LinePanel, TitleBar, show
 from .big import BIG_LEGEND, BLOCK_ROWS, ORDER_ROWS, big_fits, big_orders, big_seat, grid_columns, seat_key
 from .keycheck import KeyCheckScreen
 from .render import (
@@ -83,6 +83,8 @@ class ChaiWallahScreen(GameScreen):
         self._blocks: dict[int, tuple[Any, ...]] = {}  # seat -> the key its big block was last drawn from
         self._grid: tuple[int, int] | None = None  # (columns, cell width) of the seats' grid
         self._orders: tuple[Any, ...] | None = None  # what the big order cards were last drawn from
+        self._drawn_seats: dict[int, tuple] = {}  # seat -> (what it showed, its lines): see seats_text
+        self._feed: tuple | None = None  # what the feed was drawn from: the log's length and last event, its size
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
             self._bindings.bind(key, f"zone_key('{key}')", f"{escape(controller.name(b.seat))}: {role}", show=False)
@@ -98,7 +100,7 @@ class ChaiWallahScreen(GameScreen):
         yield Static("", id="cw-status")
         yield Static("", id="cw-orders")
         with Vertical(id="cw-body"):
-            yield Static("", id="cw-seats")
+            yield LinePanel("", id="cw-seats")
             with Container(id="cw-grid"):
                 for s in range(len(self.controller.names)):
                     yield Static("", id=f"cw-seat-{s}", classes="cw-seat")
@@ -210,10 +212,18 @@ class ChaiWallahScreen(GameScreen):
         seat_rows = seats * (3 if diamond else 1)
         seat_width = SEATS_WIDTH if wide else width - 2
         self._show("#cw-orders", order_cards(view, width - 2))
-        self._show("#cw-seats", seats_text(view, self.labels(diamond), seat_width, diamond))
+        self._show("#cw-seats", seats_text(view, self.labels(diamond), seat_width, diamond, self._drawn_seats))
         feed_rows = rows if wide else max(rows - seat_rows, 1)
         feed_width = width - SEATS_WIDTH - 5 if wide else width - 2
-        self._show("#cw-feed", feed_lines([line.event for line in self.controller.log()], feed_rows, feed_width))
+        self._show_feed(feed_rows, feed_width)
+
+    def _show_feed(self, rows: int, width: int) -> None:
+        """The feed changes with the log, not with the clock: drawn again only when the log or its room did."""
+        log = self.controller.log()
+        feed = (len(log), log[-1].event if log else None, rows, width)
+        if feed != self._feed:
+            self._feed = feed
+            self._show("#cw-feed", feed_lines([line.event for line in log], rows, width))
 
     def _refresh_big(self, view: dict[str, Any], width: int, height: int) -> None:
         """120x40 and larger: orders and dice drawn as dice, a block a seat in a grid. A seat's
@@ -241,8 +251,7 @@ class ChaiWallahScreen(GameScreen):
             self._blocks[s] = key
             self._show(f"#cw-seat-{s}", big_seat(view, s, label, cell - 1))
         rows = height - (FIXED_ROWS - 4) - ORDER_ROWS - grid_rows
-        feed = feed_lines([line.event for line in self.controller.log()], max(rows, 1), width - 2)
-        self._show("#cw-feed", feed)
+        self._show_feed(max(rows, 1), width - 2)
 
     def _show(self, selector: str, text: Text) -> None:
         """Update a part only when it changed: the clock ticks 20 times a second, mostly to no effect."""

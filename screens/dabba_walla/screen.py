@@ -42,7 +42,7 @@ from chaigames.engine import Event
 
 from .. import palette
 from ..game_base import GameScreen
-from ..widgets import Footer, TitleBar, show
+from ..widgets import Footer, LinePanel, TitleBar, show
 from . import placing
 from . import render as R
 from .panels import Panels
@@ -146,7 +146,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         yield Static("", id="dw-top")
         with Horizontal(id="dw-body"):
             with Vertical(id="dw-left"):
-                yield Static("", id="dw-vehicle")
+                yield LinePanel("", id="dw-vehicle")
             with Vertical(id="dw-right"):
                 yield Static("", id="dw-hand")
                 yield Static("", id="dw-info")

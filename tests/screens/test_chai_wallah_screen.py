@@ -403,3 +403,61 @@ def test_a_big_die_reads_without_colour():
     assert fresh == ["       T ", "   ●     ", "       *7"]
     hidden = [line.plain for line in die_slot({"ingredient": "milk", "state": "offered"}, "right")]
     assert hidden == ["       M ", "[  ?  ]> ", "         "]
+
+
+def test_seats_drawn_from_the_cache_are_the_seats_drawn_afresh(monkeypatch):
+    """The clock redraws the seats 20 times a second; a seat whose lines show the same as last time
+    reuses them. Through an eight-bot game's ticks, the cached seats equal a fresh drawing, and most
+    seats are not drawn again."""
+    from chaigames.chai_wallah.driver import make_driver
+    from screens.chai_wallah import render
+
+    config = GameConfig(seats=tuple(SeatConfig(f"Bot{k}", bot="easy") for k in range(8)))
+    session = Session(CW, config, 11)
+    driver = make_driver(session)
+    draws = 0
+    real = render.seat_block
+
+    def counted(*args):
+        nonlocal draws
+        draws += 1
+        return real(*args)
+
+    drawn: dict = {}
+    for step in range(1, 400):
+        driver.advance(step * 0.05)
+        view = session.state.table_view()
+        labels = [render.SeatLabel(None, "bot", "too late" if (step // 30 + s) % 5 == 0 else "") for s in range(8)]
+        fresh = render.seats_text(view, labels, 76, True)
+        monkeypatch.setattr(render, "seat_block", counted)
+        assert render.seats_text(view, labels, 76, True, drawn) == fresh
+        monkeypatch.setattr(render, "seat_block", real)
+        if session.over:
+            break
+    assert step > 100 and draws < 8 * step / 3
+
+
+async def test_a_key_draws_the_screen_once(make_app):
+    """A key first lets the bots and timers due before it act, then applies the seat's action: the
+    screen is drawn once, after both (a key's frame waits for one drawing, not two)."""
+    fake = FakeTime()
+    app = make_app(games=[CW], new_game=cw_game(["Asha"], 3), clock_source=fake)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = await start(pilot, app)
+        screen = app.screen
+        drawings: list[int] = []
+        draw = screen.refresh_game
+        screen.refresh_game = lambda: (drawings.append(1), draw())[1]
+        per_key: list[int] = []
+        act = c.act
+
+        def counted(seat, action):
+            before = len(drawings)
+            act(seat, action)
+            per_key.append(len(drawings) - before)
+
+        c.act = counted
+        fake.now += 0.5
+        await pilot.press("a")
+        await wait_for(pilot, lambda: per_key, "Asha's key")
+        assert per_key == [1] and last(c)[:2] == (0, Toggle("tea"))

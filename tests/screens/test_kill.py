@@ -19,6 +19,7 @@ from pathlib import Path
 import pyte
 import pytest
 
+from chaigames import games
 from chaigames.engine import Session, parse_record
 from chaigames.saves import SaveStore
 from screens.generic import GenericGameScreen
@@ -35,7 +36,7 @@ BOUND = 30.0  # seconds any step may take on a loaded machine
 class Terminal:
     """The app running in a pseudo-terminal of 80x24, its output fed to a pyte screen."""
 
-    def __init__(self, argv: list[str]) -> None:
+    def __init__(self, argv: list[str], launcher: Path = LAUNCHER) -> None:
         self.screen = pyte.Screen(80, 24)
         self.stream = pyte.ByteStream(self.screen)
         self.lock = threading.Lock()
@@ -43,7 +44,7 @@ class Terminal:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: become the app
             os.chdir(ROOT)
-            os.execve(sys.executable, [sys.executable, str(LAUNCHER), *argv], env)
+            os.execve(sys.executable, [sys.executable, str(launcher), *argv], env)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
@@ -130,3 +131,44 @@ async def test_kill_9_mid_game_then_continue_restores_the_same_state(make_app):
         await wait_for(pilot, lambda: app.controller.to_move == 0, "Ann's move")
         assert app.controller.state.to_json() == expected
         assert table_numbers(screen_text(app)) == shown  # what was on screen before the kill
+
+
+def game_time(text: str) -> float:
+    """The game clock on Chai Wallah's status line (0 before it shows)."""
+    m = re.search(r"Time +(\d+\.\d) s", text)
+    return float(m.group(1)) if m else 0.0
+
+
+def asha_block(text: str) -> str:
+    """The three lines of Asha's seat (her name starts the first)."""
+    lines = text.splitlines()
+    top = next((k for k, line in enumerate(lines) if line.strip().startswith("Asha")), len(lines))
+    return "\n".join(lines[top : top + 3])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_kill_9_after_a_real_time_key_keeps_the_move_whose_frame_was_drawn():
+    """Real time saves in two halves (the temporary file before the frame, the fsync and rename on
+    a thread after it). Here the second half never comes: the kill leaves only the temporary file,
+    and the next start puts it in place, so the die the player saw offered is offered in the save."""
+    store = SaveStore()
+    argv = ["new", "chai-wallah", "--seat", "Asha", *["--bot", "easy"] * 3, "--seed", "7"]
+    term = Terminal(argv, launcher=LAUNCHER.with_name("launch_stuck_disk.py"))
+    try:
+        poll(lambda: "Space: start the clock" in term.text(), "the held board", term)
+        (path,) = list(store.saves.glob("*.json"))
+        term.send(b" ")
+        poll(lambda: game_time(term.text()) >= 0.5, "the clock running", term)
+        term.send(b"a")  # Asha offers her tea die
+        poll(lambda: "[T" in asha_block(term.text()), "Asha's tea die offered", term)
+        term.kill()
+    finally:
+        if not term.killed:
+            term.kill()
+
+    assert json.loads(path.read_text())["entries"] == []  # the committer never put a save in place
+    store.sweep()
+    session = store.load(path.stem, games.get)
+    asha = session.state.view(0)["seats"][0]
+    assert [d["state"] for d in asha["dice"] if d["ingredient"] == "tea"] == ["offered"]
+    assert not [p for p in store.saves.iterdir() if p.name.endswith(".tmp")]

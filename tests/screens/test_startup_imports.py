@@ -1,7 +1,9 @@
 """Start-up imports what the first screen needs and nothing else (issue: fast start).
 
-The main menu lists the three games from the catalogue without importing their rules or bots;
-Textual's Markdown (the rules pages), asyncssh (serve) and the web server load when first used.
+The main menu lists the three games from the catalogue without importing their rules or bots, or
+even the rules engine (it loads with the first save read or game set up); the screens of a game,
+the setup, the rules, Textual's Markdown (the rules pages), asyncssh (serve) and the web server
+load when first used.
 Checked in a fresh interpreter, since this test session has imported everything already.
 """
 
@@ -34,6 +36,13 @@ asyncio.run(main())
 """
 
 LATER = (
+    "chaigames.engine",
+    "screens.controller",
+    "screens.game_base",
+    "screens.setup",
+    "screens.rules",
+    "screens.results",
+    "screens.replay",
     "chaigames.chai",
     "chaigames.chai_wallah",
     "chaigames.dabba_walla",

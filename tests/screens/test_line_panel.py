@@ -1,0 +1,71 @@
+"""LinePanel (screens/widgets.py): a panel that repaints only its changed lines draws exactly what a
+Static given the same text draws, and a change of a line does not render the others again."""
+
+from __future__ import annotations
+
+import random
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.widgets import Static
+
+from screens.widgets import LinePanel, show
+
+STYLES = [Style(), Style(bold=True), Style(color="red"), Style(reverse=True), Style(color="green", underline=True)]
+
+
+class TwoPanels(App[None]):
+    CSS = """
+    #a, #b { width: 40; height: 8; padding: 0 1; background: $panel; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield LinePanel("", id="a")
+        yield Static("", id="b")
+
+
+def cells(widget: Static) -> list[list[tuple[str, Style | None]]]:
+    width, height = widget.outer_size
+    out = []
+    for strip in widget.render_lines(Region(0, 0, width, height)):
+        out.append([(ch, seg.style) for seg in strip for ch in seg.text])
+    return out
+
+
+def board(rng: random.Random, lines: list[Text]) -> Text:
+    """`lines` with one or two of them changed (a word, a style), sometimes a longer one."""
+    for _ in range(rng.randint(1, 2)):
+        y = rng.randrange(len(lines))
+        word = "".join(rng.choice("ab[]*7 ") for _ in range(rng.randint(0, 30)))
+        lines[y] = Text(word, style=rng.choice(STYLES))
+    return Text("\n").join(lines)
+
+
+async def test_a_line_panel_draws_what_a_static_draws_and_renders_only_changed_lines():
+    rng = random.Random(5)
+    app = TwoPanels()
+    async with app.run_test(size=(90, 20)) as pilot:
+        panel, static = app.query_one("#a", LinePanel), app.query_one("#b", Static)
+        lines = [Text(f"seat {k}") for k in range(6)]
+        whole = 0
+        real = panel._render_content
+
+        def counted() -> None:
+            nonlocal whole
+            whole += 1
+            real()
+
+        panel._render_content = counted
+        for _ in range(40):
+            text = board(rng, lines)
+            show(panel, text)
+            show(static, text)
+            await pilot.pause()
+            assert cells(panel) == cells(static)
+        assert whole <= 2  # the first drawing (and perhaps one more), never once per change
+        panel.styles.width = 50  # a new size: drawn whole again, still the same as the Static
+        static.styles.width = 50
+        await pilot.pause()
+        assert cells(panel) == cells(static)
