@@ -29,7 +29,7 @@ from chaigames.serve.tables import wire
 
 log = logging.getLogger("chaigames.serve")
 
-CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY3479"  # no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B lookalikes
+CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY3479"  # no 0/O, 1/I, 2/Z, 5/S, 6/G, 8/B lookalikes
 CODE_LENGTH = 4
 LINE_LIMIT = 1 << 20  # a wire line is at most 1 MiB
 HOST_FD_ENV = "CHAIGAMES_HOST_FD"
