@@ -26,13 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from chaigames.serve.tables import wire
+from chaigames.serve.tables.client import HOST_FD_ENV
+
+__all__ = ["HOST_FD_ENV", "Link", "Table", "TableRegistry", "TableSettings", "table_environment"]
 
 log = logging.getLogger("chaigames.serve")
 
 CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY3479"  # no 0/O, 1/I, 2/Z, 5/S, 6/G, 8/B lookalikes
 CODE_LENGTH = 4
-LINE_LIMIT = 1 << 20  # a wire line is at most 1 MiB
-HOST_FD_ENV = "CHAIGAMES_HOST_FD"
 
 
 def new_code(taken: Callable[[str], bool]) -> str:
@@ -147,17 +148,14 @@ class TableRegistry:
 
     async def _serve_link(self, link: Link, sock: socket.socket) -> None:
         try:
-            reader, link.writer = await asyncio.open_connection(sock=sock, limit=LINE_LIMIT + 1)
+            reader, link.writer = await wire.open_stream(sock)
             while not link.closed:
                 try:
                     msg = await wire.read_message(reader)
-                except wire.Malformed as exc:
+                except wire.Malformed as exc:  # not a JSON object, or over a line's limit: refused, and on
                     log.info("session conn=%d sent a malformed message: %s", link.conn, exc)
                     link.send({"t": "refused", "reason": "That message could not be read."})
                     continue
-                except ValueError:  # a line over the limit: this channel cannot be trusted any more
-                    log.info("session conn=%d sent a line over 1 MiB: channel closed", link.conn)
-                    break
                 if msg is None:
                     break
                 self._from_session(link, msg)
@@ -258,7 +256,7 @@ class TableRegistry:
 
     async def _open_table(self, link: Link, code: str, msg: dict[str, Any]) -> None:
         try:
-            table = await self._spawn(code, restore=False)
+            table = await self._spawn(code)
         except OSError as exc:
             log.warning("table %s could not start: %s", code, exc)
             link.send({"t": "refused", "reason": "The table could not be opened. Please try again later."})
@@ -267,39 +265,24 @@ class TableRegistry:
             table.send({"t": "close"})
             return
         self._bind(link, table)
-        table.send({"from": link.conn, "who": link.who, "msg": msg})
-        link.send({"t": "opened", "code": code})
+        limit = msg.get("pause_limit")
+        if not isinstance(limit, int) or not 0 <= limit <= self.settings.pause_limit:
+            msg = {**msg, "pause_limit": self.settings.pause_limit}  # the host's --pause-limit is the most
+        table.send({"from": link.conn, "who": link.who, "msg": msg})  # the table answers `opened` itself
         log.info("table %s opened by %r (%s)", code, link.name[:64], msg.get("game"))
 
-    def command(self, code: str, fd: int, *, restore: bool) -> list[str]:
-        """The table process's command line."""
+    def command(self, code: str, fd: int) -> list[str]:
+        """The table process's command line. A table whose folder holds a `table.json` restores itself."""
         s = self.settings
         base = list(s.command) if s.command else [sys.executable, "-m", "chaigames.serve.tables.process"]
-        args = [
-            "--fd",
-            str(fd),
-            "--code",
-            code,
-            "--data-dir",
-            str(self.data_dir),
-            "--spectators",
-            str(s.spectators),
-            "--pause-limit",
-            str(s.pause_limit),
-            "--away-to-bot",
-            f"{s.away_to_bot:g}",
-        ]
-        if not s.bell:
-            args.append("--no-bell")
-        if restore:
-            args.append("--restore")
+        args = ["--fd", str(fd), "--code", code, "--data-dir", str(self.data_dir), "--spectators", str(s.spectators)]
         return base + args
 
-    async def _spawn(self, code: str, *, restore: bool) -> Table:
+    async def _spawn(self, code: str) -> Table:
         ours, theirs = socket.socketpair()
         try:
             process = await asyncio.create_subprocess_exec(
-                *self.command(code, theirs.fileno(), restore=restore),
+                *self.command(code, theirs.fileno()),
                 pass_fds=(theirs.fileno(),),
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.DEVNULL,
@@ -312,7 +295,7 @@ class TableRegistry:
             raise
         finally:
             theirs.close()
-        reader, writer = await asyncio.open_connection(sock=ours, limit=LINE_LIMIT + 1)
+        reader, writer = await wire.open_stream(ours)
         table = Table(code, process, writer)
         self.tables[code] = table
         table.reader = asyncio.get_running_loop().create_task(self._serve_table(table, reader))
@@ -357,7 +340,7 @@ class TableRegistry:
         elif kind == "seated":
             link = self.links.get(msg.get("conn"))  # type: ignore[arg-type]
             if link is not None and link.table is table and isinstance(msg.get("seat"), int):
-                table.holders.add(link.identity)
+                table.holders.add(msg["id"] if isinstance(msg.get("id"), str) else link.identity)
 
     def _note_waiting(self, link: Link, update: dict[str, Any]) -> None:
         seat = update.get("seat")
@@ -403,10 +386,10 @@ class TableRegistry:
 
     # -- start and stop ---------------------------------------------------------------------------
     def saved_codes(self) -> list[str]:
-        """The tables kept under DATA_DIR/tables/ (a folder per code)."""
+        """The tables kept under DATA_DIR/tables/ (a folder per code with its `table.json`)."""
         if not self.root.is_dir():
             return []
-        return sorted(p.name for p in self.root.iterdir() if p.is_dir() and is_code(p.name))
+        return sorted(p.name for p in self.root.iterdir() if is_code(p.name) and (p / "table.json").is_file())
 
     async def restore(self) -> None:
         """Start every saved table again: its people find it under "Back to your table"."""
@@ -414,7 +397,7 @@ class TableRegistry:
             if code in self.tables:
                 continue
             try:
-                await self._spawn(code, restore=True)
+                await self._spawn(code)
             except OSError as exc:
                 log.warning("table %s could not be restored: %s", code, exc)
 

@@ -54,6 +54,8 @@ def main(argv: list[str]) -> int:
             dropped.append(msg["conn"])
             summary()
         elif "from" in msg:
+            if msg["msg"].get("t") == "open":
+                send({"to": msg["from"], "msg": {"t": "opened", "code": code}})
             if msg["msg"].get("t") in ("join", "open"):
                 send({"t": "seated", "conn": msg["from"], "seat": 0})
             send({"to": msg["from"], "msg": {"t": "echo", "from": msg["from"], "who": msg["who"], "msg": msg["msg"]}})

@@ -92,12 +92,13 @@ async def test_the_relay_stamps_identity_and_a_session_cannot_forge_it(registry)
 
     asha.send({"t": "hello"})
     assert await asha.receive() == {"t": "welcome", "name": "Asha", "keyed": True, "mine": []}
-    asha.send({"t": "open", "game": "chai", "options": {}, "seats": [], "pause_limit": 3})
+    asha.send({"t": "open", "game": "chai", "options": {}, "seats": [], "pause_limit": 99})
     opened = await asha.receive_kind("opened")
     code = opened["code"]
     assert is_code(code)
     echo = await asha.receive_kind("echo")
     assert echo["from"] == asha_link.conn and echo["who"] == {"id": "key:SHA256:asha", "name": "Asha", "keyed": True}
+    assert echo["msg"]["pause_limit"] == 3  # the host's --pause-limit is the most a table may allow
 
     ravi.send({"t": "act", "seat": 1, "action": {}})  # not at a table yet
     assert (await ravi.receive())["t"] == "refused"
@@ -138,24 +139,28 @@ async def test_open_is_refused_past_max_tables(registry):
 async def test_a_table_nobody_is_at_closes_and_is_restored_at_the_next_start(registry, tmp_path):
     """Issue #15: --table-idle-timeout closes a table whose last person left; a saved table's folder
     brings it back when the host starts, with the host's limits passed on."""
-    reg = registry(idle_timeout=0.3, pause_limit=2, bell=False)
+    reg = registry(idle_timeout=0.3, spectators=2)
     link, asha = await child_of(reg, "open:Asha", "Asha", keyed=False)
     asha.send({"t": "open", "game": "chai", "options": {}, "seats": [], "pause_limit": 3})
     code = (await asha.receive_kind("opened"))["code"]
     table = reg.tables[code]
     await until(lambda: table.summary, "the table's summary")
     argv = table.summary["argv"]
-    assert argv[argv.index("--pause-limit") + 1] == "2" and "--no-bell" in argv and "--restore" not in argv
+    assert argv[argv.index("--spectators") + 1] == "2"
+    assert argv[argv.index("--data-dir") + 1] == str(tmp_path)
     await asyncio.sleep(0.5)
     assert code in reg.tables, "someone is connected: the table stays"
     reg.detach(link)
     await until(lambda: code not in reg.tables, "the idle table to close")
     assert await asyncio.wait_for(table.process.wait(), WAIT) == 0
 
-    (tmp_path / "tables" / code).mkdir(parents=True)
-    (tmp_path / "tables" / "not-a-code").mkdir()
+    for folder in (code, "not-a-code"):
+        (tmp_path / "tables" / folder).mkdir(parents=True)
+        (tmp_path / "tables" / folder / "table.json").write_text("{}")
+    (tmp_path / "tables" / "AAAA").mkdir()  # no table.json: nothing to restore
     again = registry()
     await again.restore()
     assert list(again.tables) == [code]
     await until(lambda: again.tables[code].summary, "the restored table's summary")
-    assert "--restore" in again.tables[code].summary["argv"]
+    argv = again.tables[code].summary["argv"]
+    assert argv[argv.index("--code") + 1] == code
