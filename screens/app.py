@@ -24,6 +24,8 @@ from chaigames.crashlog import friendly_line, write_crash_log
 from chaigames.engine import ConfigError, GameConfig, GameSpec, Record, RecordError, Session
 from chaigames.engine.match import Match, game_config, match_of, new_match
 from chaigames.saves import GameOpenElsewhere, SaveInfo, SaveStore
+from chaigames.serve.tables import wire
+from chaigames.serve.tables.client import Refused, TableClient, host_fd
 from chaigames.setups import SetupMemory
 from chaigames.web.folders import name_folder
 
@@ -45,6 +47,7 @@ from .replay import ReplayController, replay_screen
 from .results import ResultsScreen
 from .rules import RulesIndex, RulesScreen
 from .setup import SetupScreen, new_seed
+from .tables import JoinTableScreen, LobbyScreen, OpenTableScreen
 
 NewGame = tuple[str, GameConfig, int]
 
@@ -98,12 +101,17 @@ class ChaiGamesApp(App[None]):
         self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
         self.crash_log: Path | None = None
         self.crashed = False
+        # Tables over SSH (issue #15): the private channel the host gave this session, if any.
+        self.tables: TableClient | None = None
+        self.welcome: dict[str, Any] = {}  # the host's `welcome`: our name, keyed or not, our tables
+        self.table: dict[str, Any] | None = None  # the `joined` of the table we sit at
 
     async def on_mount(self) -> None:
         if self.saves_by_name is not None:
             await self.push_screen(NameScreen(), self._named)
             return
         self._sweep()
+        await self._connect_tables()
         await self.push_screen(MainMenu())
         self.gate.opens_at = 0.0  # the first menu opens after no game: nothing to guard against
         if self.watch_request is not None:
@@ -223,6 +231,109 @@ class ChaiGamesApp(App[None]):
         if isinstance(screen, GameScreen):
             reading = reading_the_screen(self.library.get(screen.controller.game_id).rules_markdown)
         self.push_screen(KeysScreen(key_lines(screen), screen.sub_title or screen.title or "this screen", reading))
+
+    # -- tables over SSH (issue #15) ------------------------------------------------------------------
+    async def _connect_tables(self) -> None:
+        """Under `serve`, the channel to the host's tables: the menu then offers to open or join one."""
+        fd = host_fd() if self.served else None
+        if fd is None:
+            return
+        try:
+            client = await TableClient.connect(fd)
+            self.welcome = await client.request(wire.hello(), {"welcome"}, timeout=10)
+        except (OSError, ConnectionError, TimeoutError, Refused):
+            return  # no tables this session; everything else works as before
+        self.tables = client
+        client.on("closed", self._table_closed)
+        client.on("taken_over", self._table_taken_over)
+        client.on("refused", self._table_refused)
+
+    async def refresh_welcome(self) -> None:
+        """Ask the host again which tables hold a seat of ours ("Back to your table")."""
+        if self.tables is None or self.tables.closed:
+            return
+        with contextlib.suppress(OSError, ConnectionError, TimeoutError, Refused):
+            self.welcome = await self.tables.request(wire.hello(), {"welcome"}, timeout=10)
+
+    def open_table_setup(self) -> None:
+        specs = self.library.available()
+        if self.tables is not None and specs:
+            self.push_screen(OpenTableScreen(specs))
+
+    def open_join(self, code: str = "") -> None:
+        if self.tables is not None:
+            self.push_screen(JoinTableScreen(code))
+
+    def back_to_table(self) -> None:
+        """Our one table: straight back to our seat (with keys). Several, or a seat code to type: the list."""
+        mine = self.welcome.get("mine", [])
+        if len(mine) == 1 and self.welcome.get("keyed"):
+            self.join_table(mine[0]["code"], "person", None)
+        else:
+            self.open_join(mine[0]["code"] if len(mine) == 1 else "")
+
+    def open_table(self, message: dict[str, Any]) -> None:
+        self.run_worker(self._sit_down(message), group="tables", exclusive=True)
+
+    def join_table(self, code: str, as_: str, seat_code: str | None) -> None:
+        self.run_worker(self._sit_down(wire.join(code, as_, seat_code)), group="tables", exclusive=True)
+
+    async def _sit_down(self, message: dict[str, Any]) -> None:
+        """Open or join: wait for `joined`, then the table's lobby (which turns into its game)."""
+        client = self.tables
+        if client is None:
+            return
+        for old in ("lobby", "update", "joined"):
+            client.last.pop(old, None)  # what is drawn next must be this table's
+        try:
+            joined = await client.request(message, {"joined"}, timeout=30)
+        except Refused as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        except (ConnectionError, TimeoutError) as exc:
+            self.notify(f"The table did not answer: {exc or 'no answer'}", severity="error", markup=False)
+            return
+        self.table = joined
+        await self.back_to_menu()
+        await self.push_screen(LobbyScreen(joined))
+
+    def play_table(self, joined: dict[str, Any], update: dict[str, Any]) -> None:
+        """The table's game began (or was under way when we sat down): its screen, on a TableController."""
+        self.call_later(self._play_table, joined, update)
+
+    async def _play_table(self, joined: dict[str, Any], update: dict[str, Any]) -> None:
+        raise NotImplementedError("waiting for the tables branch's TableController")
+
+    def leave_table(self) -> None:
+        """Leave the table for the menu (a seated person keeps their seat, shown as away)."""
+        if self.tables is not None and self.table is not None:
+            with contextlib.suppress(ConnectionError):
+                self.tables.send(wire.leave())
+        self.table = None
+        self.call_later(self._menu_after_table)
+
+    async def _menu_after_table(self, note: str | None = None) -> None:
+        await self.back_to_menu()
+        await self.refresh_welcome()
+        if isinstance(self.screen, MainMenu):
+            self.screen.reload()
+        if note:
+            self.notify(note, severity="warning", timeout=10, markup=False)
+
+    def _table_closed(self, msg: dict[str, Any]) -> None:
+        if self.table is not None:
+            self.table = None
+            self.call_later(self._menu_after_table, f"{msg.get('reason') or 'The table has closed.'}")
+        if self.tables is not None and self.tables.closed:
+            self.tables = None  # the host went away: no tables this session
+
+    def _table_taken_over(self, msg: dict[str, Any]) -> None:
+        if self.table is not None:
+            self.table = None
+            self.call_later(self._menu_after_table, "You sat down at this table from another login: you are there now.")
+
+    def _table_refused(self, msg: dict[str, Any]) -> None:
+        self.notify(msg.get("reason") or "Refused.", severity="warning", markup=False)
 
     # -- games ---------------------------------------------------------------------------------------
     def start_game(self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1) -> None:
