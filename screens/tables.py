@@ -24,7 +24,7 @@ from chaigames.engine import GameConfig
 from chaigames.names import join_names
 from chaigames.serve.tables import wire
 
-from .setup import SetupScreen
+from .setup import BOT_NAMES, SetupScreen
 from .widgets import Footer, TitleBar
 
 PAUSES_EACH = 3  # asked of the table; the host's --pause-limit is the most it allows
@@ -73,12 +73,23 @@ class OpenTableScreen(SetupScreen):
         if name:
             first.value = name
         first.disabled = True  # your seat takes your name; other people's seats take theirs
+        inputs = [self.query_one(f"#name-{i}", Input) for i in range(1, self.spec.max_seats)]
+        spare = [n for n in BOT_NAMES if n != name and n not in {i.value for i in inputs}]
+        for field in inputs:
+            if field.value == name and spare:  # a bot named like you would confuse everyone at the table
+                field.value = spare.pop(0)
         super().on_mount()
 
     def check(self, config: GameConfig) -> list[str]:
         """The spec's problems, except its limit of humans at one keyboard: here each has their own."""
         level = self.spec.bot_levels[0]
-        as_bots = replace(config, seats=tuple(replace(s, bot=s.bot or level) for s in config.seats))
+        as_bots = replace(
+            config,
+            seats=tuple(
+                replace(s, bot=s.bot or level, name=s.name if s.bot else f"Person {i + 1}")  # people bring names
+                for i, s in enumerate(config.seats)
+            ),
+        )
         problems = list(self.spec.problems(as_bots))
         if config.seats and config.seats[0].bot is not None:
             problems.insert(0, "seat 1 is yours: it must be a person's seat")
