@@ -47,6 +47,7 @@ from .replay import ReplayController, replay_screen
 from .results import ResultsScreen
 from .rules import RulesIndex, RulesScreen
 from .setup import SetupScreen, new_seed
+from .table_controller import TableController
 from .tables import JoinTableScreen, LobbyScreen, OpenTableScreen
 
 NewGame = tuple[str, GameConfig, int]
@@ -407,7 +408,11 @@ class ChaiGamesApp(App[None]):
         controller.start()
 
     def rematch(self, controller: GameController, match_games: int = 1) -> None:
-        """The same seats and options, a fresh seed (a match of `match_games` when more than one)."""
+        """The same seats and options, a fresh seed (a match of `match_games` when more than one).
+        At a table the table plays again, with its own seats (no match there)."""
+        if isinstance(controller, TableController):
+            controller.rematch()
+            return
         self.start_game(controller.spec, controller.config, new_seed(), match_games)
 
     def undo(self, controller: Controller) -> None:
@@ -497,7 +502,8 @@ class ChaiGamesApp(App[None]):
         self.call_later(self._results, controller)
 
     async def _results(self, controller: GameController) -> None:
-        match = match_of(controller.session.record.meta)
+        session = getattr(controller, "session", None)  # a table's controller has none: no match there
+        match = match_of(session.record.meta) if session is not None else None
         next_game = None
         if match is not None and not match.over:  # saved at once: Continue finds the next game of the match
             next_game = self.save_new_game(controller.spec, controller.config, new_seed(), match)
@@ -508,6 +514,23 @@ class ChaiGamesApp(App[None]):
             await self.switch_screen(results)
         else:
             await self.push_screen(results)
+
+    # -- a game at a table over SSH (screens/table_controller.py) -------------------------------------
+    async def open_table_game(self, controller: TableController) -> None:
+        """Show a table's game: its screen on top of the lobby (a rematch replaces the results)."""
+        while len(self.screen_stack) > 1 and isinstance(self.screen, GameScreen | ResultsScreen | PauseMenu):
+            await self.pop_screen()
+        screen = screen_class_for(controller.game_id)(controller)
+        controller.attach(screen)
+        self.controller = controller  # type: ignore[assignment]
+        await self.push_screen(screen)
+        controller.start()
+
+    def table_left(self, controller: TableController, reason: str) -> None:
+        """The table went away for this session (a second login took the seat, the table closed)."""
+        self.notify(reason, severity="warning", markup=False)
+        if self.controller is controller:
+            self.call_later(self.back_to_menu)
 
     def on_unmount(self) -> None:
         """The app closes: the open game (if any) is free for another app."""

@@ -15,6 +15,7 @@ from .bots import make_bot
 from .data import TEAS
 from .describe import describe_action, describe_view
 from .state import ChaiState
+from .view import view_from_json, view_to_json
 
 RULES_VERSION = 1
 
@@ -76,6 +77,8 @@ SPEC = GameSpec(
     describe_view=describe_view,
     describe_action=describe_action,
     rules_markdown=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
+    view_to_json=view_to_json,
+    view_from_json=view_from_json,
 )
 
 __all__ = ["SPEC", "ChaiState"]

@@ -27,6 +27,7 @@ from .describe import describe_action, describe_view
 from .driver import BotDriver, make_driver, play_headless
 from .rules import RULES_MARKDOWN
 from .state import ChaiWallahState
+from .view import view_from_json, view_to_json
 
 SPEC = GameSpec(
     id="chai-wallah",
@@ -69,6 +70,8 @@ SPEC = GameSpec(
     play_headless=play_headless,
     make_driver=make_driver,
     rules_markdown=RULES_MARKDOWN,
+    view_to_json=view_to_json,
+    view_from_json=view_from_json,
 )
 
 __all__ = [

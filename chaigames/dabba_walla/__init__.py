@@ -9,6 +9,7 @@ from .bots import make_bot
 from .describe import describe_action, describe_view
 from .rules import RULES_MARKDOWN
 from .state import DabbaWallaState
+from .view import DabbaView
 
 
 def new_game(config: GameConfig, seed: int) -> DabbaWallaState:
@@ -84,6 +85,8 @@ SPEC = GameSpec(
     describe_view=describe_view,
     describe_action=describe_action,
     rules_markdown=RULES_MARKDOWN,
+    view_to_json=DabbaView.to_json,
+    view_from_json=DabbaView.from_json,
 )
 
 __all__ = ["SPEC", "DabbaWallaState", "new_game"]

@@ -32,6 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from chaigames.engine.position import BOOLEAN, NULL, OBJECT, TEXT, Fields, Kind, integer, list_of, one_of, pair
+
 from . import data as D
 from . import geometry as G
 
@@ -126,6 +128,196 @@ class DabbaView:
     def me(self) -> PlayerView | None:
         return self.players[self.seat] if self.seat is not None else None
 
+    def to_json(self) -> dict[str, Any]:
+        """This view as JSON data, for a table client: `from_json` gives back an equal view."""
+        return {
+            "seat": self.seat,
+            "phase": self.phase,
+            "step": self.step,
+            "turn": self.turn,
+            "actors": list(self.actors),
+            "start_player": self.start_player,
+            "vehicle": self.vehicle,
+            "vehicle_label": self.vehicle_label,
+            "rows": self.rows,
+            "cols": self.cols,
+            "squares": list(self.squares),
+            "spaces": [[sp.card, sp.tickets, list(sp.figures)] for sp in self.spaces],
+            "draw_count": self.draw_count,
+            "discard": list(self.discard),
+            "empties_left": self.empties_left,
+            "bonus_left": list(self.bonus_left),
+            "chai_supply": self.chai_supply,
+            "orders": list(self.orders),
+            "double_zero": None if self.double_zero is None else list(self.double_zero),
+            "no_minus": self.no_minus,
+            "round": self.round,
+            "rounds": self.rounds,
+            "level": self.level,
+            "tracks": list(self.tracks),
+            "track_values": list(self.track_values),
+            "last_round": None if self.last_round is None else _last_round_json(self.last_round),
+            "players": [_player_json(p) for p in self.players],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> DabbaView:
+        """The view `to_json` wrote, every field checked: a bad one raises RecordError naming it."""
+        f = Fields(data, "Dabba Walla view")
+        raw_players = f.take("players", list_of(OBJECT))
+        n = len(raw_players)
+        if not 1 <= n <= 8:
+            raise f.fail("players", f"must list 1 to 8 players, not {n}")
+        seat = integer(0, n - 1)
+        count = integer(0)
+        ints = list_of(integer())
+        card = one_of(D.CARD_CODES)
+        space = Kind(
+            lambda v: (
+                type(v) is list and len(v) == 3 and (NULL | card).ok(v[0]) and count.ok(v[1]) and list_of(seat).ok(v[2])
+            ),
+            "a [card or null, tickets, [seats]] triple",
+        )
+        colour = one_of(D.COLOURS)
+        view = cls(
+            seat=f.take("seat", NULL | seat),
+            phase=f.take("phase", one_of(PHASES)),
+            step=f.take("step", one_of(STEPS)),
+            turn=f.take("turn", NULL | seat),
+            actors=tuple(f.take("actors", list_of(seat, most=n))),
+            start_player=f.take("start_player", seat),
+            vehicle=f.take("vehicle", one_of(G.VEHICLES)),
+            vehicle_label=f.take("vehicle_label", TEXT),
+            rows=f.take("rows", integer(1)),
+            cols=f.take("cols", integer(1)),
+            squares=tuple(f.take("squares", list_of(count))),
+            spaces=tuple(Space(c, t, tuple(fig)) for c, t, fig in f.take("spaces", list_of(space, 6))),
+            draw_count=f.take("draw_count", count),
+            discard=tuple(f.take("discard", list_of(card))),
+            empties_left=f.take("empties_left", count),
+            bonus_left=tuple(f.take("bonus_left", list_of(count, 4))),  # type: ignore[arg-type]
+            chai_supply=f.take("chai_supply", count),
+            orders=tuple(f.take("orders", list_of(integer(1, 6)))),
+            double_zero=_maybe_tuple(f.take("double_zero", NULL | pair(colour, colour))),
+            no_minus=f.take("no_minus", BOOLEAN),
+            round=f.take("round", count),
+            rounds=f.take("rounds", count),
+            level=f.take("level", count),
+            tracks=tuple(f.take("tracks", ints)),
+            track_values=tuple(f.take("track_values", ints)),
+            last_round=_last_round_from_json(f.take("last_round", NULL | OBJECT), n),
+            players=tuple(_player_from_json(raw, i, n) for i, raw in enumerate(raw_players)),
+        )
+        f.done()
+        return view
+
+
+PHASES = ("pickup", "final", "delivery", "over")
+STEPS = ("move", "play", "place", "end", "choose", "later", "over")
+
+
+def _maybe_tuple(value: list[Any] | None) -> tuple[Any, ...] | None:
+    return None if value is None else tuple(value)
+
+
+def _player_json(p: PlayerView) -> dict[str, Any]:
+    return {
+        "seat": p.seat,
+        "name": p.name,
+        "position": p.position,
+        "tickets": p.tickets,
+        "heights": list(p.heights),
+        "stacks": [[list(layer) for layer in stack] for stack in p.stacks],
+        "level": p.level,
+        "level_marker": p.level_marker,
+        "played": list(p.played),
+        "pending": p.pending,
+        "hand": None if p.hand is None else list(p.hand),
+        "hand_count": p.hand_count,
+        "chai": None if p.chai is None else list(p.chai),
+        "chai_count": p.chai_count,
+        "tips": p.tips,
+        "committed": p.committed,
+        "choice": None if p.choice is None else [p.choice[0], list(p.choice[1])],
+        "revealed": p.revealed,
+        "later": p.later,
+    }
+
+
+_CARD = one_of(D.CARD_CODES)
+_CHAIS = list_of(one_of(set(D.CHAI_KINDS)))
+_CHOICE = pair(NULL | _CARD, _CHAIS)
+_LAYER = Kind(
+    lambda v: (
+        type(v) is list
+        and len(v) == 4
+        and one_of(D.PIECE_NAMES).ok(v[0])
+        and (NULL | one_of(D.COLOURS)).ok(v[1])
+        and integer(0).ok(v[2])
+        and (NULL | one_of(D.SIDES)).ok(v[3])
+    ),
+    "a [piece, colour or null, level, half side or null] layer",
+)
+
+
+def _player_from_json(data: Any, i: int, n: int) -> PlayerView:
+    f = Fields(data, f"Dabba Walla view: the field 'players', player {i + 1}")
+    count, cards = integer(0), list_of(_CARD)
+    player = PlayerView(
+        seat=f.take("seat", one_of((i,))),
+        name=f.take("name", TEXT),
+        position=f.take("position", NULL | integer(0, 5)),
+        tickets=f.take("tickets", count),
+        heights=tuple(f.take("heights", list_of(count))),
+        stacks=tuple(tuple(Layer(*x) for x in st) for st in f.take("stacks", list_of(list_of(_LAYER)))),
+        level=f.take("level", count),
+        level_marker=f.take("level_marker", integer(1, 10)),
+        played=tuple(f.take("played", cards)),
+        pending=f.take("pending", NULL | _CARD),
+        hand=_maybe_tuple(f.take("hand", NULL | cards)),
+        hand_count=f.take("hand_count", count),
+        chai=_maybe_tuple(f.take("chai", NULL | _CHAIS)),
+        chai_count=f.take("chai_count", count),
+        tips=f.take("tips", integer()),
+        committed=f.take("committed", BOOLEAN),
+        choice=_choice(f.take("choice", NULL | _CHOICE)),
+        revealed=f.take("revealed", BOOLEAN),
+        later=f.take("later", BOOLEAN),
+    )
+    f.done()
+    if len(player.stacks) != len(player.heights):
+        raise f.fail("stacks", "must have one stack per square of 'heights'")
+    return player
+
+
+def _choice(value: list[Any] | None) -> tuple[str | None, tuple[str, ...]] | None:
+    return None if value is None else (value[0], tuple(value[1]))
+
+
+def _last_round_json(last: dict[str, Any]) -> dict[str, Any]:
+    out = dict(last)
+    out["choices"] = [[card, list(kinds)] for card, kinds in last["choices"]]
+    return out
+
+
+def _last_round_from_json(data: Any, n: int) -> dict[str, Any] | None:
+    """The last scored round in the form the state writes it (choices as (card, chai kinds) tuples)."""
+    if data is None:
+        return None
+    f = Fields(data, "Dabba Walla view: the field 'last_round'")
+    ints = list_of(integer())
+    last = {
+        "round": f.take("round", integer(0)),
+        "level": f.take("level", integer(0)),
+        "choices": [_choice(c) for c in f.take("choices", list_of(_CHOICE, n))],
+        "later": list(f.take("later", list_of(BOOLEAN, n))),
+        "positions": list(f.take("positions", ints)),
+        "values": list(f.take("values", ints)),
+        "tips": list(f.take("tips", list_of(integer(), n))),
+    }
+    f.done()
+    return last
+
 
 def level_marker(level: int) -> int:
     """DW-2: the marker stands at 1 before the first tile (the rulebook's setup); above 10 it starts again at 1."""
@@ -218,7 +410,7 @@ def make_view(s: DabbaWallaState, seat: int | None) -> DabbaView:
         level=s.level if s.phase == "delivery" else 0,
         tracks=tuple(last["positions"]) if last else (0, 0, 0, 0),
         track_values=tuple(last["values"]) if last else (0, 0, 0, 0),
-        last_round=last,
+        last_round=None if last is None else _last_round_from_json(_last_round_json(last), n),
         players=tuple(players),
     )
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import ActionSet
 from .config import GameConfig
 from .errors import ConfigError
+from .wire import plain_from_json, plain_to_json
 
 if TYPE_CHECKING:
     from .protocol import Bot, GameState, RealtimeDriver
@@ -74,6 +75,10 @@ class GameSpec:
     make_driver: Callable[[Session], RealtimeDriver] | None = None
     rules_markdown: str = ""
     match_scoring: str = "wins"  # how a match of several games is won: "wins" or "points" (engine/match.py)
+    # A view (`state.view(seat)`) as JSON and back, exactly, for a client that is sent views, never the game;
+    # `view_from_json` checks what it reads. A game whose views are plain data may keep the defaults.
+    view_to_json: Callable[[Any], Any] = plain_to_json
+    view_from_json: Callable[[Any], Any] = plain_from_json
 
     @property
     def seat_range(self) -> str:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .config import GameConfig
 from .errors import ConfigError, IllegalAction, RecordError
 from .events import Event
+from .position import OBJECT, Fields, integer
 from .record import Entry, Record
 from .result import Result
 
@@ -26,6 +27,18 @@ class LogLine:
 
     action_no: int
     event: Event
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action_no": self.action_no, "event": self.event.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "log line") -> LogLine:
+        """The log line `to_json` wrote; RecordError names a bad field."""
+        f = Fields(data, where)
+        action_no = f.take("action_no", integer(0))
+        event = Event.from_json(f.take("event", OBJECT), f"{where}: the field 'event'")
+        f.done()
+        return cls(action_no, event)
 
 
 class Session:

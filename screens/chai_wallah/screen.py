@@ -24,7 +24,7 @@ from textual.containers import Vertical
 from textual.css.query import NoMatches
 from textual.widgets import Static
 
-from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_map, normalize_key, zones_for
+from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_map, normalize_key, player_zones
 from chaigames.engine import Event
 
 from ..game_base import GameScreen
@@ -69,8 +69,9 @@ class ChaiWallahScreen(GameScreen):
         super().__init__(controller)
         self.sub_title = controller.title
         humans = tuple(controller.humans)
-        self.keys: dict[str, KeyBinding] = key_map(humans)
-        self.zones: dict[int, tuple[int, ...]] = dict(zip(humans, zones_for(len(humans)), strict=True))
+        whole = controller.whole_keyboard
+        self.keys: dict[str, KeyBinding] = key_map(humans, whole)
+        self.zones: dict[int, tuple[int, ...]] = dict(zip(humans, player_zones(len(humans), whole), strict=True))
         self.repeat = RepeatFilter()
         # Esc belongs to no zone: a pause is credited to the seat whose zone key came last (the hands
         # on the keyboard), not always to the first human.
@@ -163,6 +164,8 @@ class ChaiWallahScreen(GameScreen):
         c = self.controller
         if not c.humans:
             keys = "A demo: the bots play."
+        elif len(c.humans) == 1 and c.whole_keyboard:
+            keys = "Keys wasd/tfgh/ijkl/arrows; Chai! q/r/u/Enter. Die key: offer/keep; fresh: re-roll."
         elif len(c.humans) == 1:
             keys = "Keys a w s d or arrows; Chai! q or Enter. Die key: offer/keep; fresh: re-roll."
         else:

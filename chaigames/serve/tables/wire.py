@@ -22,6 +22,10 @@ additions made by `tables`:
 - `open` may carry `"names": [str|null]` (a bot seat's name; a person's seat takes its sitter's
   name) and the open message's `options` are the game's options (`GameConfig.options`).
 - `refused` has an optional `seat` (absent when the refusal is not about an action).
+- `update` also carries `"started": bool`, `"moves": int` (accepted actions so far), `"thinking":
+  bool` (a bot is choosing) and `"countdown": int|null` (the 3-2-1 before real time runs).
+- `open` may carry `"away_limit": seconds` (real time: how long a seat may be away before a bot
+  plays it; default 60).
 - `seated` may carry `"id"`, the identity now bound to that seat.
 """
 
@@ -35,6 +39,11 @@ from typing import Any
 MAX_LINE = 1024 * 1024  # bytes in one line, its newline included
 CODE_LETTERS = "ACDEFHJKLMNPQRTUVWXY3479"  # table and seat codes: no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B
 LEVELS = ("easy", "normal", "hard")
+
+
+def is_code(text: object) -> bool:
+    """Whether `text` is a table code (4 to 8 unambiguous letters: safe as a folder name too)."""
+    return type(text) is str and 4 <= len(text) <= 8 and all(c in CODE_LETTERS for c in text)
 
 
 class Malformed(ValueError):

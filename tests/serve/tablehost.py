@@ -1,0 +1,166 @@
+"""A test host for one table: a real table process on a socketpair, with bounded waits.
+
+The test plays the host's part: it says who connected, relays each session's messages in the
+host's envelope, and reads what the table sends (every line is kept, so a test can check the
+JSON each seat was sent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from chaigames.serve.tables import wire
+
+WAIT = 15.0  # upper bound of any wait, in seconds; waits end as soon as their condition holds
+
+
+def who(name: str, keyed: bool = True) -> dict[str, Any]:
+    return {"id": f"key:{name.lower()}" if keyed else f"open:{name}", "name": name, "keyed": keyed}
+
+
+class TableHost:
+    """One table process and the lines it sent (`lines`: raw bytes; `got`: parsed objects)."""
+
+    def __init__(self, code: str, data_dir: Path) -> None:
+        self.code = code
+        self.data_dir = data_dir
+        self.proc: asyncio.subprocess.Process | None = None
+        self.got: list[dict[str, Any]] = []
+        self.lines: list[bytes] = []
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._task: asyncio.Task[None] | None = None
+        self.eof = False
+
+    async def start(self, *extra: str) -> TableHost:
+        mine, theirs = socket.socketpair()
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "chaigames.serve.tables.process",
+            "--fd",
+            str(theirs.fileno()),
+            "--code",
+            self.code,
+            "--data-dir",
+            str(self.data_dir),
+            "--bot-delay",
+            "0",
+            "--countdown",
+            "0.05",
+            *extra,
+            pass_fds=(theirs.fileno(),),
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        theirs.close()
+        mine.setblocking(False)
+        self._reader, self._writer = await wire.open_stream(mine)
+        self.eof = False
+        self._task = asyncio.create_task(self._read())
+        return self
+
+    async def _read(self) -> None:
+        assert self._reader is not None
+        while True:
+            try:
+                line = await self._reader.readuntil(b"\n")
+            except (asyncio.IncompleteReadError, ConnectionError):
+                self.eof = True
+                return
+            self.lines.append(line)
+            self.got.append(json.loads(line))
+
+    # -- the host's side --------------------------------------------------------------------------
+    def raw(self, data: bytes) -> None:
+        assert self._writer is not None
+        self._writer.write(data)
+
+    def send(self, obj: dict[str, Any]) -> None:
+        self.raw(wire.encode(obj))
+
+    def connect(self, conn: int, person: dict[str, Any]) -> None:
+        self.send({"t": "connected", "conn": conn, "who": person})
+
+    def say(self, conn: int, person: dict[str, Any], msg: dict[str, Any]) -> None:
+        self.send(wire.wrap_from(conn, person, msg))
+
+    def drop(self, conn: int) -> None:
+        self.send({"t": "dropped", "conn": conn})
+
+    # -- what came back ------------------------------------------------------------------------------
+    def to(self, conn: int, t: str | None = None) -> list[dict[str, Any]]:
+        """Every message sent to `conn` (of type `t`), oldest first."""
+        return [o["msg"] for o in self.got if o.get("to") == conn and (t is None or o["msg"]["t"] == t)]
+
+    def raw_to(self, conn: int) -> list[bytes]:
+        return [line for line, o in zip(self.lines, self.got, strict=True) if o.get("to") == conn]
+
+    def last(self, conn: int, t: str) -> dict[str, Any] | None:
+        found = self.to(conn, t)
+        return found[-1] if found else None
+
+    async def wait(self, condition: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
+        end = time.monotonic() + timeout
+        while True:
+            value = condition()
+            if value:
+                return value
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out waiting for {what}; last messages: {self.got[-5:]}")
+            await asyncio.sleep(0.01)
+
+    async def next(self, conn: int, t: str, after: int = 0, what: str = "") -> dict[str, Any]:
+        """The first message of type `t` to `conn` among those after the first `after` sent to it."""
+        found = await self.wait(lambda: self.to(conn)[after:] and [m for m in self.to(conn)[after:] if m["t"] == t], what or t)
+        return found[0]
+
+    async def update(self, conn: int, condition: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+        """The newest update to `conn` once it meets `condition`."""
+
+        def ok() -> dict[str, Any] | None:
+            last = self.last(conn, "update")
+            return last if last is not None and condition(last) else None
+
+        return await self.wait(ok, what)
+
+    # -- the end -------------------------------------------------------------------------------------
+    async def kill(self) -> None:
+        """kill -9: no goodbye, no last save."""
+        assert self.proc is not None
+        with contextlib.suppress(ProcessLookupError):
+            self.proc.send_signal(signal.SIGKILL)
+        await self.proc.wait()
+        await self._close_stream()
+
+    async def close(self) -> None:
+        if self.proc is None:
+            return
+        if self.proc.returncode is None:
+            with contextlib.suppress(Exception):
+                self.send({"t": "close"})
+            try:
+                await asyncio.wait_for(self.proc.wait(), 5)
+            except TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
+        await self._close_stream()
+
+    async def _close_stream(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            with contextlib.suppress(Exception):
+                await self._writer.wait_closed()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
