@@ -177,6 +177,7 @@ class ChaiGamesApp(App[None]):
         if self.controller is not None:
             self.controller.stop()
             self.controller = None
+            self._listen_tables()  # a table's controller listened while it played
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenu):
             await self.pop_screen()
         if not isinstance(self.screen, MainMenu):
@@ -245,9 +246,14 @@ class ChaiGamesApp(App[None]):
         except (OSError, ConnectionError, TimeoutError, Refused):
             return  # no tables this session; everything else works as before
         self.tables = client
-        client.on("closed", self._table_closed)
-        client.on("taken_over", self._table_taken_over)
-        client.on("refused", self._table_refused)
+        self._listen_tables()
+
+    def _listen_tables(self) -> None:
+        """The frame's own handlers for table news (a game's TableController has its own while it plays)."""
+        if self.tables is not None:
+            self.tables.on("closed", self._table_closed)
+            self.tables.on("taken_over", self._table_taken_over)
+            self.tables.on("refused", self._table_refused)
 
     async def refresh_welcome(self) -> None:
         """Ask the host again which tables hold a seat of ours ("Back to your table")."""
@@ -303,13 +309,23 @@ class ChaiGamesApp(App[None]):
         self.call_later(self._play_table, joined, update)
 
     async def _play_table(self, joined: dict[str, Any], update: dict[str, Any]) -> None:
-        raise NotImplementedError("waiting for the tables branch's TableController")
+        client = self.tables
+        if client is None or self.table is not joined or isinstance(self.controller, TableController):
+            return  # left meanwhile, or already playing
+        lobby = client.last.get("lobby") or {}
+        try:
+            spec = self.library.get(str(lobby.get("game", "")))
+        except LookupError:
+            self.notify("This table plays a game this app does not have.", severity="error")
+            self.leave_table()
+            return
+        await self.open_table_game(TableController(self, client, spec, joined.get("seat")))
 
     def leave_table(self) -> None:
-        """Leave the table for the menu (a seated person keeps their seat, shown as away)."""
-        if self.tables is not None and self.table is not None:
+        """Leave the table for the menu (a seated person keeps their seat; in the lobby it is freed)."""
+        if self.tables is not None and self.table is not None and not isinstance(self.controller, TableController):
             with contextlib.suppress(ConnectionError):
-                self.tables.send(wire.leave())
+                self.tables.send(wire.leave())  # a game's controller says so itself when it stops
         self.table = None
         self.call_later(self._menu_after_table)
 
@@ -528,9 +544,11 @@ class ChaiGamesApp(App[None]):
 
     def table_left(self, controller: TableController, reason: str) -> None:
         """The table went away for this session (a second login took the seat, the table closed)."""
-        self.notify(reason, severity="warning", markup=False)
         if self.controller is controller:
-            self.call_later(self.back_to_menu)
+            self.table = None
+            self.call_later(self._menu_after_table, reason)
+        else:
+            self.notify(reason, severity="warning", markup=False)
 
     def on_unmount(self) -> None:
         """The app closes: the open game (if any) is free for another app."""

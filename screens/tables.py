@@ -334,5 +334,9 @@ class LobbyScreen(Screen[None]):
             self.notify(str(exc), severity="error", markup=False)
 
     def game_began(self, update: dict[str, Any]) -> None:
-        """The first snapshot of the game (or of a game already under way): play it."""
+        """The first snapshot of the game (or of a game already under way): play it (once: the game's
+        controller takes the updates from here)."""
+        client = self.app.tables  # type: ignore[attr-defined]
+        if client is not None:
+            client.off("update", self.game_began)
         self.app.play_table(self.joined, update)  # type: ignore[attr-defined]
