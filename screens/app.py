@@ -262,10 +262,10 @@ class ChaiGamesApp(App[None]):
         with contextlib.suppress(OSError, ConnectionError, TimeoutError, Refused):
             self.welcome = await self.tables.request(wire.hello(), {"welcome"}, timeout=10)
 
-    def open_table_setup(self) -> None:
+    def open_table_setup(self, game_id: str | None = None) -> None:
         specs = self.library.available()
         if self.tables is not None and specs:
-            self.push_screen(OpenTableScreen(specs))
+            self.push_screen(OpenTableScreen(specs, game_id))
 
     def open_join(self, code: str = "") -> None:
         if self.tables is not None:

@@ -121,7 +121,10 @@ class MainMenu(Guarded, Screen[None]):
         self.app.open_setup(gid.removeprefix("game:") if gid.startswith("game:") else None)  # type: ignore[attr-defined]
 
     def action_open_table(self) -> None:
-        self.app.open_table_setup()  # type: ignore[attr-defined]
+        """`o`: a table for the highlighted game, if a game is highlighted (else the first), as `n` does."""
+        option = self.query_one("#menu-options", OptionList).highlighted_option
+        gid = option.id if option is not None and option.id else ""
+        self.app.open_table_setup(gid.removeprefix("game:") if gid.startswith("game:") else None)  # type: ignore[attr-defined]
 
     def action_join_table(self) -> None:
         self.app.open_join()  # type: ignore[attr-defined]

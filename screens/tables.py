@@ -276,7 +276,7 @@ class LobbyScreen(Screen[None]):
                 f" (with {waiting} empty seat{'s' if waiting != 1 else ''}: b hands one to a bot)" if waiting else ""
             )
         else:
-            hint = "Waiting for the owner to start the game."
+            hint = "Waiting for the owner to start the game"
         self.query_one("#lobby-hint", Static).update(Text(f"{hint}. Esc leaves the table."))
         self.refresh_bindings()
 

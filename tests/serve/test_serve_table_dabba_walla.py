@@ -1,0 +1,69 @@
+"""Two people at a Dabba Walla table over SSH, playing it to the results by keys (issue #15)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from typing import Any
+
+from tests.serve.tableplay import ENTER, Relay, fast_tables, finished, join_table, open_table, person, remember_setup, until
+
+SECRET_FIELDS = ("hand", "chai", "choice", "pending")
+
+
+IDS = re.compile(r"\b[A-Z]\d{2}\b")  # card and chai tile ids, as the screens print them
+
+
+def secret_ids(own: dict[str, Any], seat: int, received: list[dict[str, Any]]) -> set[str]:
+    """Ids in `seat`'s private fields now (its hand, chai tiles, delivery choice) that were never in
+    anything the other person's app received: if one shows on their screen, it leaked."""
+    mine = own["view"]["players"][seat]
+    private = IDS.findall(json.dumps([mine.get(f) for f in SECRET_FIELDS]))
+    ever_seen = set(IDS.findall(json.dumps(received)))
+    return set(private) - ever_seen
+
+
+async def test_two_people_play_dabba_walla_to_the_results_and_keep_their_secrets(make_host, monkeypatch):
+    relay = Relay(monkeypatch)
+    host = await make_host(tables=fast_tables())
+    remember_setup(host.options.data_dir, "Asha", "dabba-walla", [None, None, "easy"], vehicle="crate")
+    asha = await person(host.port, "Asha")
+    ravi = await person(host.port, "Ravi")
+    code = await open_table(asha, "dabba-walla")
+    await join_table(ravi, code)
+    await ravi.wait_text("Waiting for the owner")
+    await asha.wait_text("Ravi")
+    asha.send(b"s")
+    people = {"Asha": asha, "Ravi": ravi}
+    seats = {"Asha": 0, "Ravi": 1}
+    await until(lambda: relay.last_update("Asha") and relay.last_update("Ravi"), "the game to begin")
+    leaks: list[str] = []
+    steps = stuck = 0
+    t0 = time.monotonic()
+    for _ in range(600):
+        if finished(relay, "Asha") and finished(relay, "Ravi"):
+            break
+        for name, player in people.items():
+            other = "Ravi" if name == "Asha" else "Asha"
+            for token in secret_ids(relay.last_update(other), seats[other], relay.sent[name]):
+                if re.search(rf"\b{token}\b", player.text):
+                    leaks.append(f"{name}'s screen shows {other}'s {token}")
+            if relay.waits_for(name):
+                count = len(relay.sent[name])
+                steps += 1
+                legal = {a["type"] for a in relay.last_update(name)["legal"]}
+                if "empty" in legal and not legal & {"place", "return"}:
+                    player.send(b"e")  # level the squares with an empty dabba first, as a hurried player would
+                player.send(ENTER)
+                try:
+                    await until(lambda n=name, c=count: len(relay.sent[n]) > c, "an answer", timeout=2)
+                except AssertionError:
+                    player.send(b"e" + ENTER)
+                    stuck += 1
+        await asyncio.sleep(0.05)
+    assert not leaks, leaks[:5]
+    await asha.wait_text("Results", timeout=30)
+    await ravi.wait_text("Results", timeout=30)
+    print("steps", steps, "stuck", stuck, time.monotonic() - t0)
