@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from chaigames.engine import GameConfig, SeatConfig
-from chaigames.serve.players import player_folder
+from chaigames.serve.players import key_id, player_folder
 from chaigames.serve.registry import Link, TableSettings
 from chaigames.setups import SetupMemory
 from tests.serve.sshplay import WAIT, Player, connect
@@ -60,14 +60,19 @@ class Relay:
         return link is not None and link.table is not None and link.waiting_since is not None
 
 
-def remember_setup(data_dir: Path, user: str, game: str, seats: list[str | None], **options: Any) -> None:
+def folder_of(data_dir: Path, user: str = "", key: Any = None) -> Path:
+    """A player's folder on the host: by key with key authentication, else by name (--open)."""
+    if key is not None:
+        return player_folder(data_dir, key=key_id(key.public_data))
+    return player_folder(data_dir, user=user)
+
+
+def remember_setup(folder: Path, game: str, seats: list[str | None], **options: Any) -> None:
     """What the opener's setup screen will offer (as if they had set it up before): a person (None) or a
     bot level per seat, and the game's options."""
     names = ["Me", "Bot A", "Bot B", "Bot C", "Bot D", "Bot E", "Bot F", "Bot G"]
-    config = GameConfig(
-        seats=tuple(SeatConfig(names[i], bot) for i, bot in enumerate(seats)), options=dict(options)
-    )
-    SetupMemory(player_folder(data_dir, user=user)).remember(game, config)
+    config = GameConfig(seats=tuple(SeatConfig(names[i], bot) for i, bot in enumerate(seats)), options=dict(options))
+    SetupMemory(folder).remember(game, config)
 
 
 async def person(port: int, name: str, *, columns: int = 100, lines: int = 32, key: Any = None) -> Player:
@@ -100,18 +105,23 @@ async def join_table(player: Player, code: str, seat_code: str = "") -> None:
     await player.wait_text("Open tables on this host")
     player.send(code.encode())
     if seat_code:
-        player.send(b"\t" + seat_code.encode())
+        player.send(b"\t")
+        await player.wait_for(lambda: code in player.text, "the code typed")
+        await asyncio.sleep(0.3)
+        player.send(seat_code.encode())
+        await player.wait_for(lambda: seat_code in player.text, "the seat code typed")
     player.send(ENTER)
 
 
-async def until(condition: Any, what: str, timeout: float = WAIT) -> Any:
+async def until(condition: Any, what: str, show: Any = None, timeout: float = WAIT) -> Any:
+    """Poll `condition` until it holds; on time-out fail saying `what` (and `show()`, if given)."""
     deadline = time.monotonic() + timeout
     while True:
         result = condition()
         if result:
             return result
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
+            raise AssertionError(f"timed out waiting for {what}" + (f": {show()}" if show else ""))
         await asyncio.sleep(0.02)
 
 

@@ -8,7 +8,18 @@ import re
 import time
 from typing import Any
 
-from tests.serve.tableplay import ENTER, Relay, fast_tables, finished, join_table, open_table, person, remember_setup, until
+from tests.serve.tableplay import (
+    ENTER,
+    Relay,
+    fast_tables,
+    finished,
+    folder_of,
+    join_table,
+    open_table,
+    person,
+    remember_setup,
+    until,
+)
 
 SECRET_FIELDS = ("hand", "chai", "choice", "pending")
 
@@ -28,7 +39,7 @@ def secret_ids(own: dict[str, Any], seat: int, received: list[dict[str, Any]]) -
 async def test_two_people_play_dabba_walla_to_the_results_and_keep_their_secrets(make_host, monkeypatch):
     relay = Relay(monkeypatch)
     host = await make_host(tables=fast_tables())
-    remember_setup(host.options.data_dir, "Asha", "dabba-walla", [None, None, "easy"], vehicle="crate")
+    remember_setup(folder_of(host.options.data_dir, "Asha"), "dabba-walla", [None, None, "easy"], vehicle="crate")
     asha = await person(host.port, "Asha")
     ravi = await person(host.port, "Ravi")
     code = await open_table(asha, "dabba-walla")
