@@ -101,9 +101,11 @@ async def open_table(player: Player, game: str) -> str:
 
 
 async def join_table(player: Player, code: str, seat_code: str = "") -> None:
-    player.send(b"j")
-    await player.wait_text("Open tables on this host")
-    player.send(code.encode())
+    """From the menu (or, without a code, on the join screen with its code filled in): join."""
+    if code:
+        player.send(b"j")
+        await player.wait_text("Open tables on this host")
+        player.send(code.encode())
     if seat_code:
         player.send(b"\t")
         await player.wait_for(lambda: code in player.text, "the code typed")
