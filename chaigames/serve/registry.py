@@ -34,6 +34,7 @@ log = logging.getLogger("chaigames.serve")
 
 CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY3479"  # no 0/O, 1/I, 2/Z, 5/S, 6/G, 8/B lookalikes
 CODE_LENGTH = 4
+NEVER = 10**9  # seconds: "0 = never" for a limit a table takes as a number
 
 
 def new_code(taken: Callable[[str], bool]) -> str:
@@ -268,6 +269,8 @@ class TableRegistry:
         limit = msg.get("pause_limit")
         if not isinstance(limit, int) or not 0 <= limit <= self.settings.pause_limit:
             msg = {**msg, "pause_limit": self.settings.pause_limit}  # the host's --pause-limit is the most
+        away = self.settings.away_to_bot or NEVER  # --away-to-bot is the host's word, not the owner's
+        msg = {**msg, "away_limit": away}
         table.send({"from": link.conn, "who": link.who, "msg": msg})  # the table answers `opened` itself
         log.info("table %s opened by %r (%s)", code, link.name[:64], msg.get("game"))
 
@@ -327,6 +330,8 @@ class TableRegistry:
             kind = inner.get("t")
             if kind == "update":
                 self._note_waiting(link, inner)
+                if inner.get("turn_bell") and not self.settings.bell:
+                    inner = {**inner, "turn_bell": False}  # --no-bell
             link.send(inner)
             if kind in ("taken_over", "closed"):
                 self._unbind(link, tell_table=False)

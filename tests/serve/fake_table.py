@@ -56,6 +56,17 @@ def main(argv: list[str]) -> int:
         elif "from" in msg:
             if msg["msg"].get("t") == "open":
                 send({"to": msg["from"], "msg": {"t": "opened", "code": code}})
+            if msg["msg"].get("t") == "ring":  # an update that rings, for this person to move
+                update = {
+                    "t": "update",
+                    "seat": 0,
+                    "actors": [0],
+                    "paused": False,
+                    "finished": False,
+                    "turn_bell": True,
+                }
+                send({"to": msg["from"], "msg": update})
+                continue
             if msg["msg"].get("t") in ("join", "open"):
                 send({"t": "seated", "conn": msg["from"], "seat": 0})
             send({"to": msg["from"], "msg": {"t": "echo", "from": msg["from"], "who": msg["who"], "msg": msg["msg"]}})

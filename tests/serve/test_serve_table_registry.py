@@ -99,6 +99,7 @@ async def test_the_relay_stamps_identity_and_a_session_cannot_forge_it(registry)
     echo = await asha.receive_kind("echo")
     assert echo["from"] == asha_link.conn and echo["who"] == {"id": "key:SHA256:asha", "name": "Asha", "keyed": True}
     assert echo["msg"]["pause_limit"] == 3  # the host's --pause-limit is the most a table may allow
+    assert echo["msg"]["away_limit"] == 60  # --away-to-bot
 
     ravi.send({"t": "act", "seat": 1, "action": {}})  # not at a table yet
     assert (await ravi.receive())["t"] == "refused"
@@ -164,3 +165,31 @@ async def test_a_table_nobody_is_at_closes_and_is_restored_at_the_next_start(reg
     await until(lambda: again.tables[code].summary, "the restored table's summary")
     argv = again.tables[code].summary["argv"]
     assert argv[argv.index("--code") + 1] == code
+
+
+def test_a_key_identity_names_the_folder_the_key_logs_in_to():
+    """A table copies the finished record into each seated person's History: the folder of a key's
+    identity (its SHA256 fingerprint) must be the one that key's logins use (its key_id)."""
+    import asyncssh
+
+    from chaigames.serve.players import identity_folder, key_id, player_folder
+
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    data = Path("/data")
+    assert identity_folder(data, "key:" + key.get_fingerprint("sha256")) == player_folder(
+        data, key=key_id(key.public_data)
+    )
+    assert identity_folder(data, "open:Asha") == player_folder(data, user="Asha")
+
+
+@pytest.mark.parametrize("bell", [True, False])
+async def test_no_bell_silences_the_turn_bell_and_the_host_knows_who_the_table_waits_for(registry, bell):
+    reg = registry(bell=bell)
+    link, asha = await child_of(reg, "open:Asha", "Asha", keyed=False)
+    asha.send({"t": "open", "game": "chai", "options": {}, "seats": [], "pause_limit": 3})
+    await asha.receive_kind("opened")
+    assert reg.waiting_for(link) is None
+    asha.send({"t": "ring"})
+    update = await asha.receive_kind("update")
+    assert update["turn_bell"] is bell
+    assert reg.waiting_for(link) is not None  # --idle-timeout now counts for this session

@@ -41,7 +41,7 @@ from chaigames.engine import (
 )
 from chaigames.names import clean_name, join_names
 from chaigames.saves import SaveStore, write_atomic
-from chaigames.serve.players import player_folder
+from chaigames.serve.players import identity_folder
 from screens.controller import GameController
 
 from . import wire
@@ -988,9 +988,7 @@ class Table:
             log.error("table %s: no finished record to copy: %s", self.code, exc)
             return
         for identity in self.holders:
-            kind, _, rest = identity.partition(":")
-            key, user = (rest, None) if kind == "key" else (None, rest)
-            folder = player_folder(self.data_dir, key=key, user=user)
+            folder = identity_folder(self.data_dir, identity)  # a key's folder is named by its key_id
             try:
                 write_atomic(SaveStore(folder).history / f"table-{self.save_id}.json", text)
             except OSError as exc:
