@@ -122,6 +122,9 @@ async def test_chai_three_people_turn_by_turn(make_host, monkeypatch):
             lambda n=name, b=before: moves(relay, n) > b, f"{name}'s move ({key!r}, legal {sorted(set(legal))})"
         )
         played[name] += 1
+    for name in NAMES:  # the bell rang once on the terminal of whoever the game waited for
+        if any(u["turn_bell"] for u in relay.updates(name)):
+            await people[name].wait_for(lambda n=name: b"\x07" in people[n].raw, f"the bell at {name}'s terminal")
     record = record_of(host.options.data_dir, code)
     by_seat = {}
     for entry in record.effective():

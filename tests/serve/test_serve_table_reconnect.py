@@ -75,6 +75,12 @@ async def test_a_dropped_person_comes_back_to_their_seat_and_a_spectator_sees_th
     )
     await again.wait_text("Asha", "orders")
 
+    third = await person(host.port, "Asha", key=client_key)  # a second login takes the seat over
+    await third.wait_text("Back to your table")
+    third.send(b"b")
+    await again.wait_text("Back to your table", "Open a table")  # the older session is back at its menu
+    await until(lambda: relay.updates("Asha")[-1]["seat"] == 0 and relay.links["Asha"].table is not None, "seated")
+
     ravi_updates = relay.updates("Ravi")
     assert all(u["seat"] is None and u["legal"] == [] for u in ravi_updates)
     assert all(offered_values_hidden(u) for u in ravi_updates)
