@@ -49,14 +49,14 @@ async def play_out(host: TableHost, people: dict[int, dict[str, Any]], limit: fl
                 done = False
             if u is None or u["finished"] or u["seat"] not in u["actors"] or not u["legal"] or u["paused"]:
                 continue
-            mark = (u["moves"], len(host.to(conn, "refused")))
+            mark = (u["moves"], host.count(conn, "refused"))
             if acted.get(conn) == mark:
                 continue
             acted[conn] = mark
             host.say(conn, person, wire.act(u["seat"], u["legal"][0]))
         if done:
             return
-        await asyncio.sleep(0.005)
+        await host.news()
     raise AssertionError(f"the game did not end; last: {host.got[-3:]}")
 
 
@@ -78,8 +78,8 @@ def views_by_moves(spec: Any, record: Any, n_seats: int) -> dict[int, list[Any]]
 
 
 @pytest.fixture
-async def table(tmp_path: Path):
-    host = TableHost("K7QD", tmp_path)
+async def table(data_dir: Path):
+    host = TableHost("K7QD", data_dir)
     await host.start()
     yield host
     await host.close()
@@ -125,11 +125,18 @@ async def test_a_message_for_another_seat_and_malformed_ones_are_refused_and_the
 ) -> None:
     await open_table(table, "chai", seats("person", "person", "bot"), options={})
     table.say(1, ASHA, wire.start())
-    first = await table.update(1, lambda u: True, "the first update")
-    asha_turn = 0 in first["actors"]
+
+    def someone_to_move() -> int | None:
+        for conn in (1, 2):
+            u = table.last(conn, "update")
+            if u is not None and u["legal"]:
+                return conn
+        return None
+
+    asha_turn = await table.wait(someone_to_move, "a person's move") == 1
     mover, person, seat = (1, ASHA, 0) if asha_turn else (2, RAVI, 1)
     other, other_person, other_seat = (2, RAVI, 1) if asha_turn else (1, ASHA, 0)
-    u = await table.update(mover, lambda u: bool(u["legal"]), "a move to make")
+    u = table.last(mover, "update")
     # the other person names the mover's seat: refused, logged, nothing changes
     table.say(other, other_person, wire.act(seat, u["legal"][0]))
     refusal = await table.next(other, "refused")

@@ -49,7 +49,7 @@ from . import wire
 log = logging.getLogger("chaigames.serve.tables")
 
 TABLE_FILE = "table.json"
-LOG_LINES = 300  # the newest log lines an update carries (the whole snapshot stays small)
+LOG_LINES = 100  # the newest log lines an update carries (the whole snapshot stays small)
 COUNTDOWN = 3  # seconds of the 3-2-1 before real time runs (again)
 
 Send = Callable[[dict[str, Any]], None]
@@ -235,6 +235,7 @@ class Table:
         self._acting: int | None = None  # the connection whose action is being applied
         self._actors: dict[int, bool] = {}  # seat -> it was among the actors at the last update
         self._sent: dict[int, Any] = {}  # conn -> the key of the last update it got
+        self._log_json: list[dict[str, Any]] = []  # the game's log lines as JSON, so far
 
     # -- the frame the controller runs in ---------------------------------------------------------
     @property
@@ -645,6 +646,7 @@ class Table:
 
     def _run(self, session: Session) -> None:
         assert self.save_id is not None
+        self._log_json = []
         self.game = TableGame(self, session, self.save_id)
         self.game.attach(self)
         self.paused_by = None
@@ -823,7 +825,7 @@ class Table:
         over = session.over
         movers = game.movers()
         legal = state.legal_actions(seat) if seat is not None and seat in movers else []
-        lines = [line for line in session.log if line.event.visible_to(seat)][-LOG_LINES:]
+        lines = self._log_lines(seat)
         me = self.seats[seat].identity if seat is not None else None
         result = session.result() if over else None
         return {
@@ -832,7 +834,7 @@ class Table:
             "view": spec.view_to_json(state.view(seat)),  # type: ignore[attr-defined]
             "legal": [spec.actions.to_json(a) for a in legal],
             "actors": [] if over else list(state.actors()),
-            "log": [line.to_json() for line in lines],  # type: ignore[attr-defined]
+            "log": lines,
             "status": self.status(seat),
             "names": list(game.names),
             "bots": [s.level if not s.person else None for s in self.seats],
@@ -850,6 +852,22 @@ class Table:
             "thinking": game.thinking,
             "countdown": self.countdown,
         }
+
+    def _log_lines(self, seat: int | None) -> list[dict[str, Any]]:
+        """The newest `LOG_LINES` lines `seat` may see, as JSON. A table's log only grows (no
+        take-backs), so each line is turned into JSON once, not once per update per person."""
+        log_ = self.game.session.log  # type: ignore[union-attr]
+        if len(self._log_json) > len(log_):  # a new game
+            self._log_json = []
+        self._log_json.extend(line.to_json() for line in log_[len(self._log_json) :])
+        out: list[dict[str, Any]] = []
+        for i in range(len(log_) - 1, -1, -1):
+            if len(out) == LOG_LINES:
+                break
+            if log_[i].event.visible_to(seat):
+                out.append(self._log_json[i])
+        out.reverse()
+        return out
 
     def status(self, seat: int | None) -> str:
         game = self.game
