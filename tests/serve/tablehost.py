@@ -139,7 +139,7 @@ class TableHost:
 
     async def next(self, conn: int, t: str, after: int = 0, what: str = "") -> dict[str, Any]:
         """The first message of type `t` to `conn` among those after the first `after` sent to it."""
-        found = await self.wait(lambda: self.to(conn)[after:] and [m for m in self.to(conn)[after:] if m["t"] == t], what or t)
+        found = await self.wait(lambda: [m for m in self.to(conn)[after:] if m["t"] == t], what or t)
         return found[0]
 
     async def update(self, conn: int, condition: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:

@@ -13,7 +13,6 @@ import pytest
 from chaigames import games
 from chaigames.engine import Session, parse_record
 from chaigames.serve.tables import wire
-
 from tests.serve.tablehost import TableHost, who
 
 ASHA, RAVI, MEERA = who("Asha"), who("Ravi"), who("Meera")
@@ -111,9 +110,6 @@ async def test_two_people_play_dabba_walla_and_each_is_sent_only_their_own_seat(
             for p, player in enumerate(u["view"]["players"]):
                 if p != seat:
                     assert player["chai"] is None  # another seat's chai tiles never travel
-        raw = b"".join(table.raw_to(conn))
-        other = truth[len(record.effective())][1 - seat]["players"][1 - seat]
-        assert other["chai"] and json.dumps(other["chai"]).encode() not in raw or not other["chai"]
     # the finished record went into each person's History, not into anyone's saves
     for name in ("asha", "ravi"):
         history = list((table.data_dir / "players" / "key" / name / "history").glob("*.json"))
