@@ -182,3 +182,67 @@ class TableHost:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
+
+
+class InProcessTable:
+    """A table running on this loop (no process) behind a tiny relay, for Pilot tests: connection 1
+    is a real `TableClient` on a socketpair (the app's side); other connections are the test's own,
+    as with `TableHost` (`say`, `to`, `last`)."""
+
+    def __init__(self, code: str, data_dir: Path, me: dict[str, Any]) -> None:
+        self.code, self.data_dir, self.me = code, data_dir, me
+        self.got: dict[int, list[dict[str, Any]]] = {}
+        self._tasks: list[asyncio.Task[Any]] = []
+
+    async def start(self) -> socket.socket:
+        """Start the table and the relay; the socket to give `TableClient.connect(sock=...)`."""
+        from chaigames.serve.tables.process import run_table
+
+        table_mine, table_theirs = socket.socketpair()
+        client_mine, client_theirs = socket.socketpair()
+        self._tasks.append(
+            asyncio.create_task(run_table(table_theirs, self.code, self.data_dir, bot_delay=0, countdown=0.02))
+        )
+        for sock in (table_mine, client_mine):
+            sock.setblocking(False)
+        self._t_reader, self._t_writer = await wire.open_stream(table_mine)
+        self._c_reader, self._c_writer = await wire.open_stream(client_mine)
+        self._tasks.append(asyncio.create_task(self._from_table()))
+        self._tasks.append(asyncio.create_task(self._from_client()))
+        self.say_host({"t": "connected", "conn": 1, "who": self.me})
+        return client_theirs
+
+    def say_host(self, obj: dict[str, Any]) -> None:
+        self._t_writer.write(wire.encode(obj))
+
+    def say(self, conn: int, person: dict[str, Any], msg: dict[str, Any]) -> None:
+        self.say_host(wire.wrap_from(conn, person, msg))
+
+    def to(self, conn: int, t: str) -> list[dict[str, Any]]:
+        return [m for m in self.got.get(conn, []) if m["t"] == t]
+
+    def last(self, conn: int, t: str) -> dict[str, Any] | None:
+        found = self.to(conn, t)
+        return found[-1] if found else None
+
+    async def _from_client(self) -> None:
+        while (msg := await wire.read_message(self._c_reader)) is not None:
+            self.say(1, self.me, msg)
+
+    async def _from_table(self) -> None:
+        while (obj := await wire.read_message(self._t_reader)) is not None:
+            if "to" not in obj:
+                continue
+            self.got.setdefault(obj["to"], []).append(obj["msg"])
+            if obj["to"] == 1:
+                self._c_writer.write(wire.encode(obj["msg"]))
+
+    async def close(self) -> None:
+        self.say_host({"t": "close"})
+        await asyncio.sleep(0)
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for writer in (self._t_writer, self._c_writer):
+            writer.close()

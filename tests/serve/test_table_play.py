@@ -110,10 +110,17 @@ async def test_two_people_play_dabba_walla_and_each_is_sent_only_their_own_seat(
             for p, player in enumerate(u["view"]["players"]):
                 if p != seat:
                     assert player["chai"] is None  # another seat's chai tiles never travel
+        bells = [u["turn_bell"] for u in updates]
+        assert any(bells) and all(u["seat"] in u["actors"] for u in updates if u["turn_bell"])
     # the finished record went into each person's History, not into anyone's saves
     for name in ("asha", "ravi"):
         history = list((table.data_dir / "players" / "key" / name / "history").glob("*.json"))
         assert len(history) == 1 and json.loads(history[0].read_text())["meta"]["table"] == "K7QD"
+    assert not (table.data_dir / "players" / "key" / "asha" / "saves").exists()
+    # a rematch at the same table: the same seats, a new game
+    table.say(2, RAVI, wire.rematch())
+    again = await table.update(1, lambda u: not u["finished"], "the rematch")
+    assert again["names"] == final[0]["names"] and again["moves"] < 20
 
 
 async def test_a_message_for_another_seat_and_malformed_ones_are_refused_and_the_table_goes_on(
