@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from chaigames import games
+from chaigames.engine import ConfigError, GameConfig, SeatConfig, Session, parse_record
 from chaigames.serve.tables import wire
-from tests.serve.tablehost import TableHost
+from tests.serve.tablehost import TableHost, who
 from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
 
 CW = seats("person", "person", "bot", "bot")
@@ -91,3 +93,33 @@ async def test_a_pause_names_who_paused_and_each_person_has_a_limit(table: Table
     assert "1 pause" in (await table.next(2, "refused"))["reason"]
     table.say(1, ASHA, wire.act(0, {"type": "pause"}))  # not as a move either
     assert (await table.next(1, "refused"))["seat"] == 0
+
+
+async def test_a_chai_wallah_table_seats_more_people_than_one_keyboard(data_dir: Path) -> None:
+    host = TableHost("CW79", data_dir)
+    await host.start()
+    try:
+        people = [who(f"P{i}") for i in range(6)]
+        host.connect(0, people[0])
+        host.say(0, people[0], wire.open_table("chai-wallah", {}, seats(*["person"] * 6), 3))
+        await host.next(0, "joined")
+        for i in range(1, 6):
+            host.connect(i, people[i])
+            host.say(i, people[i], wire.join(host.code))
+            assert (await host.next(i, "joined"))["seat"] == i
+        host.say(0, people[0], wire.start())
+        for i in range(6):
+            u = await host.update(i, running, f"P{i}'s clock running")
+            assert u["seat"] == i and u["bots"] == [None] * 6
+        # the record of such a game loads again (replay, History): six people, no bots
+        path = next((data_dir / "tables" / "CW79" / "saves").glob("*.json"))
+        record = parse_record(path.read_text(), games.get)
+        assert len(Session.from_record(games.get("chai-wallah"), record).config.humans) == 6
+    finally:
+        await host.close()
+
+
+def test_one_keyboard_still_seats_at_most_four_people() -> None:
+    config = GameConfig(seats=tuple(SeatConfig(f"P{i}") for i in range(6)))
+    with pytest.raises(ConfigError, match="at most 4"):
+        Session(games.get("chai-wallah"), config, 1)

@@ -398,14 +398,14 @@ class Table:
             problem = "The first seat is the opener's"
         elif not spec.min_seats <= len(seats) <= spec.max_seats:
             problem = f"{spec.title} takes {spec.min_seats} to {spec.max_seats} seats"
-        elif sum(s.person for s in seats) > spec.max_humans:
-            problem = f"{spec.title} takes at most {spec.max_humans} people"
+        elif sum(s.person for s in seats) > spec.most_humans(table=True):
+            problem = f"{spec.title} takes at most {spec.most_humans(table=True)} people"
         else:
             config = GameConfig(
                 seats=tuple(SeatConfig(f"Seat {i + 1}", s.level) for i, s in enumerate(seats)),
                 options=dict(msg["options"]),
             )
-            problems = spec.problems(config)
+            problems = spec.problems(config, table=True)
             problem = problems[0] if problems else ""
         if problem:
             self._refuse(conn, problem)
