@@ -133,6 +133,7 @@ async def test_killed_with_minus_9_the_table_is_restored_with_every_accepted_act
     try:
         summary = await again.wait(lambda: [o for o in again.got if o.get("t") == "summary"], "the summary")
         assert summary[0]["started"] and summary[0]["people"] == ["Asha", "Ravi"]
+        assert summary[0]["holders"] == ["key:asha", "key:ravi"]  # so the host offers them "Back to your table"
         again.connect(1, ASHA)
         again.say(1, ASHA, wire.join(again.code))
         assert (await again.next(1, "joined"))["seat"] == 0

@@ -596,6 +596,7 @@ class Table:
             "started": self.game is not None,
             "finished": self.game is not None and self.game.finished,
             "spectators": sum(c.spectator for c in self.conns.values()),
+            "holders": sorted(s.identity for s in self.seats if s.identity),  # the host's "Back to your table"
         }
 
     def _summary(self) -> None:
