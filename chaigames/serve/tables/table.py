@@ -236,6 +236,7 @@ class Table:
         self._actors: dict[int, bool] = {}  # seat -> it was among the actors at the last update
         self._sent: dict[int, Any] = {}  # conn -> the key of the last update it got
         self._log_json: list[dict[str, Any]] = []  # the game's log lines as JSON, so far
+        self._in_histories = False  # the finished record has been copied into the people's History
 
     # -- the frame the controller runs in ---------------------------------------------------------
     @property
@@ -287,8 +288,8 @@ class Table:
             self._countdown_timer = None
 
     def show_results(self, controller: Any) -> None:
-        """The game is over: everyone gets the result, and each seated person's History the record."""
-        self._copy_to_histories()
+        """The game is over: everyone gets the result (each seated person's History got the record
+        before anyone was told, in `_changed`)."""
         self.save_table()
         self._changed([], force=True)
         self._summary()
@@ -648,6 +649,7 @@ class Table:
     def _run(self, session: Session) -> None:
         assert self.save_id is not None
         self._log_json = []
+        self._in_histories = False
         self.game = TableGame(self, session, self.save_id)
         self.game.attach(self)
         self.paused_by = None
@@ -826,6 +828,8 @@ class Table:
         over = session.over
         movers = game.movers()
         legal = state.legal_actions(seat) if seat is not None and seat in movers else []
+        if game.realtime:  # the clock's pause and resume are the table's, never a move (see `act`)
+            legal = [a for a in legal if spec.actions.name_of(a) not in ("pause", "resume")]
         lines = self._log_lines(seat)
         me = self.seats[seat].identity if seat is not None else None
         result = session.result() if over else None
@@ -901,6 +905,9 @@ class Table:
         game = self.game
         if game is None or self.spec is None:
             return
+        if game.finished and not self._in_histories:  # the record is in everyone's History before the news
+            self._in_histories = True
+            self._copy_to_histories()
         session = game.session
         key = (
             len(session.record.entries),
