@@ -209,7 +209,7 @@ class SetupScreen(Screen[None]):
     def validate(self) -> list[str]:
         """Show every problem beside its field; enable Start only when there is none."""
         config = self.config()
-        problems = list(self.spec.problems(config))
+        problems = list(self.spec.keyboard_problems(config))
         per_seat: dict[int, list[str]] = {}
         general: list[str] = []
         names = [s.name for s in config.seats]

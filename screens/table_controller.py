@@ -186,6 +186,10 @@ class TableController:
         raw = self.update.get("result") if self.update else None
         return Result.from_json(raw) if raw is not None and self.finished else None  # type: ignore[attr-defined]
 
+    def match(self) -> None:
+        """A table plays single games (a rematch is another game at the same table), never a match."""
+        return None
+
     # -- what a screen does --------------------------------------------------------------------
     def act(self, seat: int, action: Any) -> None:
         if seat != self.seat or self.seat is None:

@@ -56,7 +56,7 @@ class GameSpec:
     description: str
     min_seats: int
     max_seats: int
-    max_humans: int
+    max_humans: int  # humans at one keyboard, in a local game (`keyboard_problems`); a record may hold more
     rules_version: int
     new_game: Callable[[GameConfig, int], GameState]
     actions: ActionSet
@@ -75,9 +75,6 @@ class GameSpec:
     make_driver: Callable[[Session], RealtimeDriver] | None = None
     rules_markdown: str = ""
     match_scoring: str = "wins"  # how a match of several games is won: "wins" or "points" (engine/match.py)
-    # A table over SSH seats one person per terminal, so it may seat more people than one keyboard takes
-    # (`max_humans`): up to this many (0: the same). A game record says it was a table's in `meta["table"]`.
-    table_humans: int = 0
     # A view (`state.view(seat)`) as JSON and back, exactly, for a client that is sent views, never the game;
     # `view_from_json` checks what it reads. A game whose views are plain data may keep the defaults.
     view_to_json: Callable[[Any], Any] = plain_to_json
@@ -96,19 +93,12 @@ class GameSpec:
     def default_options(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}
 
-    def most_humans(self, table: bool = False) -> int:
-        """How many humans a game seats: at one keyboard, or at a table (each at their own terminal)."""
-        return max(self.table_humans, self.max_humans) if table else self.max_humans
-
-    def problems(self, config: GameConfig, *, table: bool = False) -> list[str]:
-        """Every reason this config cannot start a game (at a table, with `table`), in words; empty when it can."""
+    def problems(self, config: GameConfig) -> list[str]:
+        """Every reason this config cannot start a game, in words; empty when it can."""
         out: list[str] = []
         n = len(config.seats)
         if not self.min_seats <= n <= self.max_seats:
             out.append(f"{self.title} takes {self.min_seats} to {self.max_seats} seats, not {n}")
-        humans = len(config.humans)
-        if humans > self.most_humans(table):
-            out.append(f"{self.title} allows at most {self.most_humans(table)} human players, not {humans}")
         names = [s.name.strip() for s in config.seats]
         for i, name in enumerate(names):
             if not name:
@@ -143,9 +133,18 @@ class GameSpec:
             out.extend(self.check(config))
         return out
 
-    def validate(self, config: GameConfig, *, table: bool = False) -> GameConfig:
+    def keyboard_problems(self, config: GameConfig) -> list[str]:
+        """`problems`, and the limit of one shared screen: a local game seats at most `max_humans` humans at
+        one keyboard (a record may hold more: a table seats a person at every seat, each at their own terminal)."""
+        out = self.problems(config)
+        humans = len(config.humans)
+        if humans > self.max_humans:
+            out.append(f"{self.title} allows at most {self.max_humans} human players at one keyboard, not {humans}")
+        return out
+
+    def validate(self, config: GameConfig) -> GameConfig:
         """The config with defaults filled in; raises ConfigError naming the first problem."""
-        problems = self.problems(config, table=table)
+        problems = self.problems(config)
         if problems:
             raise ConfigError(problems[0])
         options = self.default_options() | dict(config.options)

@@ -43,7 +43,7 @@ class LogLine:
 
 class Session:
     def __init__(self, spec: GameSpec, config: GameConfig, seed: int, *, meta: dict[str, Any] | None = None) -> None:
-        config = spec.validate(config, table=bool((meta or {}).get("table")))  # a table seats more people
+        config = spec.validate(config)
         self.spec = spec
         self.record = Record(
             game=spec.id, rules_version=spec.rules_version, config=config, seed=seed, meta=dict(meta or {})

@@ -14,7 +14,6 @@ from pathlib import Path
 from chaigames.engine import GameConfig, SeatConfig
 from screens.app import ChaiGamesApp
 from screens.controller import GameController
-from screens.game_base import GameScreen
 from screens.game_screens import screen_class_for
 from screens.protocol import Controller, protocol_members
 from screens.results import ResultsScreen
@@ -70,6 +69,19 @@ def test_screens_read_the_controller_only_through_the_protocol():
         assert not outside, f"{path.relative_to(ROOT.parent)} reads {sorted(outside)} past the protocol"
 
 
+# What the frame (screens/app.py) may ask of the local game beyond the protocol: its setup (a rematch, the
+# next game of a match), its save and its timers; a table's controller its rematch at the same table. Never its
+# session or state: a table's controller has none.
+FRAME_EXTRAS = {"spec", "config", "save", "taken_over", "start", "stop", "curtain_lifted", "countdown_done", "rematch"}
+
+
+def test_the_frame_reads_a_controller_through_the_protocol_and_the_local_setup_only():
+    assert not FRAME_EXTRAS & {"session", "state", "saved_actions", "record"}
+    assert {"match", "unsaved_moves", "result", "game_id"} <= MEMBERS
+    outside = controller_reads((ROOT / "app.py").read_text()) - MEMBERS - FRAME_EXTRAS
+    assert not outside, f"screens/app.py reads {sorted(outside)} past the protocol"
+
+
 class ProtocolOnly:
     """A controller that offers the protocol's members and nothing else (reads and writes)."""
 
@@ -102,9 +114,7 @@ class ProtocolApp(ChaiGamesApp):
         controller.start()
 
     async def _results(self, controller) -> None:
-        while len(self.screen_stack) > 1 and isinstance(self.screen, GameScreen) is False:
-            await self.pop_screen()
-        await self.switch_screen(ResultsScreen(ProtocolOnly(controller)))
+        await super()._results(ProtocolOnly(controller))  # the frame's own way to the results
 
 
 def protocol_app(game: tuple[str, GameConfig, int], **kw) -> ProtocolApp:

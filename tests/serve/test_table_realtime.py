@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from chaigames import games
-from chaigames.engine import ConfigError, GameConfig, SeatConfig, Session, parse_record
+from chaigames.engine import Session, parse_record
 from chaigames.serve.tables import wire
 from tests.serve.tablehost import TableHost, who
 from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
@@ -117,9 +117,3 @@ async def test_a_chai_wallah_table_seats_more_people_than_one_keyboard(data_dir:
         assert len(Session.from_record(games.get("chai-wallah"), record).config.humans) == 6
     finally:
         await host.close()
-
-
-def test_one_keyboard_still_seats_at_most_four_people() -> None:
-    config = GameConfig(seats=tuple(SeatConfig(f"P{i}") for i in range(6)))
-    with pytest.raises(ConfigError, match="at most 4"):
-        Session(games.get("chai-wallah"), config, 1)

@@ -399,14 +399,12 @@ class Table:
             problem = "The first seat is the opener's"
         elif not spec.min_seats <= len(seats) <= spec.max_seats:
             problem = f"{spec.title} takes {spec.min_seats} to {spec.max_seats} seats"
-        elif sum(s.person for s in seats) > spec.most_humans(table=True):
-            problem = f"{spec.title} takes at most {spec.most_humans(table=True)} people"
         else:
             config = GameConfig(
                 seats=tuple(SeatConfig(f"Seat {i + 1}", s.level) for i, s in enumerate(seats)),
                 options=dict(msg["options"]),
             )
-            problems = spec.problems(config, table=True)
+            problems = spec.problems(config)  # every seat may be a person's: one keyboard's limit is not a table's
             problem = problems[0] if problems else ""
         if problem:
             self._refuse(conn, problem)
