@@ -85,7 +85,7 @@ def build_config(spec: GameSpec, seats: Sequence[tuple[str, str | None]], option
             name = clean_name(name)  # typed by anyone, drawn on everyone's screen
         out.append(SeatConfig(name=name, bot=bot))
     config = GameConfig(seats=tuple(out), options=options)
-    problems = spec.problems(config)
+    problems = spec.keyboard_problems(config)  # a game on this terminal: one keyboard
     if problems:
         raise UsageError(problems[0])
     return config

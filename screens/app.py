@@ -391,6 +391,9 @@ class ChaiGamesApp(App[None]):
     def resume_game(self, save_id: str, *, take_over: bool = False) -> None:
         try:
             session = self.store.load(save_id, self.library.get)
+            problems = session.spec.keyboard_problems(session.config)
+            if problems:  # more people than one keyboard seats (a table's record)
+                raise RecordError(problems[0])
             lock = self.store.claim(save_id, take_over=take_over)
         except (RecordError, LookupError) as exc:
             self.notify(f"Cannot resume: {exc}", severity="error", markup=False)
@@ -441,7 +444,7 @@ class ChaiGamesApp(App[None]):
 
     def _paused(self, controller: GameController, choice: str | None) -> None:
         if choice == "rules":
-            self.push_screen(RulesScreen(controller.spec.id), lambda _: self.open_pause_again(controller))
+            self.push_screen(RulesScreen(controller.game_id), lambda _: self.open_pause_again(controller))
         elif choice == "log":
             self.push_screen(LogScreen(controller), lambda _: self.open_pause_again(controller))
         elif choice == "undo":
@@ -483,7 +486,7 @@ class ChaiGamesApp(App[None]):
 
     def game_taken_over(self, controller: GameController) -> None:
         """Another app took this game over (Continue, then "Take it over"): leave it unsaved."""
-        lost = max(controller.session.action_count - controller.saved_actions, 0)
+        lost = controller.unsaved_moves()
         note = f" Your last {moves(lost)} here were not saved." if lost else ""
         self.notify(f"This game was taken over in another window and goes on there.{note}", severity="warning")
         if self.controller is controller:
@@ -518,8 +521,7 @@ class ChaiGamesApp(App[None]):
         self.call_later(self._results, controller)
 
     async def _results(self, controller: GameController) -> None:
-        session = getattr(controller, "session", None)  # a table's controller has none: no match there
-        match = match_of(session.record.meta) if session is not None else None
+        match = controller.match()
         next_game = None
         if match is not None and not match.over:  # saved at once: Continue finds the next game of the match
             next_game = self.save_new_game(controller.spec, controller.config, new_seed(), match)

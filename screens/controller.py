@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from chaigames.engine import Event, IllegalAction, LogLine, Result, Session, make_bots
-from chaigames.engine.match import match_of
+from chaigames.engine.match import Match, match_of
 from chaigames.engine.protocol import RealtimeDriver
 from chaigames.names import join_names
 from chaigames.saves import GameTakenOver
@@ -131,6 +131,9 @@ class GameController:
 
     def result(self) -> Result | None:
         return self.session.result() if self.session.over else None
+
+    def match(self) -> Match | None:
+        return match_of(self.session.record.meta)
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -359,7 +362,10 @@ class GameController:
         return True
 
     def unsaved_moves(self) -> int:
-        """Moves that a quit now would lose: 0 when the last save succeeded."""
+        """Moves that a quit now would lose: 0 when the last save succeeded. Once another app took the
+        game over, the moves made here since the last save (they were never written)."""
+        if self.taken_over:
+            return max(self.session.action_count - self.saved_actions, 0)
         if not self.save_problem:
             return 0
         return max(abs(self.session.action_count - self.saved_actions), 1)
@@ -469,7 +475,7 @@ class GameController:
         self.finished = True
         self.stop()
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
-        match = match_of(self.session.record.meta)
+        match = self.match()
         if match is not None and not match.over:  # the history record holds the match with this game in it
             self.session.record.meta["match"] = match.add(self.session.result()).to_json()
         try:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from chaigames.engine import Event, LogLine, Result
+from chaigames.engine.match import Match
 
 
 @runtime_checkable
@@ -124,6 +125,11 @@ class Controller(Protocol):
 
     def result(self) -> Result | None:
         """The final scores with their breakdown once `finished`; None before."""
+        ...
+
+    def match(self) -> Match | None:
+        """The match this game is one game of, as its record holds it (once `finished`, with this
+        game counted), or None for a single game. A value (`Match.to_json`), so it can come over a wire."""
         ...
 
     # -- what a screen does ----------------------------------------------------------------------

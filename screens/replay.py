@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from chaigames.engine import Event, IllegalAction, LogLine, Record, Result, Session
+from chaigames.engine.match import Match, match_of
 from chaigames.engine.replay import Replay
 
 from .game_screens import screen_class_for
@@ -131,6 +132,9 @@ class ReplayController:
 
     def result(self) -> Result | None:
         return self.session.result() if self.session.over else None
+
+    def match(self) -> Match | None:
+        return match_of(self.session.record.meta)
 
     # -- nothing can be done -------------------------------------------------------------------
     def act(self, seat: int, action: Any) -> list[Event]:

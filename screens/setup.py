@@ -214,7 +214,11 @@ class SetupScreen(Screen[None]):
     def validate(self) -> list[str]:
         """Show every problem beside its field; enable Start only when there is none."""
         config = self.config()
+<<<<<<< HEAD
         problems = self.check(config)
+=======
+        problems = list(self.spec.keyboard_problems(config))
+>>>>>>> tables
         per_seat: dict[int, list[str]] = {}
         general: list[str] = []
         names = [s.name for s in config.seats]

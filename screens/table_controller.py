@@ -32,9 +32,11 @@ class TableFrame(Protocol):
     """What the controller needs from the app (ChaiGamesApp implements it)."""
 
     def show_results(self, controller: Any) -> None: ...
-    def open_table_game(self, controller: Any) -> Any:
-        """A rematch began at the table: show its game screen again."""
+    async def open_table_game(self, controller: Any) -> None:
+        """Show the table's game screen (the lobby's start; a rematch after the results)."""
         ...
+
+    def call_later(self, callback: Callable[..., Any], *args: Any) -> Any: ...
 
     def table_left(self, controller: Any, reason: str) -> None:
         """The table is gone for this session (taken over by a second login, closed): to the menu."""
@@ -184,6 +186,10 @@ class TableController:
         raw = self.update.get("result") if self.update else None
         return Result.from_json(raw) if raw is not None and self.finished else None  # type: ignore[attr-defined]
 
+    def match(self) -> None:
+        """A table plays single games (a rematch is another game at the same table), never a match."""
+        return None
+
     # -- what a screen does --------------------------------------------------------------------
     def act(self, seat: int, action: Any) -> None:
         if seat != self.seat or self.seat is None:
@@ -281,7 +287,7 @@ class TableController:
         if self.finished and not was_finished:
             self.frame.show_results(self)
         elif was_finished and not self.finished:  # a rematch
-            self.frame.open_table_game(self)
+            self.frame.call_later(self.frame.open_table_game, self)
 
     _last_status = ""
 

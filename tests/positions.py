@@ -18,8 +18,7 @@ def play(
     moves (time passing at random in Chai Wallah); it stops early when the game ends."""
     spec = get_game(game)
     names = ("Asha", "Bina", "Chand", "Devi", "Esha", "Farid", "Gita", "Hari")
-    seated = tuple(SeatConfig(names[i], bot="easy" if i >= spec.max_humans else None) for i in range(seats))
-    config = GameConfig(seats=seated, options=dict(options or {}))
+    config = GameConfig(seats=tuple(SeatConfig(names[i]) for i in range(seats)), options=dict(options or {}))
     session = Session(spec, config, seed)
     rng = Rng(seed ^ 0x5EED)
     bots = [spec.make_bot("easy", seed + i, i) for i in range(seats)]

@@ -294,6 +294,20 @@ def _choice(value: list[Any] | None) -> tuple[str | None, tuple[str, ...]] | Non
     return None if value is None else (value[0], tuple(value[1]))
 
 
+def _last_round_view(last: dict[str, Any]) -> dict[str, Any]:
+    """The state's last round in one form, however the state got it (played, or read from a position):
+    choices as (card, chai kinds) tuples, the rest as lists. A copy: a screen cannot change the state's."""
+    return {
+        "round": last["round"],
+        "level": last["level"],
+        "choices": [(card, tuple(kinds)) for card, kinds in last["choices"]],
+        "later": list(last["later"]),
+        "positions": list(last["positions"]),
+        "values": list(last["values"]),
+        "tips": list(last["tips"]),
+    }
+
+
 def _last_round_json(last: dict[str, Any]) -> dict[str, Any]:
     out = dict(last)
     out["choices"] = [[card, list(kinds)] for card, kinds in last["choices"]]
@@ -410,7 +424,7 @@ def make_view(s: DabbaWallaState, seat: int | None) -> DabbaView:
         level=s.level if s.phase == "delivery" else 0,
         tracks=tuple(last["positions"]) if last else (0, 0, 0, 0),
         track_values=tuple(last["values"]) if last else (0, 0, 0, 0),
-        last_round=None if last is None else _last_round_from_json(_last_round_json(last), n),
+        last_round=None if last is None else _last_round_view(last),
         players=tuple(players),
     )
 

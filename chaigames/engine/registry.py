@@ -56,7 +56,7 @@ class GameSpec:
     description: str
     min_seats: int
     max_seats: int
-    max_humans: int
+    max_humans: int  # humans at one keyboard, in a local game (`keyboard_problems`); a record may hold more
     rules_version: int
     new_game: Callable[[GameConfig, int], GameState]
     actions: ActionSet
@@ -99,9 +99,6 @@ class GameSpec:
         n = len(config.seats)
         if not self.min_seats <= n <= self.max_seats:
             out.append(f"{self.title} takes {self.min_seats} to {self.max_seats} seats, not {n}")
-        humans = len(config.humans)
-        if humans > self.max_humans:
-            out.append(f"{self.title} allows at most {self.max_humans} human players, not {humans}")
         names = [s.name.strip() for s in config.seats]
         for i, name in enumerate(names):
             if not name:
@@ -134,6 +131,15 @@ class GameSpec:
             out.append(f"{self.title} has no take-backs")
         if not out and self.check is not None:
             out.extend(self.check(config))
+        return out
+
+    def keyboard_problems(self, config: GameConfig) -> list[str]:
+        """`problems`, and the limit of one shared screen: a local game seats at most `max_humans` humans at
+        one keyboard (a record may hold more: a table seats a person at every seat, each at their own terminal)."""
+        out = self.problems(config)
+        humans = len(config.humans)
+        if humans > self.max_humans:
+            out.append(f"{self.title} allows at most {self.max_humans} human players at one keyboard, not {humans}")
         return out
 
     def validate(self, config: GameConfig) -> GameConfig:

@@ -52,6 +52,10 @@ def test_every_view_round_trips_exactly(game: str, data: st.DataObject) -> None:
             assert repr(back) == repr(view), who
         for line in session.log[-30:]:
             assert_exact(LogLine.from_json(through_json(line.to_json())), line)
+        # a position read from JSON (a test's, a puzzle's) shows exactly the views of the one played to
+        rebuilt = type(session.state).from_json(through_json(session.state.to_json()))
+        for (who, view), (_, again) in zip(views_of(game, session.state), views_of(game, rebuilt), strict=True):
+            assert repr(again) == repr(view), who
 
 
 @pytest.mark.parametrize(("game", "seats"), [("chai", 3), ("chai-wallah", 5), ("dabba-walla", 2)])

@@ -69,10 +69,14 @@ async def test_second_app_takes_over_and_the_first_returns_to_its_menu_without_s
         their = other.load(save_id, app.library.get)
         their.apply(0, Step(2))
         other.save(their, save_id, token)
+        told: list[str] = []
+        notify = app.notify
+        app.notify = lambda message, **kw: (told.append(str(message)), notify(message, **kw))[1]
         await pilot.press("1")  # this app's next move finds it lost the game
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "back to the menu")
         assert app.controller is None
         await wait_for(pilot, lambda: "taken over" in screen_text(app), "told why")
+        assert any("Your last 1 move here" in note for note in told), told  # the move made here is lost
         assert entries(store, save_id) == 1  # their move, not overwritten by ours
         assert other.holds(save_id, token)
         with pytest.raises(GameTakenOver):

@@ -37,6 +37,9 @@ class TableHost:
         self.proc: asyncio.subprocess.Process | None = None
         self.got: list[dict[str, Any]] = []
         self.lines: list[bytes] = []
+        self._to: dict[int, list[tuple[bytes, dict[str, Any]]]] = {}  # conn -> (line, msg) sent to it
+        self._last: dict[tuple[int, str], dict[str, Any]] = {}
+        self._count: dict[tuple[int, str], int] = {}
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._task: asyncio.Task[None] | None = None
@@ -66,6 +69,7 @@ class TableHost:
         mine.setblocking(False)
         self._reader, self._writer = await wire.open_stream(mine)
         self.eof = False
+        self._news = asyncio.Event()
         self._task = asyncio.create_task(self._read())
         return self
 
@@ -77,8 +81,14 @@ class TableHost:
             except (asyncio.IncompleteReadError, ConnectionError):
                 self.eof = True
                 return
+            self._news.set()
+            obj = json.loads(line)
             self.lines.append(line)
-            self.got.append(json.loads(line))
+            self.got.append(obj)
+            if "to" in obj:
+                self._to.setdefault(obj["to"], []).append((line, obj["msg"]))
+                self._last[obj["to"], obj["msg"]["t"]] = obj["msg"]
+                self._count[obj["to"], obj["msg"]["t"]] = self._count.get((obj["to"], obj["msg"]["t"]), 0) + 1
 
     # -- the host's side --------------------------------------------------------------------------
     def raw(self, data: bytes) -> None:
@@ -100,14 +110,22 @@ class TableHost:
     # -- what came back ------------------------------------------------------------------------------
     def to(self, conn: int, t: str | None = None) -> list[dict[str, Any]]:
         """Every message sent to `conn` (of type `t`), oldest first."""
-        return [o["msg"] for o in self.got if o.get("to") == conn and (t is None or o["msg"]["t"] == t)]
+        return [msg for _, msg in self._to.get(conn, []) if t is None or msg["t"] == t]
 
     def raw_to(self, conn: int) -> list[bytes]:
-        return [line for line, o in zip(self.lines, self.got, strict=True) if o.get("to") == conn]
+        return [line for line, _ in self._to.get(conn, [])]
+
+    def count(self, conn: int, t: str) -> int:
+        return self._count.get((conn, t), 0)
 
     def last(self, conn: int, t: str) -> dict[str, Any] | None:
-        found = self.to(conn, t)
-        return found[-1] if found else None
+        return self._last.get((conn, t))
+
+    async def news(self, timeout: float = 0.05) -> None:
+        """Until the table sends something (or `timeout` passes)."""
+        self._news.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._news.wait(), timeout)
 
     async def wait(self, condition: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
         end = time.monotonic() + timeout
@@ -117,13 +135,11 @@ class TableHost:
                 return value
             if time.monotonic() > end:
                 raise AssertionError(f"timed out waiting for {what}; last messages: {self.got[-5:]}")
-            await asyncio.sleep(0.01)
+            await self.news()
 
     async def next(self, conn: int, t: str, after: int = 0, what: str = "") -> dict[str, Any]:
         """The first message of type `t` to `conn` among those after the first `after` sent to it."""
-        found = await self.wait(
-            lambda: self.to(conn)[after:] and [m for m in self.to(conn)[after:] if m["t"] == t], what or t
-        )
+        found = await self.wait(lambda: [m for m in self.to(conn)[after:] if m["t"] == t], what or t)
         return found[0]
 
     async def update(self, conn: int, condition: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
@@ -166,3 +182,67 @@ class TableHost:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
+
+
+class InProcessTable:
+    """A table running on this loop (no process) behind a tiny relay, for Pilot tests: connection 1
+    is a real `TableClient` on a socketpair (the app's side); other connections are the test's own,
+    as with `TableHost` (`say`, `to`, `last`)."""
+
+    def __init__(self, code: str, data_dir: Path, me: dict[str, Any]) -> None:
+        self.code, self.data_dir, self.me = code, data_dir, me
+        self.got: dict[int, list[dict[str, Any]]] = {}
+        self._tasks: list[asyncio.Task[Any]] = []
+
+    async def start(self) -> socket.socket:
+        """Start the table and the relay; the socket to give `TableClient.connect(sock=...)`."""
+        from chaigames.serve.tables.process import run_table
+
+        table_mine, table_theirs = socket.socketpair()
+        client_mine, client_theirs = socket.socketpair()
+        self._tasks.append(
+            asyncio.create_task(run_table(table_theirs, self.code, self.data_dir, bot_delay=0, countdown=0.02))
+        )
+        for sock in (table_mine, client_mine):
+            sock.setblocking(False)
+        self._t_reader, self._t_writer = await wire.open_stream(table_mine)
+        self._c_reader, self._c_writer = await wire.open_stream(client_mine)
+        self._tasks.append(asyncio.create_task(self._from_table()))
+        self._tasks.append(asyncio.create_task(self._from_client()))
+        self.say_host({"t": "connected", "conn": 1, "who": self.me})
+        return client_theirs
+
+    def say_host(self, obj: dict[str, Any]) -> None:
+        self._t_writer.write(wire.encode(obj))
+
+    def say(self, conn: int, person: dict[str, Any], msg: dict[str, Any]) -> None:
+        self.say_host(wire.wrap_from(conn, person, msg))
+
+    def to(self, conn: int, t: str) -> list[dict[str, Any]]:
+        return [m for m in self.got.get(conn, []) if m["t"] == t]
+
+    def last(self, conn: int, t: str) -> dict[str, Any] | None:
+        found = self.to(conn, t)
+        return found[-1] if found else None
+
+    async def _from_client(self) -> None:
+        while (msg := await wire.read_message(self._c_reader)) is not None:
+            self.say(1, self.me, msg)
+
+    async def _from_table(self) -> None:
+        while (obj := await wire.read_message(self._t_reader)) is not None:
+            if "to" not in obj:
+                continue
+            self.got.setdefault(obj["to"], []).append(obj["msg"])
+            if obj["to"] == 1:
+                self._c_writer.write(wire.encode(obj["msg"]))
+
+    async def close(self) -> None:
+        self.say_host({"t": "close"})
+        await asyncio.sleep(0)
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for writer in (self._t_writer, self._c_writer):
+            writer.close()

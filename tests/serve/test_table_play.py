@@ -48,14 +48,14 @@ async def play_out(host: TableHost, people: dict[int, dict[str, Any]], limit: fl
                 done = False
             if u is None or u["finished"] or u["seat"] not in u["actors"] or not u["legal"] or u["paused"]:
                 continue
-            mark = (u["moves"], len(host.to(conn, "refused")))
+            mark = (u["moves"], host.count(conn, "refused"))
             if acted.get(conn) == mark:
                 continue
             acted[conn] = mark
             host.say(conn, person, wire.act(u["seat"], u["legal"][0]))
         if done:
             return
-        await asyncio.sleep(0.005)
+        await host.news()
     raise AssertionError(f"the game did not end; last: {host.got[-3:]}")
 
 
@@ -77,8 +77,8 @@ def views_by_moves(spec: Any, record: Any, n_seats: int) -> dict[int, list[Any]]
 
 
 @pytest.fixture
-async def table(tmp_path: Path):
-    host = TableHost("K7QD", tmp_path)
+async def table(data_dir: Path):
+    host = TableHost("K7QD", data_dir)
     await host.start()
     yield host
     await host.close()
@@ -110,13 +110,17 @@ async def test_two_people_play_dabba_walla_and_each_is_sent_only_their_own_seat(
             for p, player in enumerate(u["view"]["players"]):
                 if p != seat:
                     assert player["chai"] is None  # another seat's chai tiles never travel
-        raw = b"".join(table.raw_to(conn))
-        other = truth[len(record.effective())][1 - seat]["players"][1 - seat]
-        assert (other["chai"] and json.dumps(other["chai"]).encode() not in raw) or not other["chai"]
+        bells = [u["turn_bell"] for u in updates]
+        assert any(bells) and all(u["seat"] in u["actors"] for u in updates if u["turn_bell"])
     # the finished record went into each person's History, not into anyone's saves
     for name in ("asha", "ravi"):
         history = list((table.data_dir / "players" / "key" / name / "history").glob("*.json"))
         assert len(history) == 1 and json.loads(history[0].read_text())["meta"]["table"] == "K7QD"
+    assert not (table.data_dir / "players" / "key" / "asha" / "saves").exists()
+    # a rematch at the same table: the same seats, a new game
+    table.say(2, RAVI, wire.rematch())
+    again = await table.update(1, lambda u: not u["finished"], "the rematch")
+    assert again["names"] == final[0]["names"] and again["moves"] < 20
 
 
 async def test_a_message_for_another_seat_and_malformed_ones_are_refused_and_the_table_goes_on(
@@ -124,11 +128,18 @@ async def test_a_message_for_another_seat_and_malformed_ones_are_refused_and_the
 ) -> None:
     await open_table(table, "chai", seats("person", "person", "bot"), options={})
     table.say(1, ASHA, wire.start())
-    first = await table.update(1, lambda u: True, "the first update")
-    asha_turn = 0 in first["actors"]
+
+    def someone_to_move() -> int | None:
+        for conn in (1, 2):
+            u = table.last(conn, "update")
+            if u is not None and u["legal"]:
+                return conn
+        return None
+
+    asha_turn = await table.wait(someone_to_move, "a person's move") == 1
     mover, person, seat = (1, ASHA, 0) if asha_turn else (2, RAVI, 1)
     other, other_person, other_seat = (2, RAVI, 1) if asha_turn else (1, ASHA, 0)
-    u = await table.update(mover, lambda u: bool(u["legal"]), "a move to make")
+    u = table.last(mover, "update")
     # the other person names the mover's seat: refused, logged, nothing changes
     table.say(other, other_person, wire.act(seat, u["legal"][0]))
     refusal = await table.next(other, "refused")

@@ -49,7 +49,7 @@ from . import wire
 log = logging.getLogger("chaigames.serve.tables")
 
 TABLE_FILE = "table.json"
-LOG_LINES = 300  # the newest log lines an update carries (the whole snapshot stays small)
+LOG_LINES = 100  # the newest log lines an update carries (the whole snapshot stays small)
 COUNTDOWN = 3  # seconds of the 3-2-1 before real time runs (again)
 
 Send = Callable[[dict[str, Any]], None]
@@ -235,6 +235,8 @@ class Table:
         self._acting: int | None = None  # the connection whose action is being applied
         self._actors: dict[int, bool] = {}  # seat -> it was among the actors at the last update
         self._sent: dict[int, Any] = {}  # conn -> the key of the last update it got
+        self._log_json: list[dict[str, Any]] = []  # the game's log lines as JSON, so far
+        self._in_histories = False  # the finished record has been copied into the people's History
 
     # -- the frame the controller runs in ---------------------------------------------------------
     @property
@@ -286,8 +288,8 @@ class Table:
             self._countdown_timer = None
 
     def show_results(self, controller: Any) -> None:
-        """The game is over: everyone gets the result, and each seated person's History the record."""
-        self._copy_to_histories()
+        """The game is over: everyone gets the result (each seated person's History got the record
+        before anyone was told, in `_changed`)."""
         self.save_table()
         self._changed([], force=True)
         self._summary()
@@ -397,14 +399,12 @@ class Table:
             problem = "The first seat is the opener's"
         elif not spec.min_seats <= len(seats) <= spec.max_seats:
             problem = f"{spec.title} takes {spec.min_seats} to {spec.max_seats} seats"
-        elif sum(s.person for s in seats) > spec.max_humans:
-            problem = f"{spec.title} takes at most {spec.max_humans} people"
         else:
             config = GameConfig(
                 seats=tuple(SeatConfig(f"Seat {i + 1}", s.level) for i, s in enumerate(seats)),
                 options=dict(msg["options"]),
             )
-            problems = spec.problems(config)
+            problems = spec.problems(config)  # every seat may be a person's: one keyboard's limit is not a table's
             problem = problems[0] if problems else ""
         if problem:
             self._refuse(conn, problem)
@@ -646,6 +646,8 @@ class Table:
 
     def _run(self, session: Session) -> None:
         assert self.save_id is not None
+        self._log_json = []
+        self._in_histories = False
         self.game = TableGame(self, session, self.save_id)
         self.game.attach(self)
         self.paused_by = None
@@ -824,7 +826,9 @@ class Table:
         over = session.over
         movers = game.movers()
         legal = state.legal_actions(seat) if seat is not None and seat in movers else []
-        lines = [line for line in session.log if line.event.visible_to(seat)][-LOG_LINES:]
+        if game.realtime:  # the clock's pause and resume are the table's, never a move (see `act`)
+            legal = [a for a in legal if spec.actions.name_of(a) not in ("pause", "resume")]
+        lines = self._log_lines(seat)
         me = self.seats[seat].identity if seat is not None else None
         result = session.result() if over else None
         return {
@@ -833,7 +837,7 @@ class Table:
             "view": spec.view_to_json(state.view(seat)),  # type: ignore[attr-defined]
             "legal": [spec.actions.to_json(a) for a in legal],
             "actors": [] if over else list(state.actors()),
-            "log": [line.to_json() for line in lines],  # type: ignore[attr-defined]
+            "log": lines,
             "status": self.status(seat),
             "names": list(game.names),
             "bots": [s.level if not s.person else None for s in self.seats],
@@ -851,6 +855,22 @@ class Table:
             "thinking": game.thinking,
             "countdown": self.countdown,
         }
+
+    def _log_lines(self, seat: int | None) -> list[dict[str, Any]]:
+        """The newest `LOG_LINES` lines `seat` may see, as JSON. A table's log only grows (no
+        take-backs), so each line is turned into JSON once, not once per update per person."""
+        log_ = self.game.session.log  # type: ignore[union-attr]
+        if len(self._log_json) > len(log_):  # a new game
+            self._log_json = []
+        self._log_json.extend(line.to_json() for line in log_[len(self._log_json) :])
+        out: list[dict[str, Any]] = []
+        for i in range(len(log_) - 1, -1, -1):
+            if len(out) == LOG_LINES:
+                break
+            if log_[i].event.visible_to(seat):
+                out.append(self._log_json[i])
+        out.reverse()
+        return out
 
     def status(self, seat: int | None) -> str:
         game = self.game
@@ -883,6 +903,9 @@ class Table:
         game = self.game
         if game is None or self.spec is None:
             return
+        if game.finished and not self._in_histories:  # the record is in everyone's History before the news
+            self._in_histories = True
+            self._copy_to_histories()
         session = game.session
         key = (
             len(session.record.entries),

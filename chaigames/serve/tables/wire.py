@@ -26,6 +26,8 @@ additions made by `tables`:
   bool` (a bot is choosing) and `"countdown": int|null` (the 3-2-1 before real time runs).
 - `open` may carry `"away_limit": seconds` (real time: how long a seat may be away before a bot
   plays it; default 60).
+- `summary` also carries `"holders": [IDENTITY]` (who holds a seat: the host's "Back to your table",
+  also after a restart).
 - `seated` may carry `"id"`, the identity now bound to that seat.
 """
 
