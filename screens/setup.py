@@ -214,11 +214,7 @@ class SetupScreen(Screen[None]):
     def validate(self) -> list[str]:
         """Show every problem beside its field; enable Start only when there is none."""
         config = self.config()
-<<<<<<< HEAD
         problems = self.check(config)
-=======
-        problems = list(self.spec.keyboard_problems(config))
->>>>>>> tables
         per_seat: dict[int, list[str]] = {}
         general: list[str] = []
         names = [s.name for s in config.seats]
@@ -300,8 +296,8 @@ class SetupScreen(Screen[None]):
         self.begin(config, match_games)
 
     def check(self, config: GameConfig) -> list[str]:
-        """Every reason `config` cannot start (the spec's own words)."""
-        return list(self.spec.problems(config))
+        """Every reason `config` cannot start here, at one keyboard (the spec's own words)."""
+        return list(self.spec.keyboard_problems(config))
 
     def begin(self, config: GameConfig, match_games: int) -> None:
         """Start: a game here, at this keyboard."""

@@ -81,16 +81,13 @@ class OpenTableScreen(SetupScreen):
         super().on_mount()
 
     def check(self, config: GameConfig) -> list[str]:
-        """The spec's problems, except its limit of humans at one keyboard: here each has their own."""
-        level = self.spec.bot_levels[0]
-        as_bots = replace(
+        """The spec's problems without the one-keyboard limit (each person has their own terminal);
+        a person's seat takes the name of whoever sits there, so only bots' names count."""
+        named = replace(
             config,
-            seats=tuple(
-                replace(s, bot=s.bot or level, name=s.name if s.bot else f"Person {i + 1}")  # people bring names
-                for i, s in enumerate(config.seats)
-            ),
+            seats=tuple(s if s.bot else replace(s, name=f"Person {i + 1}") for i, s in enumerate(config.seats)),
         )
-        problems = list(self.spec.problems(as_bots))
+        problems = list(self.spec.problems(named))
         if config.seats and config.seats[0].bot is not None:
             problems.insert(0, "seat 1 is yours: it must be a person's seat")
         return problems
