@@ -35,9 +35,9 @@ def secret_ids(own: dict[str, Any], seat: int, received: list[dict[str, Any]]) -
     return set(private) - ever_seen
 
 
-async def test_two_people_play_dabba_walla_to_the_results_and_keep_their_secrets(make_host, monkeypatch):
+async def test_two_people_play_dabba_walla_to_the_results_and_keep_their_secrets(make_host, data_dir, monkeypatch):
     relay = Relay(monkeypatch)
-    host = await make_host(tables=fast_tables())
+    host = await make_host(data_dir=data_dir, tables=fast_tables())
     remember_setup(folder_of(host.options.data_dir, "Asha"), "dabba-walla", [None, None, "easy"], vehicle="crate")
     asha = await person(host.port, "Asha", columns=80, lines=24)  # small screens: less for pyte to read
     ravi = await person(host.port, "Ravi", columns=80, lines=24)

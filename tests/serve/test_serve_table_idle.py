@@ -14,9 +14,9 @@ def keepalive_of(host, name: str) -> float:
     return conn._keepalive_interval
 
 
-async def test_idle_timeout_only_while_the_table_waits_for_you(make_host, monkeypatch):
+async def test_idle_timeout_only_while_the_table_waits_for_you(make_host, data_dir, monkeypatch):
     relay = Relay(monkeypatch)
-    host = await make_host(tables=fast_tables(), idle_timeout=4.0)
+    host = await make_host(data_dir=data_dir, tables=fast_tables(), idle_timeout=4.0)
     remember_setup(folder_of(host.options.data_dir, "Asha"), "chai", [None, None])
     asha = await person(host.port, "Asha")
     assert keepalive_of(host, "Asha") == host.options.keepalive_interval

@@ -54,8 +54,8 @@ def agree(a: Any, b: Any) -> bool:
     return a == b
 
 
-async def seat_three(make_host, relay: Relay, game: str, seats: list[str | None], **options: Any):
-    host = await make_host(tables=fast_tables())
+async def seat_three(make_host, data_dir, relay: Relay, game: str, seats: list[str | None], **options: Any):
+    host = await make_host(data_dir=data_dir, tables=fast_tables())
     remember_setup(folder_of(host.options.data_dir, "Asha"), game, seats, **options)
     people = {name: await person(host.port, name) for name in NAMES}
     code = await open_table(people["Asha"], game)
@@ -85,9 +85,11 @@ def assert_everyone_agrees(relay: Relay) -> None:
             assert agree(public(views[a]), public(views[b])), f"{a} and {b} were sent different positions"
 
 
-async def test_chai_wallah_three_people_pressing_keys_at_the_same_moment(make_host, monkeypatch):
+async def test_chai_wallah_three_people_pressing_keys_at_the_same_moment(make_host, data_dir, monkeypatch):
     relay = Relay(monkeypatch)
-    host, people, code = await seat_three(make_host, relay, "chai-wallah", [None, None, None, "easy"], stall=None)
+    host, people, code = await seat_three(
+        make_host, data_dir, relay, "chai-wallah", [None, None, None, "easy"], stall=None
+    )
     await until(lambda: all((relay.last_update(n)["clock"] or {}).get("running") for n in NAMES), "the clock")
     for keys in (b"w", b"a", b"s", b"d", b"w", b"i", b"t", b"l"):
         for player in people.values():  # the same key from three terminals at once
@@ -105,9 +107,9 @@ async def test_chai_wallah_three_people_pressing_keys_at_the_same_moment(make_ho
 CHAI_KEYS = {"draw_additive": b"d", "market": ENTER, "pass": b"p"}
 
 
-async def test_chai_three_people_turn_by_turn(make_host, monkeypatch):
+async def test_chai_three_people_turn_by_turn(make_host, data_dir, monkeypatch):
     relay = Relay(monkeypatch)
-    host, people, code = await seat_three(make_host, relay, "chai", [None, None, None])
+    host, people, code = await seat_three(make_host, data_dir, relay, "chai", [None, None, None])
     played = {n: 0 for n in NAMES}
     for _ in range(12):
         await settled(relay)

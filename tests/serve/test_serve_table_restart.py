@@ -76,8 +76,8 @@ def accepted(data: Path, code: str) -> list[dict]:
     return [json.loads(json.dumps(entry, default=str)) for entry in record.effective()]
 
 
-async def test_a_killed_host_comes_back_with_its_table(tmp_path):
-    data = tmp_path / "serve"
+async def test_a_killed_host_comes_back_with_its_table(data_dir):
+    data = data_dir
     remember_setup(folder_of(data, "Asha"), "chai", [None, "easy"])
     proc, port, drain = await start_server(data)
     try:
