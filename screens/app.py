@@ -301,8 +301,11 @@ class ChaiGamesApp(App[None]):
             self.notify(f"The table did not answer: {exc or 'no answer'}", severity="error", markup=False)
             return
         self.table = joined
-        await self.back_to_menu()
-        await self.push_screen(LobbyScreen(joined))
+        if isinstance(self.screen, OpenTableScreen | JoinTableScreen):
+            await self.switch_screen(LobbyScreen(joined))  # not through the menu, whose key guard would hold
+        else:
+            await self.back_to_menu()
+            await self.push_screen(LobbyScreen(joined))
 
     def play_table(self, joined: dict[str, Any], update: dict[str, Any]) -> None:
         """The table's game began (or was under way when we sat down): its screen, on a TableController."""
