@@ -50,6 +50,7 @@ async def test_two_people_play_dabba_walla_to_the_results_and_keep_their_secrets
     seats = {"Asha": 0, "Ravi": 1}
     await until(lambda: relay.last_update("Asha") and relay.last_update("Ravi"), "the game to begin")
     leaks: list[str] = []
+    checked: set[str] = set()  # every secret id looked for on the other screen
 
     async def play(name: str) -> int:
         """One person: whenever the game waits for them, Enter on what their screen offers (as a
@@ -57,7 +58,9 @@ async def test_two_people_play_dabba_walla_to_the_results_and_keep_their_secrets
         player, other = people[name], "Ravi" if name == "Asha" else "Asha"
         steps = 0
         while not finished(relay, name):
-            for token in secret_ids(relay.last_update(other), seats[other], relay.sent[name]):
+            secrets = secret_ids(relay.last_update(other), seats[other], relay.sent[name])
+            checked.update(secrets)
+            for token in secrets:
                 if re.search(rf"\b{token}\b", player.text):
                     leaks.append(f"{name}'s screen shows {other}'s {token}")
             if not relay.waits_for(name):
@@ -79,6 +82,7 @@ async def test_two_people_play_dabba_walla_to_the_results_and_keep_their_secrets
     steps = await asyncio.wait_for(asyncio.gather(play("Asha"), play("Ravi")), 240)
     assert all(steps), "both played by keys"
     assert not leaks, leaks[:5]
+    assert len(checked) > 5, "the other's hand and chai tiles were looked for on each screen"
     await asha.wait_text("Results", timeout=30)
     await ravi.wait_text("Results", timeout=30)
     results = [relay.last_update(n)["result"] for n in ("Asha", "Ravi")]
