@@ -73,6 +73,7 @@ class Link:
     keyed: bool
     writer: asyncio.StreamWriter | None = None
     table: Table | None = None
+    joined: bool = False  # the table said `joined` (a seat or a spectator's place), not just "connected"
     waiting_since: float | None = None  # monotonic: since when the table waits for this person
     on_table: Callable[[bool], None] | None = None  # the session hears when it joins or leaves a table
     reader: asyncio.Task[None] | None = None
@@ -222,6 +223,7 @@ class TableRegistry:
         if table is None:
             return
         link.table = None
+        link.joined = False
         link.waiting_since = None
         table.links.discard(link)
         if tell_table:
@@ -333,8 +335,12 @@ class TableRegistry:
                 if inner.get("turn_bell") and not self.settings.bell:
                     inner = {**inner, "turn_bell": False}  # --no-bell
             link.send(inner)
-            if kind in ("taken_over", "closed"):
+            if kind == "joined":
+                link.joined = True
+            elif kind in ("taken_over", "closed"):
                 self._unbind(link, tell_table=False)
+            elif kind == "refused" and "seat" not in inner and not link.joined:
+                self._unbind(link, tell_table=True)  # a join the table said no to: not at that table after all
             return
         kind = msg.get("t")
         if kind == "summary":

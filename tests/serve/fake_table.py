@@ -54,8 +54,18 @@ def main(argv: list[str]) -> int:
             dropped.append(msg["conn"])
             summary()
         elif "from" in msg:
+            if msg["msg"].get("t") == "join" and msg["msg"].get("seat_code") == "NOPE":
+                send({"to": msg["from"], "msg": {"t": "refused", "reason": "No seat here has that seat code"}})
+                continue
             if msg["msg"].get("t") == "open":
                 send({"to": msg["from"], "msg": {"t": "opened", "code": code}})
+            if msg["msg"].get("t") in ("join", "open"):
+                send(
+                    {
+                        "to": msg["from"],
+                        "msg": {"t": "joined", "code": code, "seat": 0, "seat_code": None, "owner": False},
+                    }
+                )
             if msg["msg"].get("t") == "ring":  # an update that rings, for this person to move
                 update = {
                     "t": "update",

@@ -193,3 +193,17 @@ async def test_no_bell_silences_the_turn_bell_and_the_host_knows_who_the_table_w
     update = await asha.receive_kind("update")
     assert update["turn_bell"] is bell
     assert reg.waiting_for(link) is not None  # --idle-timeout now counts for this session
+
+
+async def test_a_refused_join_leaves_the_session_at_no_table(registry):
+    reg = registry()
+    _, asha = await child_of(reg, "open:Asha", "Asha", keyed=False)
+    asha.send({"t": "open", "game": "chai", "options": {}, "seats": [], "pause_limit": 3})
+    code = (await asha.receive_kind("opened"))["code"]
+    link, ravi = await child_of(reg, "open:Ravi", "Ravi", keyed=False)
+    ravi.send({"t": "join", "code": code, "as": "person", "seat_code": "NOPE"})
+    assert (await ravi.receive_kind("refused"))["reason"] == "No seat here has that seat code"
+    await until(lambda: link.table is None, f"the session to be at no table {link}")
+    ravi.send({"t": "join", "code": code, "as": "person", "seat_code": None})
+    await ravi.receive_kind("joined")
+    assert link.table is reg.tables[code] and link.joined
