@@ -352,6 +352,19 @@ class ChaiGamesApp(App[None]):
             self.table = None
             self.call_later(self._menu_after_table, "You sat down at this table from another login: you are there now.")
 
+    def _table_commands(self, controller: TableController) -> Iterable[SystemCommand]:
+        """The owner may hand an away person's seat to a bot during the game, too."""
+        if not (self.table or {}).get("owner") or controller.update is None or self.tables is None:
+            return
+        client = self.tables
+        for seat in controller.update["away"]:
+            name = controller.name(seat)
+            yield SystemCommand(
+                f"Hand {name}'s seat to a bot",
+                f"{name} is away; a normal bot plays their seat from now on",
+                lambda seat=seat: client.send(wire.to_bot(seat, "normal")),
+            )
+
     def _table_refused(self, msg: dict[str, Any]) -> None:
         self.notify(msg.get("reason") or "Refused.", severity="warning", markup=False)
 
@@ -573,6 +586,8 @@ class ChaiGamesApp(App[None]):
             if c.can_undo():
                 yield SystemCommand("Undo", "Take back your last move", lambda: self.undo(c))
             yield SystemCommand("Save and quit to the menu", "The game is saved", lambda: self._paused(c, "quit"))
+            if isinstance(c, TableController):
+                yield from self._table_commands(c)
             return
         if isinstance(screen, MainMenu | ResultsScreen | RulesIndex | RulesScreen | ContinueScreen):
             if self.has_saves():

@@ -128,6 +128,15 @@ async def test_under_open_a_seat_comes_back_only_with_its_seat_code(make_host, d
         lambda: relay.last_update("Asha")["away"] == [], "Ravi back", lambda: (relay.sent["Ravi"][-2:], back.text)
     )
 
+    back.conn.close()  # gone again: the owner hands his seat to a bot, from the command palette
+    await until(lambda: relay.last_update("Asha")["away"] == [1], "Ravi's seat away again")
+    asha.send(b"\x10")  # Ctrl+P
+    await asha.wait_text("Search")
+    asha.send(b"Hand Ravi")
+    await asha.wait_text("Hand Ravi's seat to a bot")
+    asha.send(b"\r")
+    await until(lambda: relay.last_update("Asha")["bots"][1] == "normal", "a bot in Ravi's seat")
+
 
 async def test_the_relay_passes_refusals_of_another_seat_and_of_malformed_messages(make_host, data_dir, monkeypatch):
     """A channel that sends an action for another seat, or a line that is not a message, is refused
