@@ -354,10 +354,10 @@ class ChaiGamesApp(App[None]):
 
     def _table_commands(self, controller: TableController) -> Iterable[SystemCommand]:
         """The owner may hand an away person's seat to a bot during the game, too."""
-        if not (self.table or {}).get("owner") or controller.update is None or self.tables is None:
-            return
         client = self.tables
-        for seat in controller.update["away"]:
+        if not (self.table or {}).get("owner") or client is None:
+            return
+        for seat in client.last.get("update", {}).get("away", []):  # the table's word, not the game's
             name = controller.name(seat)
             yield SystemCommand(
                 f"Hand {name}'s seat to a bot",
