@@ -3,6 +3,7 @@ spectators, the owner's hand-over to a bot, and a table process killed with -9 a
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -158,3 +159,31 @@ async def test_killed_with_minus_9_the_table_is_restored_with_every_accepted_act
         assert u["away"] == [1]  # Ravi has not come back yet
     finally:
         await again.close()
+
+
+async def test_a_message_the_table_fails_on_is_logged_and_the_table_goes_on(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from chaigames.serve.tables.client import TableClient
+    from chaigames.serve.tables.table import Table
+    from tests.serve.tablehost import InProcessTable
+
+    def broken(self: Table, conn: int) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(Table, "rematch", broken)
+    table = InProcessTable("CVQD", data_dir, ASHA)
+    client = await TableClient.connect(sock=await table.start())
+    try:
+        await client.request(wire.open_table("chai", {}, seats("person", "bot"), 3), {"opened"})
+        client.send(wire.rematch())  # the table trips over this one
+        client.send(wire.start())
+        for _ in range(500):
+            if "update" in client.last:
+                break
+            await asyncio.sleep(0.01)
+        assert client.last["update"]["seat"] == 0
+        assert "could not be handled" in caplog.text
+    finally:
+        await client.close()
+        await table.close()
