@@ -249,8 +249,8 @@ class ChaiWallahScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
             return self.controller.paused and not self.controller.finished
-        if action == "key_check":
-            return bool(self.controller.humans) and not self.controller.finished
+        if action == "key_check":  # at a table every key set is the one person's: nothing to check
+            return bool(self.controller.humans) and not self.controller.finished and not self.controller.whole_keyboard
         return super().check_action(action, parameters)
 
     def action_pause(self) -> None:
@@ -263,17 +263,21 @@ class ChaiWallahScreen(GameScreen):
 
     def action_key_check(self) -> None:
         """F2: pause the game, let everyone press their keys, then count down again."""
-        if not self.controller.humans or self.controller.finished:
+        if not self.controller.humans or self.controller.finished or self.controller.whole_keyboard:
             return
         self.controller.pause(self.last_hand)
         self._open_check()
 
     def action_keys(self) -> None:
-        """`?` in real time: the keys list pauses the game (nobody can play while it covers the table)."""
-        self.controller.pause(self.last_hand)
+        """`?` in real time: the keys list pauses the game (nobody can play while it covers the table). At a
+        table over SSH it covers only this person's screen: the game goes on (a pause is Esc's, and counted)."""
+        c = self.controller
+        hold = not c.whole_keyboard
+        if hold:
+            c.pause(self.last_hand)
         title = self.sub_title or "this screen"
-        reading = reading_the_screen(self.app.library.get(self.controller.game_id).rules_markdown)  # type: ignore[attr-defined]
-        self.app.push_screen(KeysScreen(key_lines(self), title, reading), lambda _: self.controller.resume())
+        reading = reading_the_screen(self.app.library.get(c.game_id).rules_markdown)  # type: ignore[attr-defined]
+        self.app.push_screen(KeysScreen(key_lines(self), title, reading), lambda _: c.resume() if hold else None)
 
     def _open_check(self) -> None:
         c = self.controller

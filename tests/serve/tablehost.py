@@ -192,6 +192,7 @@ class InProcessTable:
     def __init__(self, code: str, data_dir: Path, me: dict[str, Any]) -> None:
         self.code, self.data_dir, self.me = code, data_dir, me
         self.got: dict[int, list[dict[str, Any]]] = {}
+        self._sent: list[dict[str, Any]] = []
         self._tasks: list[asyncio.Task[Any]] = []
 
     async def start(self) -> socket.socket:
@@ -225,8 +226,13 @@ class InProcessTable:
         found = self.to(conn, t)
         return found[-1] if found else None
 
+    def sent(self, conn: int) -> list[dict[str, Any]]:
+        """What the app's channel (connection 1) sent the table."""
+        return list(self._sent) if conn == 1 else []
+
     async def _from_client(self) -> None:
         while (msg := await wire.read_message(self._c_reader)) is not None:
+            self._sent.append(msg)
             self.say(1, self.me, msg)
 
     async def _from_table(self) -> None:

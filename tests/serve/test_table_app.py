@@ -14,6 +14,7 @@ from chaigames.serve.tables.client import TableClient
 from screens.app import ChaiGamesApp
 from screens.chai_wallah.screen import ChaiWallahScreen
 from screens.curtain import CurtainScreen
+from screens.keys import KeysScreen
 from screens.table_controller import TableController
 from tests.screens.conftest import wait_for
 from tests.screens.dabba_walla.helpers import play_one_step
@@ -90,6 +91,12 @@ async def test_chai_wallah_at_a_table_takes_every_key_set_for_the_one_seat(data_
             # others' offered dice stay covered: the screen draws Asha's own view, never the table view
             view = c.table_view()
             assert view["seat"] == 0 and view is c.view
+            # `?` shows the keys over this screen only: the table is not paused for it (nor F2's key check)
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen), "the keys list")
+            await pilot.press("escape", "f2")
+            await pilot.pause(0.2)
+            assert {"t": "pause"} not in table.sent(1) and isinstance(app.screen, ChaiWallahScreen)
         finally:
             c.stop()
             await table.close()

@@ -110,6 +110,7 @@ async def test_two_people_play_dabba_walla_and_each_is_sent_only_their_own_seat(
             for p, player in enumerate(u["view"]["players"]):
                 if p != seat:
                     assert player["chai"] is None  # another seat's chai tiles never travel
+        assert all(u["your_turn"] == (bool(u["legal"]) and not u["finished"]) for u in updates)
         bells = [u["turn_bell"] for u in updates]
         assert any(bells) and all(u["seat"] in u["actors"] for u in updates if u["turn_bell"])
     # the finished record went into each person's History, not into anyone's saves

@@ -3,6 +3,7 @@ spectators, the owner's hand-over to a bot, and a table process killed with -9 a
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -113,13 +114,28 @@ async def test_a_spectator_gets_the_public_view_and_cannot_act(table: TableHost)
     assert "own seat" in table.last(4, "refused")["reason"]
 
 
-async def test_the_owner_hands_an_away_seat_to_a_bot_and_the_game_goes_on(table: TableHost) -> None:
+async def test_a_turn_based_game_waits_for_an_away_person_until_the_owner_hands_the_seat_to_a_bot(
+    table: TableHost,
+) -> None:
     await started_chai(table)
+    acted: set[int] = set()
+    while not table.last(2, "update")["legal"]:  # Asha plays until it is Ravi's move
+        u = table.last(1, "update")
+        if u["legal"] and u["moves"] not in acted:
+            acted.add(u["moves"])
+            table.say(1, ASHA, wire.act(0, u["legal"][0]))
+        await table.news(1.0)
     table.drop(2)
-    await table.update(1, lambda u: u["away"] == [1], "Ravi away")
+    u = await table.update(1, lambda u: u["away"] == [1], "Ravi away")
+    assert u["status"] == "Waiting for Ravi (away)" and 1 in u["actors"]
+    meera = who("Meera")
+    table.connect(3, meera)
+    table.say(3, meera, wire.join(table.code, "spectator"))
+    table.say(3, meera, wire.to_bot(1, "easy"))
+    assert "owner" in (await table.next(3, "refused"))["reason"]
     table.say(1, ASHA, wire.to_bot(1, "easy"))
-    u = await table.update(1, lambda u: u["bots"][1] == "easy" and u["away"] == [], "Ravi's seat to a bot")
-    await play_some(table, {1: ASHA}, u["moves"] + 6)  # the bot plays seat 2 now
+    u = await table.update(1, lambda v: v["bots"][1] == "easy" and v["moves"] > u["moves"], "the bot plays seat 2")
+    assert u["away"] == []
 
 
 async def test_killed_with_minus_9_the_table_is_restored_with_every_accepted_action(table: TableHost) -> None:
@@ -143,3 +159,31 @@ async def test_killed_with_minus_9_the_table_is_restored_with_every_accepted_act
         assert u["away"] == [1]  # Ravi has not come back yet
     finally:
         await again.close()
+
+
+async def test_a_message_the_table_fails_on_is_logged_and_the_table_goes_on(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from chaigames.serve.tables.client import TableClient
+    from chaigames.serve.tables.table import Table
+    from tests.serve.tablehost import InProcessTable
+
+    def broken(self: Table, conn: int) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(Table, "rematch", broken)
+    table = InProcessTable("CVQD", data_dir, ASHA)
+    client = await TableClient.connect(sock=await table.start())
+    try:
+        await client.request(wire.open_table("chai", {}, seats("person", "bot"), 3), {"opened"})
+        client.send(wire.rematch())  # the table trips over this one
+        client.send(wire.start())
+        for _ in range(500):
+            if "update" in client.last:
+                break
+            await asyncio.sleep(0.01)
+        assert client.last["update"]["seat"] == 0
+        assert "could not be handled" in caplog.text
+    finally:
+        await client.close()
+        await table.close()

@@ -50,7 +50,10 @@ async def run_table(sock: socket.socket, code: str, data_dir: Path, **options: f
             break
         if obj is None:
             break
-        table.receive(obj)
+        try:
+            table.receive(obj)
+        except Exception:  # a bug met by one message must not end everyone's game: log it, go on
+            log.exception("table %s: a message could not be handled: %.200r", code, obj)
         await writer.drain()
     table.close()
     try:

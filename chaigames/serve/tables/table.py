@@ -850,6 +850,7 @@ class Table:
             "events": [e.to_json() for e in events if e.visible_to(seat)],  # type: ignore[attr-defined]
             "clock": None if game.clock is None else {"running": game.clock.running, "now": game.clock.now()},
             "turn_bell": bell,
+            "your_turn": seat is not None and seat in movers,  # the host's idle timeout counts only then
             "started": game.started,
             "moves": session.action_count,
             "thinking": game.thinking,

@@ -23,7 +23,8 @@ additions made by `tables`:
   name) and the open message's `options` are the game's options (`GameConfig.options`).
 - `refused` has an optional `seat` (absent when the refusal is not about an action).
 - `update` also carries `"started": bool`, `"moves": int` (accepted actions so far), `"thinking":
-  bool` (a bot is choosing) and `"countdown": int|null` (the 3-2-1 before real time runs).
+  bool` (a bot is choosing), `"countdown": int|null` (the 3-2-1 before real time runs) and
+  `"your_turn": bool` (the game waits for this seat now: the host's `--idle-timeout` counts only then).
 - `open` may carry `"away_limit": seconds` (real time: how long a seat may be away before a bot
   plays it; default 60).
 - `summary` also carries `"holders": [IDENTITY]` (who holds a seat: the host's "Back to your table",
