@@ -357,6 +357,8 @@ class TableRegistry:
         seat = update.get("seat")
         actors = update.get("actors") or []
         waiting = seat is not None and seat in actors and not update.get("paused") and not update.get("finished")
+        if isinstance(update.get("your_turn"), bool):
+            waiting = update["your_turn"]  # the table's own word: it waits for this seat now
         if not waiting:
             link.waiting_since = None
         elif link.waiting_since is None:
