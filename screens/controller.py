@@ -58,6 +58,7 @@ class GameController:
     """Runs one game for the frame and its game screen."""
 
     TICK = 0.05  # seconds between real-time clock ticks
+    whole_keyboard = False  # the keyboard's key sets are shared out among the humans at it
 
     def __init__(self, frame: Frame, session: Session, save_id: str, lock: str | None = None) -> None:
         """`lock` is the token of this app's claim on the save (`SaveStore.claim`), if any."""

@@ -27,6 +27,9 @@ class MainMenu(Guarded, Screen[None]):
         Binding("n", "new", "New game", id="new"),
         Binding("r", "rules", "Rules", id="rules"),
         Binding("h", "history", "History", id="history"),
+        Binding("o", "open_table", "Open a table", id="open-table"),
+        Binding("j", "join_table", "Join a table", id="join-table"),
+        Binding("b", "back_to_table", "Back to your table", id="back-to-table"),
         Binding("q", "quit", "Quit", id="quit"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
@@ -42,12 +45,23 @@ class MainMenu(Guarded, Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.reload()
+        if self.app.tables is not None:  # type: ignore[attr-defined]
+            self.run_worker(self._refresh_tables(), exclusive=True, group="welcome")
+
+    async def _refresh_tables(self) -> None:
+        await self.app.refresh_welcome()  # type: ignore[attr-defined]
+        self.reload()
 
     def reload(self) -> None:
         options = self.query_one("#menu-options", OptionList)
         options.clear_options()
         if self.app.has_saves():  # type: ignore[attr-defined]
             options.add_option(Option("Continue a saved game   c", id="continue"))
+        if self.app.tables is not None:  # type: ignore[attr-defined]
+            if self.app.welcome.get("mine"):  # type: ignore[attr-defined]
+                options.add_option(Option("Back to your table      b", id="back-to-table"))
+            options.add_option(Option("Open a table            o", id="open-table"))
+            options.add_option(Option("Join a table            j", id="join-table"))
         options.add_option(Option("New game                n", id="new"))
         options.add_option(Option("Rules                   r", id="rules"))
         options.add_option(Option("History                 h", id="history"))
@@ -65,6 +79,10 @@ class MainMenu(Guarded, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue":
             return self.app.has_saves()  # type: ignore[attr-defined]
+        if action in ("open_table", "join_table"):
+            return self.app.tables is not None  # type: ignore[attr-defined]
+        if action == "back_to_table":
+            return self.app.tables is not None and bool(self.app.welcome.get("mine"))  # type: ignore[attr-defined]
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -80,6 +98,12 @@ class MainMenu(Guarded, Screen[None]):
             self.action_history()
         elif choice == "quit":
             self.action_quit()
+        elif choice == "open-table":
+            self.action_open_table()
+        elif choice == "join-table":
+            self.action_join_table()
+        elif choice == "back-to-table":
+            self.action_back_to_table()
         elif choice.startswith("game:"):
             self.app.open_setup(choice.removeprefix("game:"))  # type: ignore[attr-defined]
 
@@ -95,6 +119,18 @@ class MainMenu(Guarded, Screen[None]):
         option = self.query_one("#menu-options", OptionList).highlighted_option
         gid = option.id if option is not None and option.id else ""
         self.app.open_setup(gid.removeprefix("game:") if gid.startswith("game:") else None)  # type: ignore[attr-defined]
+
+    def action_open_table(self) -> None:
+        """`o`: a table for the highlighted game, if a game is highlighted (else the first), as `n` does."""
+        option = self.query_one("#menu-options", OptionList).highlighted_option
+        gid = option.id if option is not None and option.id else ""
+        self.app.open_table_setup(gid.removeprefix("game:") if gid.startswith("game:") else None)  # type: ignore[attr-defined]
+
+    def action_join_table(self) -> None:
+        self.app.open_join()  # type: ignore[attr-defined]
+
+    def action_back_to_table(self) -> None:
+        self.app.back_to_table()  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         self.app.open_rules(None)  # type: ignore[attr-defined]

@@ -59,6 +59,7 @@ class Controller(Protocol):
     hotseat: bool  # turn-based with two or more humans: curtains between them
     realtime: bool  # one shared screen, a clock, no turns
     confirm_moves: bool  # ask before a move that cannot be taken back (hot seat, setup option)
+    whole_keyboard: bool  # one person per terminal (a table): every key set works for their one seat
 
     def name(self, seat: int) -> str: ...
     def is_bot(self, seat: int) -> bool: ...

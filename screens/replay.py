@@ -55,6 +55,7 @@ class ReplayController:
         self.hotseat = False
         self.realtime = self.spec.realtime
         self.confirm_moves = False
+        self.whole_keyboard = False
         self.viewer: int | None = None
         self.message = ""
         self.paused = False

@@ -43,6 +43,11 @@ def new_seed() -> int:
 
 
 class SetupScreen(Screen[None]):
+    """A new game at this keyboard; `screens.tables.OpenTableScreen` reuses it for a table over SSH."""
+
+    HEADING = "New game"
+    HUMAN_LABEL = "Human"
+
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start"),
         Binding("escape", "app.pop_screen", "Back", id="back"),
@@ -57,7 +62,7 @@ class SetupScreen(Screen[None]):
         self.spec = specs[ids.index(game_id)] if game_id in ids else specs[0]
         self.problems: list[str] = []
         self._ready = False  # the form exists (False while it is being rebuilt for another game)
-        self.sub_title = f"New game: {self.spec.title}"
+        self.sub_title = f"{self.HEADING}: {self.spec.title}"
 
     # -- layout ------------------------------------------------------------------------------------
     def last(self) -> LastSetup | None:
@@ -92,7 +97,7 @@ class SetupScreen(Screen[None]):
                     id="seats",
                     compact=True,
                 )
-            kinds = [("Human", HUMAN)] + [(f"Bot: {lv}", lv) for lv in spec.bot_levels]
+            kinds = [(self.HUMAN_LABEL, HUMAN)] + [(f"Bot: {lv}", lv) for lv in spec.bot_levels]
             for i in range(spec.max_seats):
                 name, bot = default_seat(spec, i)
                 seat_last = last_seats[i] if i < len(last_seats) else None
@@ -209,7 +214,7 @@ class SetupScreen(Screen[None]):
     def validate(self) -> list[str]:
         """Show every problem beside its field; enable Start only when there is none."""
         config = self.config()
-        problems = list(self.spec.keyboard_problems(config))
+        problems = self.check(config)
         per_seat: dict[int, list[str]] = {}
         general: list[str] = []
         names = [s.name for s in config.seats]
@@ -250,7 +255,7 @@ class SetupScreen(Screen[None]):
     async def _game_changed(self, event: Select.Changed) -> None:
         if event.value != self.spec.id:
             self.spec = next(s for s in self.specs if s.id == event.value)
-            self.sub_title = f"New game: {self.spec.title}"
+            self.sub_title = f"{self.HEADING}: {self.spec.title}"
             self._ready = False
             await self.recompose()
             self.call_after_refresh(self._rebuilt)
@@ -288,6 +293,14 @@ class SetupScreen(Screen[None]):
         memory = getattr(self.app, "setups", None)
         if memory is not None:
             memory.remember(self.spec.id, config, match_games)
+        self.begin(config, match_games)
+
+    def check(self, config: GameConfig) -> list[str]:
+        """Every reason `config` cannot start here, at one keyboard (the spec's own words)."""
+        return list(self.spec.keyboard_problems(config))
+
+    def begin(self, config: GameConfig, match_games: int) -> None:
+        """Start: a game here, at this keyboard."""
         self.app.start_game(self.spec, config, new_seed(), match_games)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#back")

@@ -12,6 +12,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ALLOWED = {"chaigames.cli", "chaigames.__main__", "chaigames.web.server", "chaigames.web.player"}
+# The table process (issue #15) runs a game on the app's own controller (`screens.controller`), headless:
+# it may import `screens`, never Textual or Rich (test below).
+TABLE_PROCESS = {"chaigames.serve.tables.table", "chaigames.serve.tables.process"}
+ALLOWED |= TABLE_PROCESS
 
 SCRIPT = """
 import importlib, pkgutil, sys, json
@@ -60,3 +64,12 @@ def test_no_source_file_imports_the_front_end():
             ):
                 offenders.append(f"{module}: {line.strip()}")
     assert offenders == []
+
+
+def test_the_table_process_runs_without_textual():
+    script = (
+        "import sys, json, chaigames.serve.tables.process; "
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'asyncssh'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

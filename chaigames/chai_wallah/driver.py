@@ -110,6 +110,12 @@ class BotDriver:
         self._observe(t)
         return events
 
+    def add_bot(self, seat: int, level: str) -> None:
+        """A person's seat handed to a bot mid-game (a table whose person stayed away): it reacts
+        from now on, seeded like a bot that sat there from the start."""
+        self.bots[seat] = _BotSeat(ChaiWallahBot(level, bot_seed(self.session.record.seed, seat), seat))
+        self._observe(self.now)
+
     # -- inside --------------------------------------------------------------------------------
     def _decide(self, seat: int, t: float) -> list[Event]:
         t = max(t, self.state.now)  # a decision never lands before the game clock

@@ -43,6 +43,11 @@ def zones_for(humans: int) -> tuple[tuple[int, ...], ...]:
         raise ValueError(f"Chai Wallah has key zones for 0 to 4 humans, not {humans}") from None
 
 
+def player_zones(humans: int, whole_keyboard: bool = False) -> tuple[tuple[int, ...], ...]:
+    """`zones_for`, except that one person at their own keyboard gets every zone."""
+    return (EVERY_ZONE,) if whole_keyboard and humans == 1 else zones_for(humans)
+
+
 def normalize_key(key: str) -> str:
     """Keys are case-insensitive: 'W' and 'w' are the same key."""
     return key.lower()
@@ -61,10 +66,15 @@ class KeyBinding:
         return Claim() if self.role == CHAI else Toggle(self.role)
 
 
-def key_map(human_seats: tuple[int, ...] | list[int]) -> dict[str, KeyBinding]:
-    """Key name -> binding for the human seats (in seat order), by the zone table."""
+EVERY_ZONE = (1, 2, 3, 4)
+"""One person alone at their own terminal (a table over SSH): every key set is theirs."""
+
+
+def key_map(human_seats: tuple[int, ...] | list[int], whole_keyboard: bool = False) -> dict[str, KeyBinding]:
+    """Key name -> binding for the human seats (in seat order), by the zone table; with
+    `whole_keyboard` one human gets every zone."""
     out: dict[str, KeyBinding] = {}
-    for seat, zones in zip(human_seats, zones_for(len(human_seats)), strict=True):
+    for seat, zones in zip(human_seats, player_zones(len(human_seats), whole_keyboard), strict=True):
         for zone in zones:
             for role, key in ZONE_KEYS[zone].items():
                 out[key] = KeyBinding(seat, role, zone)

@@ -41,6 +41,21 @@ Players and saves:
   connection loses nothing: the game is saved after every action, and Continue on the main
   menu picks it up at the next login.
 
+Tables (friends at one game, each on their own terminal):
+  The menu offers "Open a table" and "Join a table". Whoever opens a table chooses the game, its
+  options and which seats are for people and which for bots, and gets a short code to give the
+  others; they type it (or pick the table from a list) and sit down. Each person sees only their
+  own seat's view. A started or full table can be watched by spectators (--table-spectators
+  each). Each table runs in its own process, saved under DATA_DIR/tables/ after every move and
+  started again with the host; a table nobody is connected to is closed after
+  --table-idle-timeout. A dropped person keeps their seat: with keys they log in again and pick
+  "Back to your table"; under --open names are not authenticated, so a seat is reclaimed only
+  with the seat code shown to its holder. In Chai Wallah the game pauses while a person is away
+  and a bot takes a seat away longer than --away-to-bot. Each person may pause --pause-limit
+  times a game. --idle-timeout counts at a table only while the game waits for that person.
+  The table's messages travel over a private channel made for each session: there is no other
+  listening socket than SSH's.
+
 Safety:
   Binds 127.0.0.1 unless --host says otherwise. The host key is generated on first start and
   kept (mode 0600) in DATA_DIR/host_key. On disconnect the game gets SIGHUP, then SIGKILL
@@ -109,6 +124,24 @@ def positive_int(text: str) -> int:
     return n
 
 
+def non_negative_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {n}")
+    return n
+
+
+def parse_duration_seconds(text: str) -> float:
+    """Like `parse_duration`, but a bare number means seconds; `0` or `off` = never (0.0)."""
+    text = text.strip().lower()
+    if re.fullmatch(r"\d+(?:\.\d+)?", text):
+        text += "s"
+    return parse_duration(text) or 0.0
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)"
@@ -162,6 +195,48 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "game: 90s, 2m, 0 = never (default 30s)",
     )
     parser.add_argument(
+        "--max-tables",
+        type=positive_int,
+        default=8,
+        metavar="N",
+        help="tables open at once; opening one more is refused with a friendly line (default 8)",
+    )
+    parser.add_argument(
+        "--table-spectators",
+        type=non_negative_int,
+        default=8,
+        metavar="N",
+        help="spectators each table may have, 0 = none (default 8)",
+    )
+    parser.add_argument(
+        "--pause-limit",
+        type=non_negative_int,
+        default=3,
+        metavar="N",
+        help="times each person at a table may pause one game (default 3)",
+    )
+    parser.add_argument(
+        "--away-to-bot",
+        type=parse_duration_seconds,
+        default=60.0,
+        metavar="TIME",
+        help="a person away from a real-time table this long is replaced by a normal bot: 60 or 60s, 2m, "
+        "0 = never (default 60s)",
+    )
+    parser.add_argument(
+        "--table-idle-timeout",
+        type=parse_duration,
+        default=30 * 60.0,
+        metavar="TIME",
+        help="save and close a table nobody is connected to after this long: 30 or 30m, 1h, 0 = never (default 30m)",
+    )
+    parser.add_argument(
+        "--no-bell",
+        dest="bell",
+        action="store_false",
+        help="do not ring the terminal bell when the game has waited for a person and it is their turn",
+    )
+    parser.add_argument(
         "--max-pending",
         type=positive_int,
         default=8,
@@ -182,6 +257,7 @@ def run(args: argparse.Namespace) -> int:
     import logging
 
     from .host import HostOptions
+    from .registry import TableSettings
 
     data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
     keys = Path(args.authorized_keys).expanduser()
@@ -203,6 +279,14 @@ def run(args: argparse.Namespace) -> int:
         idle_timeout=args.idle_timeout,
         login_grace=args.login_grace,
         max_pending=args.max_pending,
+        tables=TableSettings(
+            max_tables=args.max_tables,
+            spectators=args.table_spectators,
+            pause_limit=args.pause_limit,
+            away_to_bot=args.away_to_bot,
+            bell=args.bell,
+            idle_timeout=args.table_idle_timeout,
+        ),
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
@@ -227,6 +311,7 @@ def startup_lines(options: HostOptions, port: int, fingerprint: str) -> list[str
         f"chaigames serve: listening on {options.host}:{port}; players connect with: ssh -p {port} {where}",
         f"host key {fingerprint} (in {options.data_dir / 'host_key'})",
         f"saves under {options.data_dir / 'players'}; colours {options.color}; at most {options.max_sessions} games",
+        f"tables under {options.data_dir / 'tables'}; at most {options.tables.max_tables} open at once",
     ]
     if options.open:
         lines.append(

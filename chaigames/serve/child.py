@@ -89,7 +89,9 @@ class GameProcess:
         on_output: Callable[[bytes], None],
         on_exit: Callable[[int], None],
         command: Sequence[str] | None = None,
+        pass_fds: Sequence[int] = (),
     ) -> None:
+        """`pass_fds`: descriptors the child inherits (the session's private channel to the host)."""
         self._loop = asyncio.get_running_loop()
         self._on_output = on_output
         self._on_exit = on_exit
@@ -114,6 +116,7 @@ class GameProcess:
                 env=env,
                 start_new_session=True,
                 close_fds=True,
+                pass_fds=tuple(pass_fds),
                 preexec_fn=_take_terminal,  # only an ioctl and signal resets between fork and exec
             )
         except BaseException:

@@ -17,11 +17,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from chaigames.names import clean_name
+
 from . import DataDirError
 from .child import GameProcess, exit_status
 from .keys import AuthorizedKeys
 from .offscreen import OffScreen
 from .players import adopt_old_folder, child_environment, key_id, player_folder
+from .registry import HOST_FD_ENV, Link, TableRegistry, TableSettings, table_environment
 
 log = logging.getLogger("chaigames.serve")
 
@@ -52,6 +55,8 @@ class HostOptions:
     max_pending: int = 8  # per address: connections at once that have no game (yet)
     keepalive_interval: float = 30.0  # a dead client is noticed after about 3 of these
     command: list[str] | None = None  # the game command; None = `python -m chaigames` (tests change it)
+    tables: TableSettings = field(default_factory=TableSettings)
+    table_keepalive: float = 3.0  # at a table a silent drop is noticed after about 3 of these
 
 
 @dataclass
@@ -60,6 +65,13 @@ class Player:
     key_fingerprint: str | None  # OpenSSH's "SHA256:..." form, as `ssh-keygen -l` prints it; None under --open
     folder: Path
     address: str
+
+    def identity(self) -> tuple[str, str, bool]:
+        """(identity, name, keyed) as tables know this player: the key with key auth, else the bare name."""
+        name = clean_name(self.user)
+        if self.key_fingerprint is not None:
+            return f"key:{self.key_fingerprint}", name or "Player", True
+        return f"open:{name}", name or "Guest", False
 
 
 @dataclass
@@ -102,6 +114,8 @@ class Host:
         self._closing = False
         self._ending: set[asyncio.Task[None]] = set()
         self._changed = asyncio.Event()
+        env = child_environment(home=options.data_dir, term=None, color=options.color)
+        self.registry = TableRegistry(options.data_dir, options.tables, table_environment(env))
 
     # -- admission -----------------------------------------------------------------------------
     def admit(self, session: Any) -> bool:
@@ -161,6 +175,7 @@ class Host:
             session.end("server shut down", "\r\nThe game host is shutting down. Your game is saved.\r\n")
         while self._ending:
             await asyncio.gather(*list(self._ending), return_exceptions=True)
+        await self.registry.close()
         for conn in list(self.connections):
             conn.close()
         if self._acceptor is not None:
@@ -315,6 +330,7 @@ def _ssh_classes() -> tuple[type, type]:
             self.term: str | None = None
             self.size = (80, 24)
             self.game: GameProcess | None = None
+            self.link: Link | None = None  # the private channel to the host's tables
             self.admitted = False
             self.finished = False
             self.logged = False
@@ -371,24 +387,32 @@ def _ssh_classes() -> tuple[type, type]:
                 return
             self.admitted = True
             opts = self.host.options
+            self.link, theirs = self.host.registry.channel(*self.player.identity())
+            self.link.on_table = self._at_table
             try:
                 if opts.open:
                     self._adopt_old_folder()
                 self.player.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+                env = child_environment(home=self.player.folder, term=self.term, color=opts.color)
+                env[HOST_FD_ENV] = str(theirs.fileno())
                 self.game = GameProcess(
-                    env=child_environment(home=self.player.folder, term=self.term, color=opts.color),
+                    env=env,
                     cwd=self.player.folder,
                     columns=self.size[0],
                     lines=self.size[1],
                     on_output=self._output,
                     on_exit=self._game_exited,
                     command=opts.command,
+                    pass_fds=(theirs.fileno(),),
                 )
             except Exception as exc:  # a full disk, no ptys left, a broken interpreter: this session only
                 log.warning("game failed to start for %s: %s", self.player.address, exc)
+                self.host.registry.detach(self.link)
                 self.host.release(self)
                 self.refuse(f"game failed to start: {exc}", "The game could not start. Please try again later.\r\n")
                 return
+            finally:
+                theirs.close()  # the child has its own copy; the host keeps only its end
             self.game.on_input_drained = self._input_drained
             self.server.game_started()
             self.record.pid = self.game.pid
@@ -440,9 +464,23 @@ def _ssh_classes() -> tuple[type, type]:
             if self.game is not None:
                 self.game.resume_output()
 
+        def _at_table(self, seated: bool) -> None:
+            """At a table, keepalives every few seconds: a silent drop must free the seat for a bot soon."""
+            opts = self.host.options
+            with contextlib.suppress(Exception):
+                self.server.conn.set_keepalive(opts.table_keepalive if seated else opts.keepalive_interval, 3)
+
         def _check_idle(self) -> None:
+            """No keys for --idle-timeout ends the session; at a table only while the table waits for this person."""
             timeout = self.host.options.idle_timeout or 0
-            left = self.last_input + timeout - time.monotonic()
+            since = self.last_input
+            if self.link is not None and self.link.table is not None:
+                waiting = self.host.registry.waiting_for(self.link)
+                if waiting is None:  # watching, or waiting for others: not idle; look again soon
+                    self._idle_timer = asyncio.get_running_loop().call_later(min(timeout, 5.0), self._check_idle)
+                    return
+                since = max(since, waiting)
+            left = since + timeout - time.monotonic()
             if left > 0:
                 self._idle_timer = asyncio.get_running_loop().call_later(left, self._check_idle)
                 return
@@ -486,6 +524,8 @@ def _ssh_classes() -> tuple[type, type]:
                 self._idle_timer.cancel()
             if self.game is not None:
                 self.server.game_ended()
+            if self.link is not None:
+                self.host.registry.detach(self.link)
             with contextlib.suppress(Exception):
                 self.chan.exit(status)
             self.host.release(self)
@@ -565,4 +605,5 @@ async def start_host(options: HostOptions) -> Host:
         reuse_address=True,
     )
     host.port = host._acceptor.get_port()
+    await host.registry.restore()
     return host

@@ -82,6 +82,15 @@ def player_folder(data_dir: Path, *, key: str | None = None, user: str | None = 
     return data_dir / "players" / "open" / open_folder_name(user or "")
 
 
+def identity_folder(data_dir: Path, identity: str) -> Path:
+    """The folder of a table identity (`key:SHA256:<base64>` or `open:<name>`, as the host stamps them)."""
+    kind, _, rest = identity.partition(":")
+    if kind == "key":
+        digest = rest.removeprefix("SHA256:")
+        return player_folder(data_dir, key=digest.replace("+", "-").replace("/", "_").rstrip("="))
+    return player_folder(data_dir, user=rest)
+
+
 def package_root() -> Path:
     """The folder that holds the `chaigames` package (and `screens` beside it)."""
     return Path(chaigames.__file__).resolve().parent.parent

@@ -24,7 +24,7 @@ from textual.containers import Container, Vertical
 from textual.css.query import NoMatches
 from textual.widgets import Static
 
-from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_map, normalize_key, zones_for
+from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_map, normalize_key, player_zones
 from chaigames.engine import Event
 
 from ..game_base import GameScreen
@@ -70,8 +70,9 @@ class ChaiWallahScreen(GameScreen):
         super().__init__(controller)
         self.sub_title = controller.title
         humans = tuple(controller.humans)
-        self.keys: dict[str, KeyBinding] = key_map(humans)
-        self.zones: dict[int, tuple[int, ...]] = dict(zip(humans, zones_for(len(humans)), strict=True))
+        whole = controller.whole_keyboard
+        self.keys: dict[str, KeyBinding] = key_map(humans, whole)
+        self.zones: dict[int, tuple[int, ...]] = dict(zip(humans, player_zones(len(humans), whole), strict=True))
         self.repeat = RepeatFilter()
         # Esc belongs to no zone: a pause is credited to the seat whose zone key came last (the hands
         # on the keyboard), not always to the first human.
@@ -172,6 +173,8 @@ class ChaiWallahScreen(GameScreen):
         c = self.controller
         if not c.humans:
             keys = "A demo: the bots play."
+        elif len(c.humans) == 1 and c.whole_keyboard:
+            keys = "Keys wasd/tfgh/ijkl/arrows; Chai! q/r/u/Enter. Die key: offer/keep; fresh: re-roll."
         elif len(c.humans) == 1:
             keys = "Keys a w s d or arrows; Chai! q or Enter. Die key: offer/keep; fresh: re-roll."
         else:
@@ -303,8 +306,8 @@ class ChaiWallahScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
             return self.controller.paused and not self.controller.finished
-        if action == "key_check":
-            return bool(self.controller.humans) and not self.controller.finished
+        if action == "key_check":  # at a table every key set is the one person's: nothing to check
+            return bool(self.controller.humans) and not self.controller.finished and not self.controller.whole_keyboard
         return super().check_action(action, parameters)
 
     def action_pause(self) -> None:
@@ -317,17 +320,21 @@ class ChaiWallahScreen(GameScreen):
 
     def action_key_check(self) -> None:
         """F2: pause the game, let everyone press their keys, then count down again."""
-        if not self.controller.humans or self.controller.finished:
+        if not self.controller.humans or self.controller.finished or self.controller.whole_keyboard:
             return
         self.controller.pause(self.last_hand)
         self._open_check()
 
     def action_keys(self) -> None:
-        """`?` in real time: the keys list pauses the game (nobody can play while it covers the table)."""
-        self.controller.pause(self.last_hand)
+        """`?` in real time: the keys list pauses the game (nobody can play while it covers the table). At a
+        table over SSH it covers only this person's screen: the game goes on (a pause is Esc's, and counted)."""
+        c = self.controller
+        hold = not c.whole_keyboard
+        if hold:
+            c.pause(self.last_hand)
         title = self.sub_title or "this screen"
-        reading = reading_the_screen(self.app.library.get(self.controller.game_id).rules_markdown)  # type: ignore[attr-defined]
-        self.app.push_screen(KeysScreen(key_lines(self), title, reading), lambda _: self.controller.resume())
+        reading = reading_the_screen(self.app.library.get(c.game_id).rules_markdown)  # type: ignore[attr-defined]
+        self.app.push_screen(KeysScreen(key_lines(self), title, reading), lambda _: c.resume() if hold else None)
 
     def _open_check(self) -> None:
         c = self.controller

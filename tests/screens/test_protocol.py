@@ -70,8 +70,9 @@ def test_screens_read_the_controller_only_through_the_protocol():
 
 
 # What the frame (screens/app.py) may ask of the local game beyond the protocol: its setup (a rematch, the
-# next game of a match), its save and its timers. Never its session or state: a table's controller has none.
-FRAME_EXTRAS = {"spec", "config", "save", "taken_over", "start", "stop", "curtain_lifted", "countdown_done"}
+# next game of a match), its save and its timers; a table's controller its rematch at the same table. Never its
+# session or state: a table's controller has none.
+FRAME_EXTRAS = {"spec", "config", "save", "taken_over", "start", "stop", "curtain_lifted", "countdown_done", "rematch"}
 
 
 def test_the_frame_reads_a_controller_through_the_protocol_and_the_local_setup_only():
@@ -174,3 +175,26 @@ async def test_the_results_are_drawn_through_the_protocol_alone():
             if not isinstance(app.screen, ResultsScreen):
                 await pilot.press("2")
         await wait_for(pilot, lambda: "final scores" in screen_text(app), "the results drawn")
+
+
+class _Channel:
+    """Just enough of a TableClient for a TableController to be built without a table."""
+
+    last: dict = {}
+
+    def on(self, t, handler) -> None:
+        pass
+
+    def off(self, t, handler) -> None:
+        pass
+
+
+def test_the_table_controller_offers_the_whole_protocol():
+    from chaigames import games
+    from screens.table_controller import TableController
+
+    for game in ("chai", "chai-wallah", "dabba-walla"):
+        controller = TableController(ChaiGamesApp(), _Channel(), games.get(game), 1)
+        assert isinstance(controller, Controller)
+        assert not {m for m in MEMBERS if not hasattr(controller, m)}
+        assert controller.humans == (1,) and not controller.hotseat and controller.whole_keyboard

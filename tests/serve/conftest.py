@@ -48,3 +48,19 @@ async def make_host(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIt
     yield make
     for host in hosts:
         await host.close()
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Any:
+    """A server data folder for table tests: in memory where the system has one (/dev/shm), since a
+    table fsyncs its record after every action and a whole test game is hundreds of actions."""
+    import shutil
+    import tempfile
+
+    shm = Path("/dev/shm")
+    if not shm.is_dir():
+        yield tmp_path
+        return
+    folder = Path(tempfile.mkdtemp(prefix="chaigames-table-", dir=shm))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)

@@ -65,6 +65,27 @@ def test_help_documents_every_option(capsys):
         assert words in text, words
 
 
+def test_help_documents_the_table_options(capsys):
+    """Issue #15: the table limits and defaults are in `serve --help`, with what a player sees of them."""
+    with pytest.raises(SystemExit):
+        cli.main(["serve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for words in (
+        "--max-tables N",
+        "--table-spectators N",
+        "--pause-limit N",
+        "--away-to-bot TIME",
+        "--table-idle-timeout TIME",
+        "--no-bell",
+        "Open a table",
+        "Back to your table",
+        "seat code",
+        "DATA_DIR/tables/",
+        "no other listening socket",
+    ):
+        assert words in text, words
+
+
 @pytest.mark.parametrize(
     "argv",
     [
@@ -72,6 +93,9 @@ def test_help_documents_every_option(capsys):
         ["serve", "--max-sessions", "0"],
         ["serve", "--idle-timeout", "soon"],
         ["serve", "--color", "8"],
+        ["serve", "--max-tables", "0"],
+        ["serve", "--pause-limit", "-1"],
+        ["serve", "--away-to-bot", "soon"],
     ],
 )
 def test_bad_arguments_say_one_line_and_exit_2(argv, capsys):

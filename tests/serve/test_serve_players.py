@@ -30,6 +30,7 @@ ALLOWED_ENV = {
     "COLORTERM",
     "PYTHONPATH",
     "BROWSER",
+    "CHAIGAMES_HOST_FD",  # the session's private channel to the host's tables (issue #15)
 }
 CLIENT_ENV = {"PYTHONPATH": "/evil", "LD_PRELOAD": "/evil/lib.so", "CHAIGAMES_HOME": "/tmp/evil", "FOO": "bar"}
 

@@ -1,0 +1,192 @@
+"""4 tables of 4 people playing Chai Wallah over SSH at once: how long from one person's key to the
+change on another person's screen, and what the host and the tables cost.
+
+Starts `chaigames serve --open` on 127.0.0.1 and a free port in a subprocess, then for each table:
+four SSH sessions (100x32 terminals fed into pyte); the first opens a Chai Wallah table of four
+people (its setup remembered beforehand), the others join by its code, the owner starts. Then each
+person in turn presses one of their die keys (scripted); the time until that person's panel changes
+on the NEXT person's screen is one latency sample. All tables play at once. Prints the median and
+99th percentile, keys with no visible change within the timeout, and CPU seconds and resident
+memory of the host, the table processes and the players' apps. Needs the test extra (asyncssh, pyte).
+
+    python benchmarks/serve_tables.py [--tables 4] [--people 4] [--keys 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from chaigames.engine import GameConfig, SeatConfig  # noqa: E402
+from chaigames.serve.players import player_folder  # noqa: E402
+from chaigames.setups import SetupMemory  # noqa: E402
+from tests.serve.sshplay import Player, connect  # noqa: E402
+
+TICKS = os.sysconf("SC_CLK_TCK")
+DIE_KEYS = b"wasdtfghijkl"
+TIMEOUT = 5.0
+
+
+def proc_stat(pid: int) -> tuple[float, int]:
+    """(CPU seconds so far, resident KiB) of a process; (0, 0) once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        cpu = (int(fields[11]) + int(fields[12])) / TICKS
+        rss = next(
+            int(line.split()[1])
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+            if line[:6] == "VmRSS:"
+        )
+        return cpu, rss
+    except (FileNotFoundError, StopIteration, IndexError):
+        return 0.0, 0
+
+
+def descendants(pid: int) -> dict[int, str]:
+    """Every process under `pid`, with its command line."""
+    found: dict[int, str] = {}
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        for task in Path(f"/proc/{p}/task").glob("*"):
+            for kid in (task / "children").read_text().split():
+                k = int(kid)
+                try:
+                    found[k] = Path(f"/proc/{k}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+                except FileNotFoundError:
+                    continue
+                todo.append(k)
+    return found
+
+
+def panel(player: Player, name: str) -> tuple:
+    """What `name`'s panel looks like on this screen: its three rows, characters and colours."""
+    row = next((i for i, line in enumerate(player.screen.display) if line.startswith(f" {name} ")), None)
+    if row is None:
+        return ()
+    rows = range(row, min(row + 3, player.screen.lines))
+    return tuple((c.data, c.fg, c.bg, c.reverse, c.bold) for r in rows for c in player.screen.buffer[r].values())
+
+
+async def table(port: int, data: Path, t: int, people: int, keys: int, samples: list[float], lost: list[int]):
+    names = [f"T{t}P{i}" for i in range(people)]
+    config = GameConfig(seats=tuple(SeatConfig(n) for n in names), options={"target": 5, "stall": None})
+    SetupMemory(player_folder(data, user=names[0])).remember("chai-wallah", config)
+    players = []
+    for name in names:
+        conn = await connect(port, user=name)
+        player = await Player.open(conn, columns=100, lines=32)
+        await player.wait_text("Join a table", timeout=120)
+        players.append(player)
+    owner = players[0]
+    owner.send(b"\x1b[F\x1b[A\x1b[A")  # End, Up, Up: Chai Wallah in the menu
+    await asyncio.sleep(0.6)
+    owner.send(b"o")
+    await owner.wait_text("Open a table:", timeout=60)
+    owner.send(b"\x13")
+    await owner.wait_text("Table code", timeout=60)
+    code = re.search(r"chaigames: Table ([A-Z0-9]{4})", owner.text).group(1)  # type: ignore[union-attr]
+    for player in players[1:]:
+        player.send(b"j")
+        await player.wait_text("Open tables on this host", timeout=60)
+        player.send(code.encode() + b"\r")
+        await player.wait_text("Waiting for the owner", timeout=60)
+    await owner.wait_for(lambda: all(n in owner.text for n in names), "everyone in the lobby", timeout=60)
+    owner.send(b"s")
+    for player, name in zip(players, names, strict=True):
+        await player.wait_for(lambda p=player, n=name: panel(p, n), "the game", timeout=60)
+    await asyncio.sleep(4)  # the 3-2-1
+    for k in range(keys):
+        i = k % people
+        me, other = players[i], players[(i + 1) % people]
+        before = panel(other, names[i])
+        t0 = time.perf_counter()
+        me.send(DIE_KEYS[k % 4 : k % 4 + 1])
+        try:
+            await other.wait_for(lambda o=other, n=names[i], b=before: panel(o, n) != b, "a change", timeout=TIMEOUT)
+            samples.append(time.perf_counter() - t0)
+        except AssertionError:
+            lost.append(k)
+        await asyncio.sleep(0.2)
+    return players
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=4)
+    parser.add_argument("--people", type=int, default=4)
+    parser.add_argument("--keys", type=int, default=40, help="keys pressed at each table")
+    args = parser.parse_args()
+    sessions = args.tables * args.people
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp)
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        server = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "chaigames", "serve", "--open", "--port", "0", "--data-dir", tmp,
+            "--max-sessions", str(sessions), "--max-pending", str(sessions), "--max-tables", str(args.tables),
+            cwd=ROOT, env=env, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        try:
+            line = (await asyncio.wait_for(server.stderr.readline(), 30)).decode()  # type: ignore[union-attr]
+            port = int(line.split("listening on 127.0.0.1:", 1)[1].split(";", 1)[0])
+            drain = asyncio.create_task(server.stderr.read())  # type: ignore[union-attr]
+            samples: list[float] = []
+            lost: list[int] = []
+            cpu0 = {p: proc_stat(p)[0] for p in [server.pid, *descendants(server.pid)]}
+            t0 = time.perf_counter()
+            seated = await asyncio.gather(
+                *(table(port, data, t, args.people, args.keys, samples, lost) for t in range(args.tables))
+            )
+            wall = time.perf_counter() - t0
+            kids = descendants(server.pid)
+            tables = [p for p, cmd in kids.items() if "chaigames.serve.tables.process" in cmd]
+            apps = [p for p, cmd in kids.items() if p not in tables and "-m chaigames" in cmd]
+
+            def cost(pids: list[int]) -> tuple[float, float]:
+                stats = [proc_stat(p) for p in pids]
+                return sum(c - cpu0.get(p, 0.0) for p, (c, _) in zip(pids, stats, strict=True)), sum(
+                    r for _, r in stats
+                ) / 1024
+
+            samples.sort()
+            p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))] if samples else float("nan")
+            print(f"chaigames serve: {args.tables} Chai Wallah tables of {args.people} people, {sessions} sessions")
+            median = statistics.median(samples) * 1000
+            print(
+                f"  key -> another person's screen: {len(samples)} samples, median {median:.0f} ms, "
+                f"p99 {p99 * 1000:.0f} ms, max {samples[-1] * 1000:.0f} ms; "
+                f"{len(lost)} keys with no change within {TIMEOUT:g} s"
+            )
+            host_cpu, host_mem = cost([server.pid])
+            table_cpu, table_mem = cost(tables)
+            app_cpu, app_mem = cost(apps)
+            print(f"  over {wall:.1f} s (setup and play): CPU seconds and resident memory now")
+            print(f"  host:   {host_cpu:6.1f} s CPU, {host_mem:6.1f} MiB")
+            print(f"  tables: {table_cpu:6.1f} s CPU, {table_mem:6.1f} MiB in {len(tables)} processes")
+            print(f"  apps:   {app_cpu:6.1f} s CPU, {app_mem:6.1f} MiB in {len(apps)} processes")
+            for players in seated:
+                for player in players:
+                    await player.close()
+            server.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(server.wait(), 60)
+            await drain
+            return 0
+        finally:
+            if server.returncode is None:
+                server.kill()
+                await server.wait()
+
+
+if __name__ == "__main__":
+    raise SystemExit(asyncio.run(main()))

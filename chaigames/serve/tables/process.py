@@ -1,0 +1,94 @@
+"""A table process: one table's authority, talking to the host over its end of a socketpair.
+
+    python -m chaigames.serve.tables.process --fd N --code K7QD --data-dir DIR [--spectators 20]
+
+The host starts one per table (`pass_fds=[N]`). Every line the host writes is a `wire` object:
+its own messages (`connected`, `dropped`, `close`) or a session's message in an envelope stamped
+with who sent it. The table answers through the same socket. If `DIR/tables/<CODE>/table.json`
+exists the table restores itself from it (a restarted server); otherwise the host's first
+session message is the opener's `open`. The process ends at `close`, at EOF (the host went
+away: everything is already on disk) or when the opening was refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import socket
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from chaigames import games
+
+from . import wire
+from .table import Table
+
+log = logging.getLogger("chaigames.serve.tables")
+
+
+async def run_table(sock: socket.socket, code: str, data_dir: Path, **options: float) -> int:
+    """Serve one table over `sock` until it closes; the exit status."""
+    sock.setblocking(False)
+    reader, writer = await wire.open_stream(sock)
+
+    def send(obj: dict) -> None:
+        writer.write(wire.encode(obj))
+
+    table = Table(code, data_dir, send, games.get, **options)  # type: ignore[arg-type]
+    if table.restore():
+        log.info("table %s restored from %s", code, table.folder)
+        table._summary()
+    while not table.closing:
+        try:
+            obj = await wire.read_message(reader)
+        except wire.Malformed as exc:
+            log.warning("table %s: ignored a malformed line from the host: %s", code, exc)
+            continue
+        except (ConnectionError, OSError):
+            break
+        if obj is None:
+            break
+        try:
+            table.receive(obj)
+        except Exception:  # a bug met by one message must not end everyone's game: log it, go on
+            log.exception("table %s: a message could not be handled: %.200r", code, obj)
+        await writer.drain()
+    table.close()
+    try:
+        await writer.drain()
+        writer.close()
+        await writer.wait_closed()
+    except (ConnectionError, OSError):
+        pass
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="chaigames.serve.tables.process", description=__doc__)
+    parser.add_argument("--fd", type=int, required=True, help="this end of the host's socketpair")
+    parser.add_argument("--code", required=True, help="the table's code")
+    parser.add_argument("--data-dir", type=Path, required=True, help="the server's data folder")
+    parser.add_argument("--spectators", type=int, default=20, help="spectators the table takes")
+    parser.add_argument("--bot-delay", type=float, default=0.4, help="seconds before each bot move")
+    parser.add_argument("--countdown", type=float, default=1.0, help="seconds per step of the 3-2-1")
+    args = parser.parse_args(argv)
+    if not wire.is_code(args.code):
+        parser.error(f"--code must be 4 to 8 of {wire.CODE_LETTERS}")
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format=f"table {args.code}: %(levelname)s %(message)s")
+    sock = socket.socket(fileno=args.fd)
+    return asyncio.run(
+        run_table(
+            sock,
+            args.code,
+            args.data_dir,
+            max_spectators=args.spectators,
+            bot_delay=args.bot_delay,
+            countdown=args.countdown,
+        )
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

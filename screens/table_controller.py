@@ -1,0 +1,338 @@
+"""A game at a table over SSH, as the game screens see it: the controller protocol over a wire.
+
+The app in a table session holds no game: only the last `update` its table sent (this seat's
+view, its legal moves, the log lines it may see, the status and the clock). `TableController`
+answers every read of the protocol (`screens.protocol.Controller`) from that snapshot and sends
+what the screens do (`act`, `pause`, `resume`) to the table through the session's
+`TableClient`. Answers come back later as updates (`game_changed`) or refusals (`move_refused`).
+
+One person per terminal: `humans` is this seat alone (none for a spectator), with no curtains, no
+take-backs and, in Chai Wallah, every key set of the keyboard for that one seat (`whole_keyboard`).
+The real-time clock runs here from the table's last word (`RemoteClock`), so the time on screen
+moves between updates; the table's clock is the one that counts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from chaigames.engine import Event, GameSpec, LogLine, RecordError, Result
+from chaigames.serve.tables import wire
+from chaigames.serve.tables.client import ChannelClosed, TableClient
+
+from .protocol import Listener
+
+TICK = 0.05  # seconds between redraws while the real-time clock runs
+
+
+class TableFrame(Protocol):
+    """What the controller needs from the app (ChaiGamesApp implements it)."""
+
+    def show_results(self, controller: Any) -> None: ...
+    async def open_table_game(self, controller: Any) -> None:
+        """Show the table's game screen (the lobby's start; a rematch after the results)."""
+        ...
+
+    def call_later(self, callback: Callable[..., Any], *args: Any) -> Any: ...
+
+    def table_left(self, controller: Any, reason: str) -> None:
+        """The table is gone for this session (taken over by a second login, closed): to the menu."""
+        ...
+
+    def bell(self) -> None: ...
+
+
+class RemoteClock:
+    """The table's game clock as last reported, running on from the moment the report came."""
+
+    def __init__(self, source: Callable[[], float] = time.monotonic) -> None:
+        self._source = source
+        self._at = 0.0  # game time in the last report
+        self._since: float | None = None  # when that report came, while the clock runs
+
+    @property
+    def running(self) -> bool:
+        return self._since is not None
+
+    def now(self) -> float:
+        return self._at if self._since is None else self._at + (self._source() - self._since)
+
+    def set(self, running: bool, now: float) -> None:
+        self._at = now
+        self._since = self._source() if running else None
+
+
+class TableController:
+    """The protocol from the table's updates (see the module docstring)."""
+
+    hotseat = False
+    confirm_moves = False
+    whole_keyboard = True  # one person per terminal: every key set works for their seat
+    save_problem = ""  # the table saves; nothing is lost when this session leaves
+
+    def __init__(
+        self,
+        frame: TableFrame,
+        client: TableClient,
+        spec: GameSpec,
+        seat: int | None,
+        *,
+        clock_source: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.frame = frame
+        self.client = client
+        self.spec = spec
+        self.seat = seat
+        self.game_id = spec.id
+        self.title = spec.title
+        self.realtime = spec.realtime
+        self.humans: tuple[int, ...] = () if seat is None else (seat,)
+        self.names: tuple[str, ...] = ()
+        self.message = ""
+        self.paused = False
+        self.finished = False
+        self.thinking = False
+        self.started = False
+        self.taken_over = False
+        self.clock: RemoteClock | None = RemoteClock(clock_source) if self.realtime else None
+        self.listener: Listener | None = None
+        self.update: dict[str, Any] | None = None
+        self._view: Any = None
+        self._legal: list[Any] = []
+        self._log: list[LogLine] | None = None
+        self._ticker: asyncio.TimerHandle | None = None
+        self._closed = False
+        client.on("update", self.updated)
+        client.on("refused", self.refused)
+        client.on("taken_over", self._taken_over)
+        client.on("closed", self._closed_by_table)
+        last = client.last.get("update")
+        if last is not None and last.get("seat") == seat:
+            self.updated(last, notify=False)
+
+    # -- the game and its seats ----------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
+
+    def _bots(self) -> list[str | None]:
+        return list(self.update["bots"]) if self.update else []
+
+    def is_bot(self, seat: int) -> bool:
+        bots = self._bots()
+        return 0 <= seat < len(bots) and bots[seat] is not None
+
+    def bot_level(self, seat: int) -> str | None:
+        bots = self._bots()
+        return bots[seat] if 0 <= seat < len(bots) else None
+
+    # -- what may be on screen -----------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        return self.seat
+
+    @property
+    def view(self) -> Any:
+        return self._view
+
+    def table_view(self) -> Any:
+        """A table has no shared screen: each person sees their own seat's view (others' offered
+        dice covered, as that seat's view shows them)."""
+        return self._view
+
+    def actors(self) -> tuple[int, ...]:
+        return tuple(self.update["actors"]) if self.update else ()
+
+    @property
+    def to_move(self) -> int | None:
+        movers = self.movers()
+        return movers[0] if movers else None
+
+    def movers(self) -> tuple[int, ...]:
+        if self.seat is None or self.finished or self.paused or self.update is None:
+            return ()
+        return (self.seat,) if self.seat in self.update["actors"] else ()
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        return list(self._legal) if seat == self.seat else []
+
+    def describe_action(self, action: Any) -> str:
+        if self.spec.describe_action is not None:
+            return self.spec.describe_action(action)
+        return repr(action)
+
+    def describe_view(self, view: Any) -> str | None:
+        words = self.spec.describe_view
+        return words(view) if words is not None else None
+
+    def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
+        """This seat's log lines (the table sent only those); `None` keeps the public ones."""
+        if self._log is None:
+            raw = self.update["log"] if self.update else []
+            self._log = [LogLine.from_json(line) for line in raw]  # type: ignore[attr-defined]
+        if seat == "viewer" or seat == self.seat:
+            return list(self._log)
+        return [line for line in self._log if line.event.visible_to(seat)]  # type: ignore[arg-type]
+
+    def status(self) -> str:
+        return self.update["status"] if self.update else "Waiting for the table..."
+
+    def unsaved_moves(self) -> int:
+        return 0
+
+    def result(self) -> Result | None:
+        raw = self.update.get("result") if self.update else None
+        return Result.from_json(raw) if raw is not None and self.finished else None  # type: ignore[attr-defined]
+
+    def match(self) -> None:
+        """A table plays single games (a rematch is another game at the same table), never a match."""
+        return None
+
+    # -- what a screen does --------------------------------------------------------------------
+    def act(self, seat: int, action: Any) -> None:
+        if seat != self.seat or self.seat is None:
+            self._refuse(seat, "You play only your own seat")
+            return
+        try:
+            self.client.send(wire.act(seat, self.spec.actions.to_json(action)))
+        except (ChannelClosed, TypeError, wire.Malformed) as exc:
+            self._refuse(seat, f"The move could not be sent ({exc})")
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> None:
+        self.message = "There is no undo at a table"
+        self._notify([])
+
+    def pause(self, seat: int | None = None) -> None:
+        """Ask the table to pause (it names who paused). A screen holding its board before it is
+        shown (Chai Wallah's first Space) asks nothing: the table's clock is not this screen's."""
+        if self.listener is None or self.seat is None or self.finished or self.paused:
+            return
+        self._send(wire.pause())
+
+    def resume(self, seat: int | None = None) -> None:
+        if self.listener is None or self.seat is None or not self.paused or self.finished:
+            return
+        self._send(wire.resume())
+
+    def rematch(self) -> None:
+        """The results' rematch: the same table plays again (its seats and options)."""
+        self._send(wire.rematch())
+
+    def attach(self, listener: Listener | None) -> None:
+        self.listener = listener
+
+    # -- what the app's frame calls ----------------------------------------------------------------
+    def start(self) -> None:
+        """The game screen is up: draw the clock between updates."""
+        self._tick_later()
+
+    def stop(self) -> None:
+        """This session leaves the game screen for good (the menu): the seat stays, away."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+            self._ticker = None
+        if not self._closed:
+            self._closed = True
+            for t, handler in (
+                ("update", self.updated),
+                ("refused", self.refused),
+                ("taken_over", self._taken_over),
+                ("closed", self._closed_by_table),
+            ):
+                self.client.off(t, handler)
+            if not self.client.closed and not self.taken_over:
+                self._send(wire.leave())
+
+    def save(self) -> bool:
+        """Every accepted action is already saved by the table."""
+        return True
+
+    # -- what the table sends ------------------------------------------------------------------
+    def updated(self, msg: dict[str, Any], notify: bool = True) -> None:
+        if msg.get("seat") != self.seat:
+            return
+        try:
+            view = self.spec.view_from_json(msg["view"])  # type: ignore[attr-defined]
+            legal = [self.spec.actions.from_json(a) for a in msg["legal"]]
+            events = [Event.from_json(e) for e in msg["events"]]  # type: ignore[attr-defined]
+        except (RecordError, KeyError, TypeError, ValueError) as exc:
+            self.message = f"The table sent something this app cannot read ({exc})"
+            self._notify([])
+            return
+        was_finished = self.finished
+        self.update = msg
+        self._view, self._legal, self._log = view, legal, None
+        self.names = tuple(msg["names"])
+        self.paused = bool(msg["paused"])
+        self.finished = bool(msg["finished"])
+        self.thinking = bool(msg.get("thinking", False))
+        self.started = bool(msg.get("started", True))
+        if self.clock is not None and msg.get("clock") is not None:
+            self.clock.set(msg["clock"]["running"], msg["clock"]["now"])
+        if self.paused or msg.get("countdown") is not None:
+            self.message = msg["status"]
+        elif self.message == self._last_status:
+            self.message = ""
+        self._last_status = msg["status"]
+        if not notify:
+            return
+        if msg.get("turn_bell"):
+            self.frame.bell()
+        self._notify(events)
+        if self.finished and not was_finished:
+            self.frame.show_results(self)
+        elif was_finished and not self.finished:  # a rematch
+            self.frame.call_later(self.frame.open_table_game, self)
+
+    _last_status = ""
+
+    def refused(self, msg: dict[str, Any]) -> None:
+        seat = msg.get("seat")
+        if seat is None:
+            self.message = msg["reason"]
+            self._notify([])
+            return
+        self._refuse(seat, msg["reason"])
+
+    def _taken_over(self, msg: dict[str, Any]) -> None:
+        self.taken_over = True
+        self.frame.table_left(self, "You sat down at this table from another login: this one goes back to the menu.")
+
+    def _closed_by_table(self, msg: dict[str, Any]) -> None:
+        self.frame.table_left(self, msg.get("reason") or "The table closed.")
+
+    # -- inside --------------------------------------------------------------------------------
+    def _send(self, msg: dict[str, Any]) -> None:
+        try:
+            self.client.send(msg)
+        except ChannelClosed as exc:
+            self.message = str(exc)
+            self._notify([])
+
+    def _refuse(self, seat: int, reason: str) -> None:
+        self.message = reason
+        if self.listener is not None:
+            self.listener.move_refused(seat, reason)
+
+    def _notify(self, events: list[Event]) -> None:
+        if self.listener is not None:
+            self.listener.game_changed(events)
+
+    def _tick_later(self) -> None:
+        if self._closed:
+            return
+        self._ticker = asyncio.get_running_loop().call_later(TICK, self._tick)
+
+    def _tick(self) -> None:
+        """Redraw while the clock runs (the time moves); the table's updates bring everything else."""
+        self._ticker = None
+        if self._closed:
+            return
+        if self.clock is not None and self.clock.running and not self.finished:
+            self._notify([])
+        self._tick_later()

@@ -1,0 +1,123 @@
+"""The real app on a `TableController` against a table on this loop: the three game screens play
+their seat by keys over the wire, and nothing else (Chai Wallah: every key set works for the one
+seat; no curtain; no undo)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from chaigames import games
+from chaigames.engine import parse_record
+from chaigames.serve.tables import wire
+from chaigames.serve.tables.client import TableClient
+from screens.app import ChaiGamesApp
+from screens.chai_wallah.screen import ChaiWallahScreen
+from screens.curtain import CurtainScreen
+from screens.keys import KeysScreen
+from screens.table_controller import TableController
+from tests.screens.conftest import wait_for
+from tests.screens.dabba_walla.helpers import play_one_step
+from tests.serve.tablehost import InProcessTable
+from tests.serve.test_table_play import ASHA, RAVI, seats
+
+
+def table_app() -> ChaiGamesApp:
+    return ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False)
+
+
+async def sit_down(pilot: Any, data_dir: Path, game: str, kinds: list[dict[str, Any]]) -> tuple[InProcessTable, Any]:
+    """Asha opens a table from the app's channel, Ravi (the test) joins, Asha starts: her game screen."""
+    table = InProcessTable("PLAY", data_dir, ASHA)
+    client = await TableClient.connect(sock=await table.start())
+    assert (await client.request(wire.open_table(game, {}, kinds, 3), {"opened"}))["code"] == "PLAY"
+    table.say_host({"t": "connected", "conn": 2, "who": RAVI})
+    table.say(2, RAVI, wire.join("PLAY"))
+    await wait_for(pilot, lambda: table.to(2, "joined"), "Ravi seated")
+    client.send(wire.start())
+    await wait_for(pilot, lambda: "update" in client.last, "the first update")
+    controller = TableController(pilot.app, client, games.get(game), 0)
+    await pilot.app.open_table_game(controller)
+    return table, controller
+
+
+def ravi_plays(table: InProcessTable) -> None:
+    """Ravi's first legal move whenever it is his (once an update)."""
+    u = table.last(2, "update")
+    if u is not None and u["legal"] and u.get("_played") is None:
+        u["_played"] = True
+        table.say(2, RAVI, wire.act(1, u["legal"][0]))
+
+
+def asha_entries(data_dir: Path) -> list[Any]:
+    path = next((data_dir / "tables" / "PLAY" / "saves").glob("*.json"))
+    record = parse_record(path.read_text(), games.get)
+    return [e for e in record.entries if e.seat == 0]
+
+
+async def test_chai_is_played_at_a_table_by_keys(data_dir: Path) -> None:
+    app = table_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        table, c = await sit_down(pilot, data_dir, "chai", seats("person", "person", "bot"))
+        try:
+            assert c.humans == (0,) and not c.can_undo()
+
+            def my_move() -> bool:
+                ravi_plays(table)
+                return c.to_move == 0
+
+            await wait_for(pilot, my_move, "Asha's move")
+            moves = c.update["moves"]
+            await pilot.press("enter")  # buy the tile group under the cursor
+            await wait_for(pilot, lambda: c.update["moves"] > moves, "the purchase, back from the table")
+            assert asha_entries(data_dir)
+            assert not isinstance(app.screen, CurtainScreen)
+        finally:
+            c.stop()
+            await table.close()
+
+
+async def test_chai_wallah_at_a_table_takes_every_key_set_for_the_one_seat(data_dir: Path) -> None:
+    app = table_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        table, c = await sit_down(pilot, data_dir, "chai-wallah", seats("person", "person", "bot", "bot"))
+        try:
+            assert isinstance(app.screen, ChaiWallahScreen)
+            await wait_for(pilot, lambda: c.clock.running and not c.paused, "the clock after the table's 3-2-1")
+            for n, key in enumerate(("w", "t", "i", "up"), start=1):  # zones 1, 2, 3 and 4: all Asha's
+                await pilot.press(key)
+                await wait_for(pilot, lambda n=n: len(asha_entries(data_dir)) >= n, f"{key} applied for Asha")
+            assert {e.action.ingredient for e in asha_entries(data_dir)} == {"spice"}
+            # others' offered dice stay covered: the screen draws Asha's own view, never the table view
+            view = c.table_view()
+            assert view["seat"] == 0 and view is c.view
+            # `?` shows the keys over this screen only: the table is not paused for it (nor F2's key check)
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen), "the keys list")
+            await pilot.press("escape", "f2")
+            await pilot.pause(0.2)
+            assert {"t": "pause"} not in table.sent(1) and isinstance(app.screen, ChaiWallahScreen)
+        finally:
+            c.stop()
+            await table.close()
+
+
+async def test_dabba_walla_is_played_at_a_table_by_keys(data_dir: Path) -> None:
+    app = table_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        table, c = await sit_down(pilot, data_dir, "dabba-walla", seats("person", "person", "bot"))
+        try:
+            for _ in range(4):
+
+                def my_move() -> bool:
+                    ravi_plays(table)
+                    return c.to_move == 0
+
+                await wait_for(pilot, my_move, "Asha's move")
+                moves = c.update["moves"]
+                await play_one_step(pilot)
+                await wait_for(pilot, lambda moves=moves: c.update["moves"] > moves, "Asha's step applied")
+            assert len(asha_entries(data_dir)) >= 4
+        finally:
+            c.stop()
+            await table.close()

@@ -1,0 +1,142 @@
+"""TableController alone: the protocol's reads from the last update, what it sends, what it tells
+the frame (results, a rematch, the bell, leaving the table)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chaigames import games
+from chaigames.engine import GameConfig, SeatConfig, Session
+from screens.table_controller import TableController
+
+
+class Channel:
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.handlers: dict[str, Any] = {}
+        self.last: dict[str, Any] = {}
+        self.closed = False
+
+    def on(self, t: str, handler: Any) -> None:
+        self.handlers[t] = handler
+
+    def off(self, t: str, handler: Any) -> None:
+        self.handlers.pop(t, None)
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.sent.append(msg)
+
+    def hear(self, msg: dict[str, Any]) -> None:
+        self.handlers[msg["t"]](msg)
+
+
+class Frame:
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any]] = []
+
+    def show_results(self, controller: Any) -> None:
+        self.calls.append(("results", controller))
+
+    async def open_table_game(self, controller: Any) -> None:
+        pass
+
+    def call_later(self, callback: Any, *args: Any) -> None:
+        self.calls.append(("later", callback.__name__))
+
+    def table_left(self, controller: Any, reason: str) -> None:
+        self.calls.append(("left", reason))
+
+    def bell(self) -> None:
+        self.calls.append(("bell", None))
+
+
+class Screen:
+    def __init__(self) -> None:
+        self.changed: list[Any] = []
+        self.refused: list[tuple[int, str]] = []
+
+    def game_changed(self, events: Any) -> None:
+        self.changed.append(list(events))
+
+    def move_refused(self, seat: int, reason: str) -> None:
+        self.refused.append((seat, reason))
+
+
+SPEC = games.get("chai")
+
+
+def update(session: Session, seat: int, **extra: Any) -> dict[str, Any]:
+    state = session.state
+    legal = state.legal_actions(seat)
+    over = session.over
+    msg = {
+        "t": "update",
+        "seat": seat,
+        "view": SPEC.view_to_json(state.view(seat)),
+        "legal": [SPEC.actions.to_json(a) for a in legal],
+        "actors": list(state.actors()),
+        "log": [line.to_json() for line in session.log if line.event.visible_to(seat)],
+        "status": "Your move" if seat in state.actors() else "Waiting",
+        "names": [s.name for s in session.config.seats],
+        "bots": [s.bot for s in session.config.seats],
+        "away": [],
+        "paused": False,
+        "paused_by": None,
+        "pauses_left": 3,
+        "finished": over,
+        "result": session.result().to_json() if over else None,
+        "events": [],
+        "clock": None,
+        "turn_bell": False,
+        "moves": session.action_count,
+    }
+    return msg | extra
+
+
+def chai_session() -> Session:
+    config = GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Ravi"), SeatConfig("Bot", bot="easy")), start_player=1)
+    return Session(SPEC, config, 3)
+
+
+def test_reads_come_from_the_last_update_and_acts_go_over_the_channel() -> None:
+    session, channel, frame, screen = chai_session(), Channel(), Frame(), Screen()
+    c = TableController(frame, channel, SPEC, 1)
+    c.pause()  # a screen holding its board before it is shown asks the table nothing
+    c.attach(screen)
+    channel.hear(update(session, 1, turn_bell=True))
+    assert c.names == ("Asha", "Ravi", "Bot") and c.is_bot(2) and not c.is_bot(0)
+    assert c.movers() == (1,) and c.to_move == 1 and c.view == session.state.view(1)
+    assert c.legal_actions(1) == session.state.legal_actions(1) and c.legal_actions(0) == []
+    assert c.status() == "Your move" and ("bell", None) in frame.calls
+    action = c.legal_actions(1)[0]
+    c.act(0, action)  # not this terminal's seat: refused here, nothing sent
+    assert screen.refused and screen.refused[0][0] == 0 and channel.sent == []
+    c.act(1, action)
+    assert channel.sent == [{"t": "act", "seat": 1, "action": SPEC.actions.to_json(action)}]
+    channel.hear({"t": "refused", "seat": 1, "reason": "Not enough money"})
+    assert screen.refused[-1] == (1, "Not enough money") and c.message == "Not enough money"
+    c.pause()
+    assert channel.sent[-1] == {"t": "pause"}
+    assert not c.can_undo() and c.result() is None
+
+
+def test_results_a_rematch_and_leaving() -> None:
+    session, channel, frame, screen = chai_session(), Channel(), Frame(), Screen()
+    c = TableController(frame, channel, SPEC, 1)
+    c.attach(screen)
+    channel.hear(update(session, 1))
+    result = {"scores": [3, 5, 1], "winners": [1], "breakdown": [], "note": "", "details": {}}
+    channel.hear(update(session, 1, finished=True, result=result))
+    assert c.finished and c.result().winners == (1,) and c.movers() == ()
+    assert [k for k, _ in frame.calls] == ["results"]
+    channel.hear(update(session, 1, finished=True, result=result))  # the results are shown once
+    assert [k for k, _ in frame.calls] == ["results"]
+    c.rematch()
+    assert channel.sent[-1] == {"t": "rematch"}
+    channel.hear(update(session, 1))
+    assert frame.calls[-1] == ("later", "open_table_game") and not c.finished
+    channel.hear({"t": "taken_over"})
+    assert frame.calls[-1][0] == "left" and c.taken_over
+    c.stop()
+    assert channel.sent[-1] == {"t": "rematch"}  # taken over: this session no longer sits there, says nothing
+    assert "update" not in channel.handlers

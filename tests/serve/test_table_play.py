@@ -1,0 +1,159 @@
+"""A table process driven over its socketpair, as the host drives it: lobby, join, start, a whole
+game, and what each seat was sent (never another seat's secrets)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chaigames import games
+from chaigames.engine import Session, parse_record
+from chaigames.serve.tables import wire
+from tests.serve.tablehost import TableHost, who
+
+ASHA, RAVI, MEERA = who("Asha"), who("Ravi"), who("Meera")
+
+
+def seats(*kinds: str) -> list[dict[str, Any]]:
+    return [{"kind": k, "level": None if k == "person" else "easy"} for k in kinds]
+
+
+async def open_table(host: TableHost, game: str, kinds: list[dict[str, Any]], **extra: Any) -> None:
+    """Asha (connection 1) opens the table; Ravi (connection 2) joins it."""
+    host.connect(1, ASHA)
+    host.say(1, ASHA, wire.open_table(game, extra.pop("options", {}), kinds, extra.pop("pause_limit", 3)) | extra)
+    await host.next(1, "opened")
+    joined = await host.next(1, "joined")
+    assert (joined["seat"], joined["owner"], joined["seat_code"]) == (0, True, None)
+    host.connect(2, RAVI)
+    host.say(2, RAVI, wire.join(host.code))
+    joined = await host.next(2, "joined")
+    assert (joined["seat"], joined["owner"]) == (1, False)
+
+
+async def play_out(host: TableHost, people: dict[int, dict[str, Any]], limit: float = 60) -> None:
+    """Every person plays their first legal move whenever it is theirs, until the game is over."""
+    acted: dict[int, tuple[int, int]] = {}
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while loop.time() < end:
+        done = True
+        for conn, person in people.items():
+            u = host.last(conn, "update")
+            if u is None or not u["finished"]:
+                done = False
+            if u is None or u["finished"] or u["seat"] not in u["actors"] or not u["legal"] or u["paused"]:
+                continue
+            mark = (u["moves"], host.count(conn, "refused"))
+            if acted.get(conn) == mark:
+                continue
+            acted[conn] = mark
+            host.say(conn, person, wire.act(u["seat"], u["legal"][0]))
+        if done:
+            return
+        await host.news()
+    raise AssertionError(f"the game did not end; last: {host.got[-3:]}")
+
+
+def table_record(host: TableHost) -> Any:
+    """The record the table saved (its finished copy once over)."""
+    folder = host.data_dir / "tables" / host.code
+    paths = sorted(folder.glob("history/*.json")) or sorted(folder.glob("saves/*.json"))
+    return parse_record(paths[-1].read_text(), games.get)
+
+
+def views_by_moves(spec: Any, record: Any, n_seats: int) -> dict[int, list[Any]]:
+    """Each seat's view JSON after every number of actions, rebuilt from the record."""
+    session = Session(spec, record.config, record.seed)
+    out = {0: [spec.view_to_json(session.state.view(s)) for s in range(n_seats)]}
+    for i, entry in enumerate(record.effective(), start=1):
+        session.apply(entry.seat, entry.action, entry.t)
+        out[i] = [spec.view_to_json(session.state.view(s)) for s in range(n_seats)]
+    return out
+
+
+@pytest.fixture
+async def table(data_dir: Path):
+    host = TableHost("K7QD", data_dir)
+    await host.start()
+    yield host
+    await host.close()
+
+
+async def test_two_people_play_dabba_walla_and_each_is_sent_only_their_own_seat(table: TableHost) -> None:
+    await open_table(table, "dabba-walla", seats("person", "person", "bot", "bot"))
+    lobby = await table.next(2, "lobby")
+    assert [s["name"] for s in lobby["seats"]][:2] == ["Asha", "Ravi"] and not lobby["started"]
+    table.say(2, RAVI, wire.start())  # only the owner starts
+    refusal = await table.next(2, "refused")
+    assert "owner" in refusal["reason"]
+    table.say(1, ASHA, wire.start())
+    await table.update(1, lambda u: u["started"] is not None, "the first update")
+    await play_out(table, {1: ASHA, 2: RAVI})
+
+    final = [table.last(c, "update") for c in (1, 2)]
+    assert final[0]["result"] == final[1]["result"] and final[0]["result"]["scores"]
+    spec = games.get("dabba-walla")
+    record = table_record(table)
+    truth = views_by_moves(spec, record, 4)
+    for conn, seat in ((1, 0), (2, 1)):
+        updates = table.to(conn, "update")
+        assert len(updates) > 10
+        for u in updates:
+            assert u["seat"] == seat
+            assert u["view"] == truth[u["moves"]][seat]  # exactly what the seat's own view shows
+            assert all(line["event"]["seats"] in (None, [seat]) or seat in line["event"]["seats"] for line in u["log"])
+            for p, player in enumerate(u["view"]["players"]):
+                if p != seat:
+                    assert player["chai"] is None  # another seat's chai tiles never travel
+        assert all(u["your_turn"] == (bool(u["legal"]) and not u["finished"]) for u in updates)
+        bells = [u["turn_bell"] for u in updates]
+        assert any(bells) and all(u["seat"] in u["actors"] for u in updates if u["turn_bell"])
+    # the finished record went into each person's History, not into anyone's saves
+    for name in ("asha", "ravi"):
+        history = list((table.data_dir / "players" / "key" / name / "history").glob("*.json"))
+        assert len(history) == 1 and json.loads(history[0].read_text())["meta"]["table"] == "K7QD"
+    assert not (table.data_dir / "players" / "key" / "asha" / "saves").exists()
+    # a rematch at the same table: the same seats, a new game
+    table.say(2, RAVI, wire.rematch())
+    again = await table.update(1, lambda u: not u["finished"], "the rematch")
+    assert again["names"] == final[0]["names"] and again["moves"] < 20
+
+
+async def test_a_message_for_another_seat_and_malformed_ones_are_refused_and_the_table_goes_on(
+    table: TableHost,
+) -> None:
+    await open_table(table, "chai", seats("person", "person", "bot"), options={})
+    table.say(1, ASHA, wire.start())
+
+    def someone_to_move() -> int | None:
+        for conn in (1, 2):
+            u = table.last(conn, "update")
+            if u is not None and u["legal"]:
+                return conn
+        return None
+
+    asha_turn = await table.wait(someone_to_move, "a person's move") == 1
+    mover, person, seat = (1, ASHA, 0) if asha_turn else (2, RAVI, 1)
+    other, other_person, other_seat = (2, RAVI, 1) if asha_turn else (1, ASHA, 0)
+    u = table.last(mover, "update")
+    # the other person names the mover's seat: refused, logged, nothing changes
+    table.say(other, other_person, wire.act(seat, u["legal"][0]))
+    refusal = await table.next(other, "refused")
+    assert refusal["seat"] == seat and "own seat" in refusal["reason"]
+    # a message with a field of the wrong type, an unknown action, a line that is not JSON at all
+    table.say(mover, person, {"t": "act", "seat": "0", "action": {}})
+    table.say(mover, person, wire.act(seat, {"type": "teleport"}))
+    table.raw(b"{not json\n")
+    await table.wait(lambda: len(table.to(mover, "refused")) >= 2, "two refusals")
+    reasons = [r["reason"] for r in table.to(mover, "refused")]
+    assert "seat" in reasons[0] and "not a move" in reasons[1]
+    assert table.last(mover, "update")["moves"] == u["moves"]
+    # and the table goes on: the right person's move is accepted
+    table.say(mover, person, wire.act(seat, u["legal"][0]))
+    await table.update(other, lambda v: v["moves"] > u["moves"], "the move seen by the other person")
+    assert other_seat not in (r.get("seat") for r in table.to(mover, "refused"))

@@ -1,0 +1,119 @@
+"""Chai Wallah at a table: the clock runs in the table process; a drop pauses the game and the
+return resumes it with a countdown; a seat away too long goes to a normal bot; pauses name who
+paused and are limited per person; each seat sees others' offered dice covered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chaigames import games
+from chaigames.engine import Session, parse_record
+from chaigames.serve.tables import wire
+from tests.serve.tablehost import TableHost, who
+from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
+
+CW = seats("person", "person", "bot", "bot")
+
+
+@pytest.fixture
+async def table(data_dir: Path):
+    host = TableHost("CW34", data_dir)
+    await host.start()
+    yield host
+    await host.close()
+
+
+def running(u: dict[str, Any]) -> bool:
+    return bool(u["clock"] and u["clock"]["running"]) and not u["paused"]
+
+
+async def started(host: TableHost, **extra: Any) -> None:
+    await open_table(host, "chai-wallah", CW, **extra)
+    host.say(1, ASHA, wire.start())
+    first = await host.update(1, lambda u: True, "the first update")
+    assert first["countdown"] == 3 and not first["clock"]["running"] and "Starting in 3" in first["status"]
+    await host.update(2, running, "the clock running after the 3-2-1")
+
+
+def offered_values_of_others(u: dict[str, Any]) -> list[Any]:
+    return [
+        die["value"]
+        for s, seat in enumerate(u["view"]["seats"])
+        if s != u["seat"]
+        for die in seat["dice"]
+        if die["state"] == "offered" and "value" in die
+    ]
+
+
+async def test_a_drop_pauses_the_game_and_coming_back_resumes_it_with_a_countdown(table: TableHost) -> None:
+    await started(table)
+    u = await table.update(1, lambda u: bool(u["legal"]), "Asha's moves")
+    toggle = next(a for a in u["legal"] if a["type"] == "toggle")
+    table.say(1, ASHA, wire.act(0, toggle))
+    await table.update(2, lambda v: v["moves"] > u["moves"], "Asha's toggle seen by Ravi")
+    table.drop(2)
+    paused = await table.update(1, lambda u: u["paused"] and u["away"] == [1], "the pause on the drop")
+    assert not paused["clock"]["running"] and "Ravi" in paused["status"]
+    table.say(1, ASHA, wire.resume())  # nobody resumes while a person is away
+    assert "Ravi" in (await table.next(1, "refused"))["reason"]
+    t = paused["clock"]["now"]
+    table.connect(6, RAVI)
+    table.say(6, RAVI, wire.join(table.code))
+    assert (await table.next(6, "joined"))["seat"] == 1
+    await table.update(6, lambda u: u["countdown"] is not None, "the countdown")
+    back = await table.update(6, running, "running again")
+    assert back["clock"]["now"] >= t
+    for conn in (1, 2, 6):
+        for update in table.to(conn, "update"):
+            assert offered_values_of_others(update) == []  # others' offered dice stay covered
+
+
+async def test_a_seat_away_too_long_goes_to_a_normal_bot_and_the_game_goes_on(table: TableHost) -> None:
+    await started(table, away_limit=0.3)
+    table.drop(2)
+    await table.update(1, lambda u: u["paused"], "the pause on the drop")
+    u = await table.update(1, lambda u: u["bots"][1] == "normal", "Ravi's seat to a normal bot")
+    assert u["away"] == []
+    await table.update(1, running, "running again")
+
+
+async def test_a_pause_names_who_paused_and_each_person_has_a_limit(table: TableHost) -> None:
+    await started(table, pause_limit=1)
+    table.say(2, RAVI, wire.pause())
+    u = await table.update(1, lambda u: u["paused"] and not u["countdown"], "Ravi's pause")
+    assert u["paused_by"] == "Ravi" and "Ravi" in u["status"]
+    ravi = await table.update(2, lambda u: u["paused"] and not u["countdown"], "Ravi's pause, to Ravi")
+    assert ravi["pauses_left"] == 0 and u["pauses_left"] == 1
+    table.say(1, ASHA, wire.resume())
+    await table.update(2, running, "running again")
+    table.say(2, RAVI, wire.pause())
+    assert "1 pause" in (await table.next(2, "refused"))["reason"]
+    table.say(1, ASHA, wire.act(0, {"type": "pause"}))  # not as a move either
+    assert (await table.next(1, "refused"))["seat"] == 0
+
+
+async def test_a_chai_wallah_table_seats_more_people_than_one_keyboard(data_dir: Path) -> None:
+    host = TableHost("CW79", data_dir)
+    await host.start()
+    try:
+        people = [who(f"P{i}") for i in range(6)]
+        host.connect(0, people[0])
+        host.say(0, people[0], wire.open_table("chai-wallah", {}, seats(*["person"] * 6), 3))
+        await host.next(0, "joined")
+        for i in range(1, 6):
+            host.connect(i, people[i])
+            host.say(i, people[i], wire.join(host.code))
+            assert (await host.next(i, "joined"))["seat"] == i
+        host.say(0, people[0], wire.start())
+        for i in range(6):
+            u = await host.update(i, running, f"P{i}'s clock running")
+            assert u["seat"] == i and u["bots"] == [None] * 6
+        # the record of such a game loads again (replay, History): six people, no bots
+        path = next((data_dir / "tables" / "CW79" / "saves").glob("*.json"))
+        record = parse_record(path.read_text(), games.get)
+        assert len(Session.from_record(games.get("chai-wallah"), record).config.humans) == 6
+    finally:
+        await host.close()
