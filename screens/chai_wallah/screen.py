@@ -171,8 +171,8 @@ class ChaiWallahScreen(GameScreen):
     def help_line(self) -> Text:
         """Two lines: who plays with which keys, then what the marks mean."""
         c = self.controller
-        if not c.humans:
-            keys = "A demo: the bots play."
+        if not c.humans:  # a table's spectator, or a demo at one keyboard
+            keys = "You are watching this table." if c.whole_keyboard else "A demo: the bots play."
         elif len(c.humans) == 1 and c.whole_keyboard:
             keys = "Keys wasd/tfgh/ijkl/arrows; Chai! q/r/u/Enter. Die key: offer/keep; fresh: re-roll."
         elif len(c.humans) == 1:

@@ -16,7 +16,7 @@ from screens.chai_wallah.screen import ChaiWallahScreen
 from screens.curtain import CurtainScreen
 from screens.keys import KeysScreen
 from screens.table_controller import TableController
-from tests.screens.conftest import wait_for
+from tests.screens.conftest import screen_text, wait_for
 from tests.screens.dabba_walla.helpers import play_one_step
 from tests.serve.tablehost import InProcessTable
 from tests.serve.test_table_play import ASHA, RAVI, seats
@@ -120,4 +120,21 @@ async def test_dabba_walla_is_played_at_a_table_by_keys(data_dir: Path) -> None:
             assert len(asha_entries(data_dir)) >= 4
         finally:
             c.stop()
+            await table.close()
+
+
+async def test_a_chai_wallah_spectator_is_told_they_are_watching(data_dir: Path) -> None:
+    """A table's spectator has no seat and no keys: the help line says they watch (not "a demo")."""
+    app = table_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        table, seated = await sit_down(pilot, data_dir, "chai-wallah", seats("person", "person", "bot", "bot"))
+        try:
+            watching = TableController(pilot.app, seated.client, games.get("chai-wallah"), None)
+            watching.updated(dict(seated.update, seat=None), notify=False)  # as a spectator's update reads
+            await pilot.app.open_table_game(watching)
+            await wait_for(pilot, lambda: "You are watching this table." in screen_text(app), "the help line")
+            assert watching.humans == () and "A demo" not in screen_text(app)
+        finally:
+            watching.stop()
+            seated.stop()
             await table.close()
