@@ -141,6 +141,7 @@ async def test_a_turn_based_game_waits_for_an_away_person_until_the_owner_hands_
 async def test_killed_with_minus_9_the_table_is_restored_with_every_accepted_action(table: TableHost) -> None:
     await started_chai(table)
     last = await play_some(table, {1: ASHA, 2: RAVI}, 5)
+
     def quiet() -> bool:  # both told of the same position, and a person (not the bot, seat 2) to move
         asha, ravi = table.last(1, "update"), table.last(2, "update")
         return asha["moves"] == ravi["moves"] and 2 not in asha["actors"]
