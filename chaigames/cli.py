@@ -19,13 +19,11 @@ from typing import TYPE_CHECKING, Any
 from . import __version__, games
 from .engine.errors import ConfigError, RecordError
 from .engine.registry import BOT_LEVELS
-from .names import clean_name
+from .names import BOT_NAMES, clean_name
 from .saves import clean_names
 
 if TYPE_CHECKING:  # `chaigames` opening its menu loads no more of the engine than the lines above
     from .engine import GameConfig, GameSpec, Session
-
-BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
 
 
 class UsageError(Exception):

@@ -16,6 +16,9 @@ import hashlib
 import re
 import unicodedata
 
+#: The names a bot seat is given (in order), here and at a table over SSH.
+BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
+
 MAX_CELLS = 16
 """The widest a name may be, in terminal cells."""
 

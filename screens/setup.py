@@ -20,12 +20,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from chaigames.engine import GameConfig, GameSpec, SeatConfig
-from chaigames.names import clean_name
+from chaigames.names import BOT_NAMES, clean_name
 from chaigames.setups import LastSetup
 
 from .widgets import Footer, TitleBar
 
-BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
 HUMAN = "human"
 MATCH_CHOICES = [("Single game", 1), ("Match of 3 games", 3), ("Match of 5 games", 5)]
 

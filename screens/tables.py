@@ -21,10 +21,10 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chaigames.engine import GameConfig
-from chaigames.names import join_names
+from chaigames.names import BOT_NAMES, join_names
 from chaigames.serve.tables import wire
 
-from .setup import BOT_NAMES, SetupScreen
+from .setup import SetupScreen
 from .widgets import Footer, TitleBar
 
 PAUSES_EACH = 3  # asked of the table; the host's --pause-limit is the most it allows

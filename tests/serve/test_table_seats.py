@@ -192,3 +192,17 @@ async def test_a_message_the_table_fails_on_is_logged_and_the_table_goes_on(
     finally:
         await client.close()
         await table.close()
+
+
+async def test_a_person_keeps_their_name_and_a_bot_that_had_it_takes_another(table: TableHost) -> None:
+    """Ravi sits down where a bot was also called Ravi: the bot takes a free name, Ravi keeps his."""
+    table.connect(1, ASHA)
+    kinds = seats("person", "person", "bot")
+    table.say(1, ASHA, wire.open_table("chai", {}, kinds, 3) | {"names": ["Asha", "", "Ravi"]})
+    await table.next(1, "joined")
+    table.connect(2, RAVI)
+    table.say(2, RAVI, wire.join(table.code))
+    await table.next(2, "joined")
+    lobby = await table.wait(lambda: [m for m in table.to(2) if m["t"] == "lobby"], "Ravi's lobby")
+    names = [s["name"] for s in lobby[-1]["seats"]]
+    assert names[:2] == ["Asha", "Ravi"] and names[2] not in ("Asha", "Ravi", "Ravi 2", "")

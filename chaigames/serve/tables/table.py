@@ -39,7 +39,7 @@ from chaigames.engine import (
     bot_seed,
     parse_record,
 )
-from chaigames.names import clean_name, join_names
+from chaigames.names import BOT_NAMES, clean_name, join_names
 from chaigames.saves import SaveStore, write_atomic
 from chaigames.serve.players import identity_folder
 from screens.controller import GameController
@@ -466,10 +466,20 @@ class Table:
         for i, s in enumerate(self.seats):
             if s.empty:
                 s.identity, s.keyed = identity, keyed
-                s.name = self._free_name(clean_name(who["name"], f"Player {i + 1}"))
+                name = clean_name(who["name"], f"Player {i + 1}")
+                self._bot_gives_up(name)
+                s.name = self._free_name(name)
                 s.seat_code = None if keyed else new_code()
                 return i
         return "Every seat at this table is taken: join as a spectator"
+
+    def _bot_gives_up(self, name: str) -> None:
+        """A person sitting down in the lobby keeps their own name: a bot seat that has it takes another."""
+        for bot in self.seats:
+            if not bot.person and bot.name == name:
+                taken = {s.name for s in self.seats} | {name}
+                bot.name = next((n for n in BOT_NAMES if n not in taken), "")
+                bot.name = bot.name or self._free_name("Bot")
 
     def _free_name(self, name: str) -> str:
         taken = {s.name for s in self.seats}
