@@ -30,15 +30,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SCRATCH = ROOT / ".mutation"
 
-#: module id -> (source file, the core test folders that pin its rules)
+CONTRACT = ["tests/engine/test_positions.py", "tests/engine/test_contract.py"]
+"""The engine's tests of every game's state: positions from JSON (golden positions, round trips) and the
+contract (listed actions are exactly the accepted ones, malformed ones refused in words)."""
+
+#: module id -> (source file, the core test folders and files that pin its rules)
 MODULES: dict[str, tuple[str, list[str]]] = {
     "market": ("chaigames/chai/market.py", ["tests/chai"]),
-    "chai": ("chaigames/chai/state.py", ["tests/chai"]),
+    "chai": ("chaigames/chai/state.py", ["tests/chai", *CONTRACT]),
     "orders": ("chaigames/chai_wallah/orders.py", ["tests/chai_wallah"]),
-    "chai_wallah": ("chaigames/chai_wallah/state.py", ["tests/chai_wallah"]),
+    "chai_wallah": ("chaigames/chai_wallah/state.py", ["tests/chai_wallah", *CONTRACT]),
     "geometry": ("chaigames/dabba_walla/geometry.py", ["tests/dabba_walla"]),
-    "dabba_walla": ("chaigames/dabba_walla/state.py", ["tests/dabba_walla"]),
+    "dabba_walla": ("chaigames/dabba_walla/state.py", ["tests/dabba_walla", *CONTRACT]),
 }
+
+ENV = dict(os.environ, HYPOTHESIS_PROFILE="mutation")
+"""A few examples per property and soak test (tests/budget.py): each survivor runs every test that calls the
+mutated function, so the random games' budget sets the pace of a run."""
 
 
 def _pyproject(source: str, tests: list[str]) -> str:
@@ -76,12 +84,22 @@ def prepare(module: str) -> Path:
     folder.mkdir(parents=True)
     shutil.copytree(ROOT / "chaigames", folder / "chaigames", ignore=shutil.ignore_patterns("__pycache__"))
     (folder / "tests").mkdir()
-    for name in ("__init__.py", "conftest.py"):
-        shutil.copy2(ROOT / "tests" / name, folder / "tests" / name)
+    for helper in (ROOT / "tests").glob("*.py"):  # conftest and the shared helpers (positions, ...), no tests
+        if not helper.name.startswith("test_"):
+            shutil.copy2(helper, folder / "tests" / helper.name)
     for test in tests:
-        shutil.copytree(ROOT / test, folder / test, ignore=shutil.ignore_patterns("__pycache__"))
+        _copy(test, folder)
     (folder / "pyproject.toml").write_text(_pyproject(source, tests), encoding="utf-8")
     return folder
+
+
+def _copy(test: str, folder: Path) -> None:
+    """A test folder or file into the scratch folder (over an earlier copy)."""
+    if (ROOT / test).is_dir():
+        shutil.copytree(ROOT / test, folder / test, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+    else:
+        (folder / test).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / test, folder / test)
 
 
 MEMORY_LIMIT = 3 * 2**30
@@ -98,11 +116,10 @@ def run(module: str, children: int, resume: bool = False) -> None:
     folder = SCRATCH / module
     if not resume or not folder.exists():
         folder = prepare(module)
-    env = dict(os.environ, HYPOTHESIS_PROFILE="ci")
     subprocess.run(
         [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)],
         cwd=folder,
-        env=env,
+        env=ENV,
         check=False,
         preexec_fn=_limit_memory,
     )
@@ -113,14 +130,17 @@ def recheck(module: str, children: int) -> None:
     written to kill them); mutmut collects coverage for the new tests first."""
     folder = SCRATCH / module
     _, tests = MODULES[module]
+    for helper in (ROOT / "tests").glob("*.py"):
+        if not helper.name.startswith("test_"):
+            shutil.copy2(helper, folder / "tests" / helper.name)
     for test in tests:
-        shutil.copytree(ROOT / test, folder / test, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+        _copy(test, folder)
     names = [name for name, status in _statuses(module) if status != "killed"]
     if names:
         subprocess.run(
             [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *names],
             cwd=folder,
-            env=dict(os.environ, HYPOTHESIS_PROFILE="ci"),
+            env=ENV,
             check=False,
             preexec_fn=_limit_memory,
         )

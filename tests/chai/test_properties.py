@@ -24,6 +24,7 @@ from chaigames.chai.actions import (
 from chaigames.chai.data import ADDITIVES, CUSTOMERS, FLAVOURS
 from chaigames.chai.invariants import problems
 from chaigames.engine import IllegalAction, Rng, Session, play_bots
+from tests.budget import examples
 
 from .helpers import bot_config, check_conservation, config
 
@@ -52,7 +53,7 @@ def pool_coins(state) -> int:
     return sum(p[1] for p in state.pool)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(seed=hs.integers(0, 2**32 - 1), n=hs.integers(2, 5), choose=hs.booleans())
 def test_random_games_keep_every_invariant(seed, n, choose):
     session = Session(SPEC, config(n, start=None, first_customer="choose" if choose else "random"), seed)
