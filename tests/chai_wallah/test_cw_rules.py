@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from chaigames.chai_wallah import Claim, Pause, Reroll, Resume, SetOffer, Toggle
 from chaigames.chai_wallah.keys import key_map
 from chaigames.chai_wallah.orders import ORDER_DECK
-from chaigames.chai_wallah.state import FRESH, HELD, OFFERED
+from chaigames.chai_wallah.state import FRESH, HELD, OFFERED, ChaiWallahState
 from chaigames.engine import IllegalAction
 from tests.chai_wallah.cw_util import A, B, C, D, far, lay, orders, table
 
@@ -503,3 +505,142 @@ def test_cw6_pause_and_resume_work_during_the_freeze_and_move_its_end():
     assert st.frozen_until == 13.0
     refused(st, B, SetOffer(("tea",)), 12.999, "market frozen")
     assert [e.kind for e in st.tick(13.0)] == ["reroll_all"]
+
+
+# -- the log and the position, word for word ---------------------------------------------------
+def test_every_kind_of_event_reads_as_the_table_saw_it():
+    """One scene through every event a game logs: its kind, text, whether it shows a hidden die, and its
+    data (the screens and the replay read them), written out in full."""
+    st = market(seed=2)
+    st = lay(st, A, (6, 6, 2, 6))
+    st = lay(st, B, (6, 1, 5, 6))
+    log = []
+
+    def seen(events):
+        log.extend((e.kind, e.text, e.reveal, e.data) for e in events)
+
+    seen(st.apply(B, SetOffer(("sugar", "spice")), 1.0))
+    seen(st.apply(A, Toggle("sugar"), 2.0))
+    seen(st.tick(2.4))  # Asha's offer goes live and trades with Bina's
+    seen(st.apply(A, Reroll("sugar"), 3.0))
+    seen(st.apply(C, Claim(), 3.5))  # matches no order
+    seen(st.tick(11.0))
+    seen(st.apply(A, Pause(), 12.0))
+    seen(st.apply(A, Resume(), 13.0))
+    st = lay(st, A, (5, 1, 3, 5))
+    seen(st.apply(A, Claim(), 14.0))
+    seen(st.tick(16.5))
+    st = orders(st, O1, O2, O3)
+    d = st.to_json()
+    d["claimed"], d["deck"] = d["deck"][:5], []
+    d["seats"][C]["values"], d["seats"][C]["score"] = [3, 4, 4, 3], 2
+    st = type(st).from_json(d)
+    seen(st.apply(C, Claim(), 17.0))
+    assert log == [
+        ("offer", "Bina offers spice and sugar", False, {"t": 1.0, "seat": B, "dice": ("spice", "sugar")}),
+        ("forming", "Asha is forming an offer: sugar", False, {"t": 2.0, "seat": A, "dice": ("sugar",)}),
+        ("trade", "Asha and Bina trade sugar", False, {"t": 2.4, "seats": (A, B), "dice": (2,)}),
+        ("reroll", "Asha re-rolls the fresh sugar die: 3", True, {"t": 3.0, "seat": A, "die": 2, "old": 5, "value": 3}),
+        ("false_claim", "Chand calls Chai! but matches no order: locked for 3 s", False, {"t": 3.5}),
+        ("unlock", "Chand may trade again", False, {"t": 6.5, "seat": C}),
+        (
+            "stall",
+            "The chai stall swaps Bina's spice die: 4",
+            True,
+            {"t": 7.0, "seat": B, "die": 1, "old": 1, "value": 4},
+        ),
+        ("hold", "Bina's sugar die is held", False, {"t": 10.4, "seat": B, "die": 2}),
+        ("pause", "Asha pauses the game", False, {"t": 12.0, "seat": A}),
+        ("resume", "Asha resumes the game: Chai!", False, {"t": 13.0, "seat": A}),
+        (
+            "claim",
+            "Chai! Asha fulfils T5 S3 U3 M5 with T5 S1 U3 M5 (1 of 3)",
+            False,
+            {"t": 14.0, "seat": A, "order": O1, "slot": 0},
+        ),
+        ("new_order", "New order: T4 S6 U6 M3", True, {"t": 14.0, "slot": 0, "order": (4, 6, 6, 3)}),
+        (
+            "reroll_all",
+            "Chai! Asha re-rolls: T5 S4 U1 M3; the market reopens",
+            True,
+            {"t": 16.0, "seat": A, "old": [5, 1, 3, 5], "values": [5, 4, 1, 3]},
+        ),
+        (
+            "claim",
+            "Chai! Chand fulfils T3 S4 U4 M3 with T3 S4 U4 M3 (3 of 3)",
+            False,
+            {"t": 17.0, "seat": C, "order": O3, "slot": 2},
+        ),
+        ("reshuffle", "The claimed orders are shuffled into a new deck", False, {"t": 17.0}),
+        ("new_order", "New order: T5 S5 U2 M3", True, {"t": 17.0, "slot": 2, "order": (5, 5, 2, 3)}),
+        ("win", "Chand wins with 3 orders", False, {"t": 17.0, "seat": C}),
+    ]
+    assert st.to_json()["winner"] == C and st.to_json()["seats"][C]["score"] == 3
+
+
+GOLDEN = {
+    "config": {
+        "seats": [{"name": n, "bot": None, "options": {}} for n in ("Asha", "Bina", "Chand", "Devi")],
+        "options": {"target": 4, "stall": 10, "bundle": True},
+        "start_player": None,
+        "takebacks": None,
+    },
+    "rng": 5317088612872708176,
+    "now": 3.25,
+    "deck": [[3, 4, 4, 3], [5, 2, 5, 4]],
+    "face_up": [[4, 6, 6, 3], [2, 6, 3, 2], [5, 5, 2, 3]],
+    "claimed": [[5, 3, 3, 5]],
+    "seats": [
+        {
+            "values": [5, 1, 3, 5],
+            "states": ["offered", "fresh", "held", "offered"],
+            "fresh_until": [None, 9.5, None, None],
+            "stall_due": [7.0, None, None, 8.25],
+            "offer_age": 1.0,
+            "forming_until": 2.4,
+            "gained": True,
+            "locked_until": None,
+            "score": 1,
+        },
+        {
+            "values": [6, 4, 2, 6],
+            "states": ["held"] * 4,
+            "fresh_until": [None] * 4,
+            "stall_due": [None] * 4,
+            "offer_age": None,
+            "forming_until": None,
+            "gained": False,
+            "locked_until": 5.5,
+            "score": 2,
+        },
+    ]
+    + [
+        {
+            "values": [6, 6, 6, 6],
+            "states": ["held"] * 4,
+            "fresh_until": [None] * 4,
+            "stall_due": [None] * 4,
+            "offer_age": None,
+            "forming_until": None,
+            "gained": False,
+            "locked_until": None,
+            "score": 0,
+        }
+    ]
+    * 2,
+    "paused_at": 3.0,
+    "frozen_until": 4.0,
+    "freeze_claimer": 1,
+    "freeze_taken": [5, 3, 3, 5],
+    "winner": None,
+}
+
+
+def test_a_position_is_written_field_by_field_as_the_rules_name_them():
+    """A golden position: every field of the JSON a saved game or a puzzle holds, read and written back
+    word for word (a renamed or dropped field breaks saved games)."""
+    st = ChaiWallahState.from_json(copy.deepcopy(GOLDEN))
+    assert st.to_json() == GOLDEN
+    assert (st.target, st.stall, st.bundle) == (4, 10.0, True)
+    assert st.seats[0].offered() == {0, 3} and not st.seats[0].live
+    assert st.freeze_taken == O1 and st.paused_at == 3.0
