@@ -10,7 +10,7 @@ from chaigames.chai_wallah import Claim, Pause, Reroll, Resume, SetOffer, Toggle
 from chaigames.chai_wallah.keys import key_map
 from chaigames.chai_wallah.orders import ORDER_DECK
 from chaigames.chai_wallah.state import FRESH, HELD, OFFERED, ChaiWallahState
-from chaigames.engine import IllegalAction
+from chaigames.engine import IllegalAction, RecordError
 from tests.chai_wallah.cw_util import A, B, C, D, far, lay, orders, table
 
 O1, O2, O3 = (5, 3, 3, 5), (2, 6, 3, 2), (3, 4, 4, 3)
@@ -644,3 +644,56 @@ def test_a_position_is_written_field_by_field_as_the_rules_name_them():
     assert (st.target, st.stall, st.bundle) == (4, 10.0, True)
     assert st.seats[0].offered() == {0, 3} and not st.seats[0].live
     assert st.freeze_taken == O1 and st.paused_at == 3.0
+
+
+SEAT_2 = "the field 'seats', seat 2: the field"
+EACH_ORDER = "each a list of 4 items, each a whole number from 2 to 6"
+
+
+@pytest.mark.parametrize(
+    ("seat", "field", "value", "why"),
+    [
+        (1, "values", [1, 1, 1], f"{SEAT_2} 'values' must be a list of 4 items, each a whole number from 1 to 6"),
+        (1, "values", [1, 1, 1, 7], f"{SEAT_2} 'values' must be a list of 4 items, each a whole number from 1 to 6"),
+        (
+            1,
+            "states",
+            ["held", "held", "held", "lost"],
+            f"{SEAT_2} 'states' must be a list of 4 items, each one of 'held', 'offered', 'fresh'",
+        ),
+        (
+            1,
+            "fresh_until",
+            [None, None, None, "soon"],
+            f"{SEAT_2} 'fresh_until' must be a list of 4 items, each null or a number",
+        ),
+        (1, "stall_due", [None, None, None], f"{SEAT_2} 'stall_due' must be a list of 4 items, each null or a number"),
+        (1, "offer_age", "soon", f"{SEAT_2} 'offer_age' must be null or a number"),
+        (1, "forming_until", "soon", f"{SEAT_2} 'forming_until' must be null or a number"),
+        (1, "gained", 1, f"{SEAT_2} 'gained' must be true or false"),
+        (1, "locked_until", "soon", f"{SEAT_2} 'locked_until' must be null or a number"),
+        (1, "score", -1, f"{SEAT_2} 'score' must be a whole number from 0"),
+        (None, "now", None, "the field 'now' must be a number"),
+        (None, "deck", [[1, 2, 2, 2]], f"the field 'deck' must be a list of items, {EACH_ORDER}"),
+        (None, "face_up", [[2, 2, 2, 2], [3, 3, 3, 3]], f"the field 'face_up' must be a list of 3 items, {EACH_ORDER}"),
+        (None, "claimed", [[7, 2, 2, 2]], f"the field 'claimed' must be a list of items, {EACH_ORDER}"),
+        (None, "paused_at", "soon", "the field 'paused_at' must be null or a number"),
+        (None, "frozen_until", "soon", "the field 'frozen_until' must be null or a number"),
+        (None, "freeze_claimer", 4, "the field 'freeze_claimer' must be null or a whole number from 0 to 3"),
+        (
+            None,
+            "freeze_taken",
+            [2, 2, 2],
+            "the field 'freeze_taken' must be null or a list of 4 items, each a whole number from 2 to 6",
+        ),
+        (None, "winner", -1, "the field 'winner' must be null or a whole number from 0 to 3"),
+    ],
+)
+def test_a_position_with_an_impossible_field_is_refused_in_words(seat, field, value, why):
+    """A position from a file (a puzzle, a bug report) with a die off the board, a fifth die, a seat that is not
+    at the table: refused with the field and what it may hold, word for word."""
+    d = market().to_json()
+    (d["seats"][seat] if seat is not None else d)[field] = value
+    with pytest.raises(RecordError) as refused:
+        ChaiWallahState.from_json(d)
+    assert str(refused.value) == f"Chai Wallah position: {why}, not {value!r}"
