@@ -10,7 +10,7 @@ from chaigames.chai_wallah import Claim, Pause, Reroll, Resume, SetOffer, Toggle
 from chaigames.chai_wallah.keys import key_map
 from chaigames.chai_wallah.orders import ORDER_DECK
 from chaigames.chai_wallah.state import FRESH, HELD, OFFERED, ChaiWallahState
-from chaigames.engine import IllegalAction, RecordError
+from chaigames.engine import IllegalAction, RecordError, ScoreRow
 from tests.chai_wallah.cw_util import A, B, C, D, far, lay, orders, table
 
 O1, O2, O3 = (5, 3, 3, 5), (2, 6, 3, 2), (3, 4, 4, 3)
@@ -376,7 +376,8 @@ def test_cw10_first_seat_to_reach_the_target_wins_at_once(target):
     assert st.is_over() and st.actors() == ()
     r = st.result()
     assert r.winners == (C,) and r.scores == (0, 0, target, 0)
-    assert r.breakdown[0].source == "orders"
+    assert r.breakdown == (ScoreRow("orders", (0, 0, target, 0)),)
+    assert r.note == f"Chand fulfilled {target} orders first"
     refused(st, A, Claim(), 2.0, "the game is over")
     assert st.legal_actions(A) == []
 
@@ -387,6 +388,9 @@ def test_cw10_no_win_below_the_target():
     st = lay(st, C, (3, 4, 4, 3))
     st.apply(C, Claim(), 1.0)
     assert not st.is_over()
+    with pytest.raises(IllegalAction) as refused:
+        st.result()
+    assert str(refused.value) == "The game is not over yet"
 
 
 def test_cw10_empty_deck_reshuffles_the_claimed_orders():
