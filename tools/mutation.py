@@ -63,8 +63,8 @@ def _pyproject(source: str, tests: list[str]) -> str:
         f"only_mutate = [{_toml(source)}]",
         f"pytest_add_cli_args_test_selection = {_toml(tests)}",
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-x"]',
-        # a mutant that loops for ever is stopped after 3 x 2 x its tests' usual time (default 15 x 2)
-        "timeout_multiplier = 3.0",
+        # a mutant that loops for ever is stopped after 2 x (its tests' usual CPU time + 1 s) (default 15 x 2)
+        "timeout_multiplier = 1.0",
     ]
     return "\n".join(lines) + "\n"
 
