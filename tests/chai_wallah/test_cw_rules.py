@@ -334,6 +334,18 @@ def test_cw7_false_claim_locks_for_3_s_and_withdraws_offers():
     events = st.apply(A, Claim(), 1.0)
     assert [e.kind for e in events] == ["false_claim"]
     assert st.seats[A].offered() == frozenset() and st.seats[A].score == 0
+    # nothing of the offer is left: no stall timer, no age, nothing "gained" waiting to go live
+    assert st.to_json()["seats"][A] == {
+        "values": [5, 3, 3, 6],
+        "states": [HELD] * 4,
+        "fresh_until": [None] * 4,
+        "stall_due": [None] * 4,
+        "offer_age": None,
+        "forming_until": None,
+        "gained": False,
+        "locked_until": 4.0,
+        "score": 0,
+    }
     refused(st, A, SetOffer(("milk",)), 1.9, r"locked for 2\.1 s")
     st.apply(B, SetOffer(("tea",)), 2.0)  # others play on
     refused(st, A, Claim(), 3.999, "locked for 0.0 s")
