@@ -713,3 +713,48 @@ def test_a_position_with_an_impossible_field_is_refused_in_words(seat, field, va
     with pytest.raises(RecordError) as refused:
         ChaiWallahState.from_json(d)
     assert str(refused.value) == f"Chai Wallah position: {why}, not {value!r}"
+
+
+def test_what_a_seat_sees_word_for_word():
+    """Bina's screen: her own dice, the values of others' held and fresh dice but not of their offered ones,
+    the seconds left on a fresh die and a lock (to the millisecond), who is a bot, the orders and the deck's size."""
+    d = copy.deepcopy(GOLDEN)
+    d["config"]["seats"][2]["bot"] = "normal"
+    d.update(now=1.23456, paused_at=None, frozen_until=None, freeze_claimer=None, freeze_taken=None)
+    st = ChaiWallahState.from_json(d)
+
+    def held(*values):
+        return [{"ingredient": i, "state": HELD, "value": v} for i, v in zip(("tea", "spice", "sugar", "milk"), values)]
+
+    quiet = {"score": 0, "dice": held(6, 6, 6, 6), "forming": False, "locked_for": None}
+    assert st.view(B) == {
+        "seat": B,
+        "now": 1.23456,
+        "target": 4,
+        "stall": 10.0,
+        "bundle": True,
+        "orders": [[4, 6, 6, 3], [2, 6, 3, 2], [5, 5, 2, 3]],
+        "deck": 2,
+        "paused": False,
+        "frozen_for": None,
+        "claimer": None,
+        "winner": None,
+        "seats": [
+            {
+                "name": "Asha",
+                "score": 1,
+                "dice": [
+                    {"ingredient": "tea", "state": OFFERED},
+                    {"ingredient": "spice", "state": FRESH, "value": 1, "fresh_for": 8.265},
+                    {"ingredient": "sugar", "state": HELD, "value": 3},
+                    {"ingredient": "milk", "state": OFFERED},
+                ],
+                "forming": True,
+                "locked_for": None,
+                "bot": None,
+            },
+            {"name": "Bina", "score": 2, "dice": held(6, 4, 2, 6), "forming": False, "locked_for": 4.265, "bot": None},
+            {"name": "Chand", **quiet, "bot": "normal"},
+            {"name": "Devi", **quiet, "bot": None},
+        ],
+    }
