@@ -724,7 +724,10 @@ def test_what_a_seat_sees_word_for_word():
     st = ChaiWallahState.from_json(d)
 
     def held(*values):
-        return [{"ingredient": i, "state": HELD, "value": v} for i, v in zip(("tea", "spice", "sugar", "milk"), values)]
+        return [
+            {"ingredient": i, "state": HELD, "value": v}
+            for i, v in zip(("tea", "spice", "sugar", "milk"), values, strict=True)
+        ]
 
     quiet = {"score": 0, "dice": held(6, 6, 6, 6), "forming": False, "locked_for": None}
     assert st.view(B) == {
