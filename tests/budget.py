@@ -13,6 +13,6 @@ MUTATION = os.environ.get("HYPOTHESIS_PROFILE") == "mutation"
 MUTATION_EXAMPLES = 4
 
 
-def examples(n: int) -> int:
-    """`n` examples (games, seeds, Hypothesis examples), at most MUTATION_EXAMPLES in a mutation run."""
-    return min(n, MUTATION_EXAMPLES) if MUTATION else n
+def examples(n: int, few: int = MUTATION_EXAMPLES) -> int:
+    """`n` examples (games, seeds, Hypothesis examples, bot rollouts), at most `few` in a mutation run."""
+    return min(n, few) if MUTATION else n

@@ -116,7 +116,7 @@ def check_listed_is_accepted(session: Session, tries: list[tuple[Any, Any]]) -> 
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=examples(6))
+@settings(max_examples=examples(6, few=1))  # each example sweeps a whole game
 @given(data=st.data())
 def test_listed_is_exactly_accepted(game: str, data: st.DataObject) -> None:
     """Positions every few actions along one seeded game each time, from the start to the end."""
