@@ -370,6 +370,19 @@ def test_cw12_pause_shifts_every_deadline():
     st.apply(A, Reroll("sugar"), 109.0)
 
 
+def test_cw12_a_pause_holds_back_an_offer_still_forming():
+    """Tea tapped at 1.0 would go live at 1.4; a 10 s pause at 1.2 moves that to 11.4."""
+    st = market()
+    st.apply(A, Toggle("tea"), 1.0)
+    st.apply(B, Pause(), 1.2)
+    st.apply(B, Resume(), 11.2)
+    assert st.seats[A].forming_until == 11.4
+    st.tick(11.399)
+    assert st.view(B)["seats"][A]["forming"]
+    st.tick(11.4)
+    assert not st.view(B)["seats"][A]["forming"] and st.seats[A].offered() == {0}
+
+
 def test_cw12_pause_and_resume_refused_twice():
     st = market()
     refused(st, A, Resume(), 1.0, "not paused")
