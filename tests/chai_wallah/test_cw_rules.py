@@ -145,6 +145,17 @@ def test_cw3_a_keyboard_offer_goes_live_0_4_s_after_the_last_die_key():
     assert st.seats[A].values[2] == 4 and st.seats[A].states[2] == FRESH
 
 
+def test_cw3_an_offer_being_changed_by_key_does_not_trade_until_it_is_live_again():
+    """Bina's tea has waited since 1.0; at 2.0 she taps spice (live again at 2.4). Asha's spice offer at 2.1
+    finds nobody: Bina's offer is forming. At 2.4 Bina's goes live and trades with Asha's."""
+    st = market()
+    st.apply(B, SetOffer(("tea",)), 1.0)
+    st.apply(B, Toggle("spice"), 2.0)
+    assert [e.kind for e in st.apply(A, SetOffer(("spice",)), 2.1)] == ["offer"]
+    events = st.tick(2.4)
+    assert [(e.kind, e.data["seats"], e.data["dice"]) for e in events] == [("trade", (B, A), (1,))]
+
+
 def test_cw3_another_die_key_restarts_the_forming_delay():
     st = market()
     st.apply(B, SetOffer(("sugar",)), 1.0)
