@@ -28,8 +28,9 @@ def market(**options):
 def refused(st, seat, action, t, reason):
     st.tick(t)
     before = st.to_json()
-    with pytest.raises(IllegalAction, match=reason):
+    with pytest.raises(IllegalAction) as refusal:
         st.apply(seat, action, t)
+    assert str(refusal.value) == reason  # word for word: the player reads it
     assert st.to_json() == before
 
 
@@ -212,7 +213,7 @@ def test_cw1_fresh_die_may_be_rerolled_within_8_s_then_it_is_held():
     events = st.apply(A, Reroll("sugar"), 9.999)
     assert events[-1].kind == "reroll" and events[-1].reveal
     assert st.seats[A].states[2] == HELD
-    refused(st, A, Reroll("sugar"), 9.9995, "only a fresh die")
+    refused(st, A, Reroll("sugar"), 9.9995, "only a fresh die may be re-rolled, and your sugar die is held")
 
 
 def test_cw9_at_exactly_8_s_the_fresh_die_is_held():
@@ -224,9 +225,9 @@ def test_cw9_at_exactly_8_s_the_fresh_die_is_held():
 
 def test_cw8_reroll_refused_on_a_held_or_offered_die():
     st = market()
-    refused(st, A, Reroll("tea"), 1.0, "your tea die is held")
+    refused(st, A, Reroll("tea"), 1.0, "only a fresh die may be re-rolled, and your tea die is held")
     st.apply(A, SetOffer(("tea",)), 1.0)
-    refused(st, A, Reroll("tea"), 1.5, "your tea die is offered")
+    refused(st, A, Reroll("tea"), 1.5, "only a fresh die may be re-rolled, and your tea die is offered")
 
 
 def test_cw1_die_key_on_a_fresh_die_rerolls_it():
@@ -241,7 +242,7 @@ def test_cw1_die_key_on_a_fresh_die_rerolls_it():
 def test_cw1_a_fresh_die_cannot_be_put_in_an_offer():
     st = market()
     _fresh_sugar(st)
-    refused(st, A, SetOffer(("sugar",)), 3.0, "fresh")
+    refused(st, A, SetOffer(("sugar",)), 3.0, "your sugar die is fresh: re-roll it or keep it until it is held")
 
 
 # -- CW-5 the stall ----------------------------------------------------------------------------
@@ -357,7 +358,7 @@ def test_cw7_false_claim_locks_for_3_s_and_withdraws_offers():
         "locked_until": 4.0,
         "score": 0,
     }
-    refused(st, A, SetOffer(("milk",)), 1.9, r"locked for 2\.1 s")
+    refused(st, A, SetOffer(("milk",)), 1.9, "locked for 2.1 s")
     st.apply(B, SetOffer(("tea",)), 2.0)  # others play on
     refused(st, A, Claim(), 3.999, "locked for 0.0 s")
     st.apply(A, SetOffer(("milk",)), 4.0)
@@ -372,7 +373,7 @@ def test_cw12_pause_shifts_every_deadline():
     st.apply(D, Claim(), 2.5)  # locked until 5.5
     st.apply(B, Pause(), 3.0)
     assert st.next_due() is None and st.tick(50.0) == []
-    refused(st, A, Reroll("sugar"), 100.0, "paused")
+    refused(st, A, Reroll("sugar"), 100.0, "the game is paused")
     assert st.legal_actions(A) == [Resume()]
     st.apply(A, Resume(), 103.0)
     assert st.seats[A].fresh_until[2] == 110.0
@@ -396,9 +397,9 @@ def test_cw12_a_pause_holds_back_an_offer_still_forming():
 
 def test_cw12_pause_and_resume_refused_twice():
     st = market()
-    refused(st, A, Resume(), 1.0, "not paused")
+    refused(st, A, Resume(), 1.0, "the game is not paused")
     st.apply(A, Pause(), 1.0)
-    refused(st, B, Pause(), 2.0, "already paused")
+    refused(st, B, Pause(), 2.0, "the game is already paused")
 
 
 # -- CW-10 end ---------------------------------------------------------------------------------
@@ -414,7 +415,7 @@ def test_cw10_first_seat_to_reach_the_target_wins_at_once(target):
     assert r.winners == (C,) and r.scores == (0, 0, target, 0)
     assert r.breakdown == (ScoreRow("orders", (0, 0, target, 0)),)
     assert r.note == f"Chand fulfilled {target} orders first"
-    refused(st, A, Claim(), 2.0, "the game is over")
+    refused(st, A, Claim(), 2.0, "the game is over: Chand won")
     assert st.legal_actions(A) == []
 
 
@@ -462,7 +463,7 @@ def test_cw9_ties_go_by_seat_then_tea_spice_sugar_milk():
 def test_cw9_time_never_runs_backwards():
     st = market()
     st.apply(A, SetOffer(("tea",)), 2.0)
-    refused(st, B, SetOffer(("tea",)), 1.0, "before the game clock")
+    refused(st, B, SetOffer(("tea",)), 1.0, "that arrived at 1.000 s, before the game clock (2.000 s)")
 
 
 def test_refused_action_with_timers_due_changes_nothing_not_even_time():
@@ -540,11 +541,25 @@ def test_cw6_pause_and_resume_work_during_the_freeze_and_move_its_end():
     st = lay(st, A, (5, 3, 3, 5))
     st.apply(A, Claim(), 1.0)  # frozen until 3.0
     st.apply(B, Pause(), 2.0)
-    refused(st, C, SetOffer(("tea",)), 2.5, "paused")
+    refused(st, C, SetOffer(("tea",)), 2.5, "the game is paused")
     st.apply(C, Resume(), 12.0)
     assert st.frozen_until == 13.0
     refused(st, B, SetOffer(("tea",)), 12.999, "market frozen")
     assert [e.kind for e in st.tick(13.0)] == ["reroll_all"]
+
+
+@pytest.mark.parametrize(
+    ("action", "reason"),
+    [
+        (SetOffer(("lemon",)), "an offer names dice among tea, spice, sugar, milk"),
+        (SetOffer(("tea", "tea")), "an offer names each die at most once"),
+        (SetOffer(()), "that is already your offer"),
+        (Toggle("lemon"), "there is no 'lemon' die"),
+        (Reroll("lemon"), "there is no 'lemon' die"),
+    ],
+)
+def test_dice_that_do_not_exist_are_refused_in_words(action, reason):
+    refused(market(), A, action, 1.0, reason)
 
 
 # -- the log and the position, word for word ---------------------------------------------------
