@@ -157,6 +157,16 @@ def test_cw3_an_offer_being_changed_by_key_does_not_trade_until_it_is_live_again
     assert [(e.kind, e.data["seats"], e.data["dice"]) for e in events] == [("trade", (B, A), (1,))]
 
 
+def test_cw3_a_die_tapped_on_and_off_again_leaves_no_offer():
+    st = market()
+    st.apply(A, Toggle("tea"), 1.0)
+    st.apply(A, Toggle("tea"), 1.1)
+    assert st.tick(1.5) == []
+    seat = st.to_json()["seats"][A]
+    assert (seat["states"], seat["offer_age"], seat["forming_until"], seat["gained"]) == ([HELD] * 4, None, None, False)
+    assert ChaiWallahState.from_json(st.to_json()).to_json() == st.to_json()
+
+
 def test_cw3_another_die_key_restarts_the_forming_delay():
     st = market()
     st.apply(B, SetOffer(("sugar",)), 1.0)
