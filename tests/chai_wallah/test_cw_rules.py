@@ -167,6 +167,40 @@ def test_cw3_a_die_tapped_on_and_off_again_leaves_no_offer():
     assert ChaiWallahState.from_json(st.to_json()).to_json() == st.to_json()
 
 
+def test_cw3_taking_a_die_out_of_an_offer_keeps_its_age():
+    """Bina's tea and spice wait from 1.0; she takes the spice out by key at 2.0. Her tea still waits from 1.0,
+    so it trades with Asha's tea offered at 3.0; while she is changing it the position saves as usual."""
+    st = market()
+    st.apply(B, SetOffer(("tea", "spice")), 1.0)
+    st.apply(B, Toggle("spice"), 2.0)
+    assert st.seats[B].offer_age == 1.0
+    st.tick(2.4)
+    assert st.seats[B].offered() == {0} and st.seats[B].offer_age == 1.0
+    events = st.apply(A, SetOffer(("tea",)), 3.0)
+    assert [(e.kind, e.data.get("seats")) for e in events] == [("offer", None), ("trade", (A, B))]
+    st = market()
+    st.apply(B, SetOffer(("tea",)), 1.0)
+    st.apply(B, Toggle("tea"), 2.0)  # the last die out: nothing waits any more
+    assert st.to_json()["seats"][B]["offer_age"] is None
+    assert ChaiWallahState.from_json(st.to_json()).to_json() == st.to_json()
+
+
+def test_every_roll_can_show_every_face():
+    """Setup, a re-roll, the chai stall and the claimer's re-roll after a freeze all roll fair dice: 1 to 6."""
+    setup, reroll, stall, thaw = set(), set(), set(), set()
+    for seed in range(40):
+        setup.update(v for seat in table(seed=seed).seats for v in seat.values)
+        st = market(seed=seed)
+        _fresh_sugar(st)
+        reroll.add(st.apply(A, Reroll("sugar"), 3.0)[0].data["value"])
+        st.apply(A, SetOffer(("tea",)), 3.0)  # nobody takes it: the stall swaps it at 9.0
+        stall.update(e.data["value"] for e in st.tick(9.0) if e.kind == "stall")
+        st = lay(market(seed=seed), C, (5, 3, 3, 5))
+        st.apply(C, Claim(), 1.0)
+        thaw.update(st.tick(3.0)[0].data["values"])
+    assert (setup, reroll, stall, thaw) == ({1, 2, 3, 4, 5, 6},) * 4
+
+
 def test_cw3_another_die_key_restarts_the_forming_delay():
     st = market()
     st.apply(B, SetOffer(("sugar",)), 1.0)
