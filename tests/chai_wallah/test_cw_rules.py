@@ -160,7 +160,7 @@ def test_cw3_an_offer_being_changed_by_key_does_not_trade_until_it_is_live_again
 def test_cw3_a_die_tapped_on_and_off_again_leaves_no_offer():
     st = market()
     st.apply(A, Toggle("tea"), 1.0)
-    st.apply(A, Toggle("tea"), 1.1)
+    assert [e.text for e in st.apply(A, Toggle("tea"), 1.1)] == ["Asha is forming an offer: nothing"]
     assert st.tick(1.5) == []
     seat = st.to_json()["seats"][A]
     assert (seat["states"], seat["offer_age"], seat["forming_until"], seat["gained"]) == ([HELD] * 4, None, None, False)
