@@ -201,6 +201,16 @@ def test_every_roll_can_show_every_face():
     assert (setup, reroll, stall, thaw) == ({1, 2, 3, 4, 5, 6},) * 4
 
 
+def test_cw3_sending_the_offer_being_formed_makes_it_live_at_once():
+    """Asha taps tea at 2.0 (live at 2.4), then sends that very offer at 2.1 (a click, not a key): it is live
+    at 2.1 and trades with Bina's waiting tea there and then."""
+    st = market()
+    st.apply(B, SetOffer(("tea",)), 1.0)
+    st.apply(A, Toggle("tea"), 2.0)
+    events = st.apply(A, SetOffer(("tea",)), 2.1)
+    assert [(e.kind, e.data["t"]) for e in events] == [("offer", 2.1), ("trade", 2.1)]
+
+
 def test_cw3_another_die_key_restarts_the_forming_delay():
     st = market()
     st.apply(B, SetOffer(("sugar",)), 1.0)
