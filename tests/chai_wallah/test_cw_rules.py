@@ -322,7 +322,7 @@ def test_cw5_stall_off_never_swaps():
 def test_cw5_a_withdrawn_die_is_not_swapped():
     st = market()
     st.apply(A, SetOffer(("tea",)), 1.0)
-    st.apply(A, SetOffer(()), 2.0)
+    assert [e.text for e in st.apply(A, SetOffer(()), 2.0)] == ["Asha offers nothing"]
     assert st.tick(20.0) == []
 
 
