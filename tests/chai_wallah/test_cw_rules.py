@@ -514,6 +514,16 @@ def test_cw9_ties_go_by_seat_then_tea_spice_sugar_milk():
     assert [(e.data["seat"], e.data["die"]) for e in events] == [(A, 0), (A, 3), (B, 0), (B, 3)]
 
 
+def test_cw9_at_one_moment_a_seat_is_unlocked_before_its_dice_are_held():
+    """Asha and Bina trade tea at 1.0 (fresh until 9.0); Asha's false claim at 6.0 locks her until 9.0 too."""
+    st = market()
+    st.apply(B, SetOffer(("tea",)), 0.5)
+    st.apply(A, SetOffer(("tea",)), 1.0)
+    st.apply(A, Claim(), 6.0)
+    events = st.tick(9.0)
+    assert [(e.kind, e.data["seat"]) for e in events] == [("unlock", A), ("hold", A), ("hold", B)]
+
+
 def test_cw9_time_never_runs_backwards():
     st = market()
     st.apply(A, SetOffer(("tea",)), 2.0)
@@ -524,8 +534,9 @@ def test_refused_action_with_timers_due_changes_nothing_not_even_time():
     st = market()
     st.apply(A, SetOffer(("tea",)), 1.0)
     before = st.to_json()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refusal:
         st.apply(A, Reroll("spice"), 30.0)  # the stall would have fired at 7.0
+    assert str(refusal.value) == "only a fresh die may be re-rolled, and your spice die is held"
     assert st.to_json() == before
 
 
