@@ -524,6 +524,17 @@ def test_cw9_at_one_moment_a_seat_is_unlocked_before_its_dice_are_held():
     assert [(e.kind, e.data["seat"]) for e in events] == [("unlock", A), ("hold", A), ("hold", B)]
 
 
+def test_cw9_at_one_moment_an_offer_goes_live_before_the_seats_dice_are_held():
+    """The same trade of tea at 1.0; Chand waits with spice; Asha taps spice at 8.6, live at 9.0 when her tea is
+    held: her offer goes live (and trades) first."""
+    st = market(stall=10)
+    st.apply(B, SetOffer(("tea",)), 0.5)
+    st.apply(A, SetOffer(("tea",)), 1.0)
+    st.apply(C, SetOffer(("spice",)), 2.0)
+    st.apply(A, Toggle("spice"), 8.6)
+    assert [e.kind for e in st.tick(9.0)] == ["trade", "hold", "hold"]
+
+
 def test_cw9_time_never_runs_backwards():
     st = market()
     st.apply(A, SetOffer(("tea",)), 2.0)
