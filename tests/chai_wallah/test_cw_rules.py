@@ -244,6 +244,16 @@ def test_cw4_bundle_trades_only_with_exactly_the_same_set():
     assert st.seats[B].states[2] == OFFERED
 
 
+@pytest.mark.parametrize(("bundle", "kinds"), [(True, ["offer"]), (False, ["offer", "trade"])])
+def test_cw4_bundle_holds_from_the_first_deal(bundle, kinds):
+    """A table just dealt, as a new game starts it: with the bundle option tea alone does not trade with tea and
+    spice; without it, it does."""
+    st = table(bundle=bundle)
+    st.apply(B, SetOffer(("tea", "spice")), 1.0)
+    assert [e.kind for e in st.apply(A, SetOffer(("tea",)), 2.0)] == kinds
+    assert st.view(A)["bundle"] is bundle
+
+
 def test_cw4_without_bundle_the_same_scene_trades_with_the_oldest():
     st = market(bundle=False)
     st = lay(st, B, (6, 6, 2, 6))
