@@ -135,7 +135,7 @@ def recheck(module: str, children: int) -> None:
             shutil.copy2(helper, folder / "tests" / helper.name)
     for test in tests:
         _copy(test, folder)
-    names = [name for name, status in _statuses(module) if status != "killed"]
+    names = [name for name, status in _statuses(module) if status not in ("killed", "timeout")]
     if names:
         subprocess.run(
             [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *names],

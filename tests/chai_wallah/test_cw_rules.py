@@ -886,3 +886,7 @@ def test_what_a_seat_sees_word_for_word():
             {"name": "Devi", **quiet, "bot": None},
         ],
     }
+    d.update(frozen_until=4.0, freeze_claimer=A, freeze_taken=[5, 3, 3, 5])  # Asha took an order: frozen
+    frozen = ChaiWallahState.from_json(d).view(B)
+    assert (frozen["frozen_for"], frozen["claimer"]) == (2.765, A)
+    assert frozen["seats"][A]["dice"][1]["fresh_for"] == 5.5  # counts down from the thaw
