@@ -814,6 +814,7 @@ EACH_ORDER = "each a list of 4 items, each a whole number from 2 to 6"
         (1, "gained", 1, f"{SEAT_2} 'gained' must be true or false"),
         (1, "locked_until", "soon", f"{SEAT_2} 'locked_until' must be null or a number"),
         (1, "score", -1, f"{SEAT_2} 'score' must be a whole number from 0"),
+        (None, "seats", [{}, {}, {}], "the field 'seats' must be a list of 4 items, each an object"),
         (None, "now", None, "the field 'now' must be a number"),
         (None, "deck", [[1, 2, 2, 2]], f"the field 'deck' must be a list of items, {EACH_ORDER}"),
         (None, "face_up", [[2, 2, 2, 2], [3, 3, 3, 3]], f"the field 'face_up' must be a list of 3 items, {EACH_ORDER}"),
