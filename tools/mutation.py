@@ -127,8 +127,10 @@ def run(module: str, children: int, resume: bool = False) -> None:
 
 def recheck(module: str, children: int) -> None:
     """Run the survivors of an earlier run again against the repository's current tests (after new tests were
-    written to kill them); mutmut collects coverage for the new tests first."""
+    written to kill them). mutmut maps tests to functions afresh: left alone it would map only tests it has not
+    seen, so a test that was changed to kill a mutant would never be run against it."""
     folder = SCRATCH / module
+    (folder / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     _, tests = MODULES[module]
     for helper in (ROOT / "tests").glob("*.py"):
         if not helper.name.startswith("test_"):
