@@ -182,3 +182,62 @@ def test_a_position_choosing_first_customers_names_who_chooses():
     assert str(refused.value) == (
         "Chai position: the field 'choose_pending' must name a seat while first customers are being chosen"
     )
+
+
+def test_what_a_seat_sees_word_for_word():
+    """Asha's screen in the golden position: her own reserved customers, only counts of the other hand and the
+    decks, whose customer sits in each cup, that she is over the additive limit and whom she could serve."""
+    st = ChaiState.from_json(copy.deepcopy(GOLDEN))
+    assert st.view(0) == {
+        "seat": 0,
+        "phase": "fulfil",
+        "turn": 0,
+        "start_player": 1,
+        "players": [
+            {
+                "name": "Asha",
+                "tea": "green",
+                "money": 13,
+                "tiles": {"mint": 0, "jasmine": 2, "lemon": 3, "ginger": 5, "berries": 2, "lavender": 0},
+                "additives": {"milk": 3, "sugar": 1, "honey": 0, "vanilla": 2, "spice": 1},
+                "reserved_count": 2,
+                "fulfilled": ["green-4"],
+            },
+            {
+                "name": "Bina",
+                "tea": "black",
+                "money": 11,
+                "tiles": {"mint": 6, "jasmine": 1, "lemon": 1, "ginger": 2, "berries": 0, "lavender": 1},
+                "additives": {"milk": 0, "sugar": 0, "honey": 1, "vanilla": 2, "spice": 0},
+                "reserved_count": 2,
+                "fulfilled": ["green-1", "black-1"],
+            },
+        ],
+        "market": [
+            ["lemon", "berries", "lemon", "lavender", "mint", "ginger"],
+            ["lavender", "lavender", "berries", "ginger", "lavender", "lemon"],
+            ["mint", "jasmine", "lemon", "berries", "lemon", "berries"],
+        ],
+        "bag_count": 29,
+        "display": ["spice", "spice", "honey", "honey", "sugar"],
+        "additive_deck_count": 25,
+        "additive_discard": {"milk": 1, "sugar": 4, "honey": 1, "vanilla": 0, "spice": 3},
+        "pool": [
+            {"customer": "black-2", "coins": 0},
+            {"customer": "black-7", "coins": 2},
+            {"customer": "green-7", "coins": 0},
+            {"customer": "green-8", "coins": 1},
+        ],
+        "customer_deck_count": 5,
+        "cups": [{"seat": 1, "customer": "black-1", "tip": 3}, None],
+        "tokens": {"green": 4, "black": 5},
+        "spent_tokens": {"green": 2, "black": 0},
+        "cup_round": 5,
+        "rounds_done": 4,
+        "turns_taken": 23,
+        "final_turns": 1,
+        "additive_step": 1,
+        "reserved": ["green-3", "green-5"],
+        "over_limit": "additives",
+        "servable": ["green-3", "black-2", "black-7"],
+    }
