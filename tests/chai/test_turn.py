@@ -27,6 +27,7 @@ from .helpers import (
     give_customer,
     give_tiles,
     new,
+    put_in_pool,
     set_display,
     set_market,
 )
@@ -245,3 +246,22 @@ def test_fulfil_step_skipped_when_nothing_can_be_served():
     st.pool.clear()
     st.apply(0, VisitMarket(0, 0))
     assert st.turn == 1 and st.phase == "main"
+
+
+@pytest.mark.parametrize(
+    ("coins", "text"),
+    [
+        (0, "Asha reserves black-1 from the pool"),
+        (1, "Asha reserves black-1 from the pool and takes 1 coin on it"),
+        (2, "Asha reserves black-1 from the pool and takes 2 coins on it"),
+    ],
+)
+def test_reserving_from_the_pool_is_logged_with_its_coins(coins, text):
+    st = put_in_pool(new(2), "black-1", coins=coins)
+    events = st.apply(0, ReservePool("black-1"))
+    assert (events[0].kind, events[0].text, events[0].reveal, events[0].data) == (
+        "reserve",
+        text,
+        False,
+        {"pool_coins": coins},
+    )
