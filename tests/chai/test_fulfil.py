@@ -105,6 +105,7 @@ def test_no_fee_can_be_paid_with_no_money():
     st = ready(st, 0, "black-1")
     st = set_market(st, ["lavender lavender lavender lavender lavender mint", *ROWS[1:]])
     st.apply(0, VisitMarket(0, 0))  # 1 + 3 - 3 = 1 coin
+    assert st.fulfil_problem(0, "black-1") is None  # one coin pays the fee
     st = edit(st, money=[0, st.money[1]])
     assert "no money" in st.fulfil_problem(0, "black-1")
     before = st.to_json()
