@@ -107,7 +107,9 @@ def test_choosing_first_customers_is_logged_without_the_choice():
     with pytest.raises(IllegalAction) as refusal:
         st.apply(0, Pass())
     assert str(refusal.value) == "First choose the customer you keep reserved"
-    log = st.apply(0, ChooseFirst("green-1")) + st.apply(1, ChooseFirst("black-1"))
+    log = st.apply(0, ChooseFirst("green-1"))
+    assert st.view(0)["choose_from"] == [] and st.view(1)["choose_from"] == customers_of("black")
+    log += st.apply(1, ChooseFirst("black-1"))
     assert [(e.kind, e.text, e.reveal) for e in log] == [
         ("choose", "Asha keeps a customer reserved", False),
         ("choose", "Ravi keeps a customer reserved", False),
