@@ -165,7 +165,9 @@ def test_the_chai_tiles_are_logged_word_for_word():
     s = put(s, 0, card("Y17"), [(0, 0)], 1)
     s = to_delivery(s, {0: ["Y18"], 1: ["R18"]})
     s = give_chai(s, 0, "+Y")
+    owned = list(s.chai_owned[0])
     log += s.apply(0, AddChai("+Y")) + s.apply(0, RemoveChai("+Y"))
+    assert s.chai_owned[0] == owned  # the same tile is back
     assert [(e.kind, e.text, e.reveal, e.seats, e.data) for e in log] == [
         (
             "bonus",
