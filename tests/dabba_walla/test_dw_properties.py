@@ -91,6 +91,7 @@ def test_clone_is_independent_and_identical(i, seed, steps):
     state = session.state
     copy = state.clone()
     assert copy.to_json() == state.to_json()
+    assert [copy.view(p) for p in range(state.n)] == [state.view(p) for p in range(state.n)]
     if not state.is_over():
         seat = copy.actors()[0]
         before = state.to_json()
