@@ -1,4 +1,4 @@
-"""Shared test set-up: a Hypothesis profile for CI and a private data directory per test."""
+"""Shared test set-up: Hypothesis profiles for CI and mutation runs and a private data directory per test."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.budget import MUTATION_EXAMPLES
 
 settings.register_profile(
     "ci",
@@ -15,6 +17,15 @@ settings.register_profile(
     derandomize=True,
 )
 settings.register_profile("dev", deadline=None, max_examples=10)
+# tools/mutation.py: a few examples per property test (tests/budget.py caps the tests that set their own)
+settings.register_profile(
+    "mutation",
+    deadline=None,
+    max_examples=MUTATION_EXAMPLES,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+    database=None,
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 

@@ -30,15 +30,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SCRATCH = ROOT / ".mutation"
 
-#: module id -> (source file, the core test folders that pin its rules)
+CONTRACT = ["tests/engine/test_positions.py", "tests/engine/test_contract.py"]
+"""The engine's tests of every game's state: positions from JSON (golden positions, round trips) and the
+contract (listed actions are exactly the accepted ones, malformed ones refused in words)."""
+
+#: module id -> (source file, the core test folders and files that pin its rules)
 MODULES: dict[str, tuple[str, list[str]]] = {
     "market": ("chaigames/chai/market.py", ["tests/chai"]),
-    "chai": ("chaigames/chai/state.py", ["tests/chai"]),
+    "chai": ("chaigames/chai/state.py", ["tests/chai", *CONTRACT]),
     "orders": ("chaigames/chai_wallah/orders.py", ["tests/chai_wallah"]),
-    "chai_wallah": ("chaigames/chai_wallah/state.py", ["tests/chai_wallah"]),
+    "chai_wallah": ("chaigames/chai_wallah/state.py", ["tests/chai_wallah", *CONTRACT]),
     "geometry": ("chaigames/dabba_walla/geometry.py", ["tests/dabba_walla"]),
-    "dabba_walla": ("chaigames/dabba_walla/state.py", ["tests/dabba_walla"]),
+    "dabba_walla": ("chaigames/dabba_walla/state.py", ["tests/dabba_walla", *CONTRACT]),
 }
+
+ENV = dict(os.environ, HYPOTHESIS_PROFILE="mutation")
+"""A few examples per property and soak test (tests/budget.py): each survivor runs every test that calls the
+mutated function, so the random games' budget sets the pace of a run."""
 
 
 def _pyproject(source: str, tests: list[str]) -> str:
@@ -57,8 +65,8 @@ def _pyproject(source: str, tests: list[str]) -> str:
         f"only_mutate = [{_toml(source)}]",
         f"pytest_add_cli_args_test_selection = {_toml(tests)}",
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-x"]',
-        # a mutant that loops for ever is stopped after 3 x 2 x its tests' usual time (default 15 x 2)
-        "timeout_multiplier = 3.0",
+        # a mutant that loops for ever is stopped after 2 x (its tests' usual CPU time + 1 s) (default 15 x 2)
+        "timeout_multiplier = 1.0",
     ]
     return "\n".join(lines) + "\n"
 
@@ -78,12 +86,22 @@ def prepare(module: str) -> Path:
     folder.mkdir(parents=True)
     shutil.copytree(ROOT / "chaigames", folder / "chaigames", ignore=shutil.ignore_patterns("__pycache__"))
     (folder / "tests").mkdir()
-    for name in ("__init__.py", "conftest.py"):
-        shutil.copy2(ROOT / "tests" / name, folder / "tests" / name)
+    for helper in (ROOT / "tests").glob("*.py"):  # conftest and the shared helpers (positions, ...), no tests
+        if not helper.name.startswith("test_"):
+            shutil.copy2(helper, folder / "tests" / helper.name)
     for test in tests:
-        shutil.copytree(ROOT / test, folder / test, ignore=shutil.ignore_patterns("__pycache__"))
+        _copy(test, folder)
     (folder / "pyproject.toml").write_text(_pyproject(source, tests), encoding="utf-8")
     return folder
+
+
+def _copy(test: str, folder: Path) -> None:
+    """A test folder or file into the scratch folder (over an earlier copy)."""
+    if (ROOT / test).is_dir():
+        shutil.copytree(ROOT / test, folder / test, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+    else:
+        (folder / test).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / test, folder / test)
 
 
 MEMORY_LIMIT = 3 * 2**30
@@ -100,11 +118,10 @@ def run(module: str, children: int, resume: bool = False) -> None:
     folder = SCRATCH / module
     if not resume or not folder.exists():
         folder = prepare(module)
-    env = dict(os.environ, HYPOTHESIS_PROFILE="ci")
     subprocess.run(
         [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)],
         cwd=folder,
-        env=env,
+        env=ENV,
         check=False,
         preexec_fn=_limit_memory,
     )
@@ -112,17 +129,22 @@ def run(module: str, children: int, resume: bool = False) -> None:
 
 def recheck(module: str, children: int) -> None:
     """Run the survivors of an earlier run again against the repository's current tests (after new tests were
-    written to kill them); mutmut collects coverage for the new tests first."""
+    written to kill them). mutmut maps tests to functions afresh: left alone it would map only tests it has not
+    seen, so a test that was changed to kill a mutant would never be run against it."""
     folder = SCRATCH / module
+    (folder / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     _, tests = MODULES[module]
+    for helper in (ROOT / "tests").glob("*.py"):
+        if not helper.name.startswith("test_"):
+            shutil.copy2(helper, folder / "tests" / helper.name)
     for test in tests:
-        shutil.copytree(ROOT / test, folder / test, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
-    names = [name for name, status in _statuses(module) if status != "killed"]
+        _copy(test, folder)
+    names = [name for name, status in _statuses(module) if status not in ("killed", "timeout")]
     if names:
         subprocess.run(
             [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *names],
             cwd=folder,
-            env=dict(os.environ, HYPOTHESIS_PROFILE="ci"),
+            env=ENV,
             check=False,
             preexec_fn=_limit_memory,
         )

@@ -7,6 +7,7 @@ import pytest
 from chaigames.chai import SPEC
 from chaigames.chai.actions import Fulfil, VisitMarket
 from chaigames.chai.bots import EasyBot, PlannerBot, RolloutBot
+from tests.budget import examples
 
 from .helpers import give_additives, give_customer, give_tiles, new, set_market
 
@@ -68,7 +69,7 @@ def test_bots_choose_legal_actions_in_every_phase(level):
             break
         seat = st.actors()[0]
         legal = st.legal_actions(seat)
-        action = bots[seat].choose(st.view(seat), legal, SPEC.bot_budget[level])
+        action = bots[seat].choose(st.view(seat), legal, examples(SPEC.bot_budget[level]))
         assert action in legal
         st.apply(seat, action)
 

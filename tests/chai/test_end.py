@@ -85,8 +85,9 @@ def test_no_action_after_the_end():
 
 
 def test_result_refused_before_the_end():
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refusal:
         new(2).result()
+    assert str(refusal.value) == "The game is not over yet"
 
 
 def finished(n, fulfilled, money):
@@ -168,3 +169,22 @@ def test_awards_with_5_players():
     rows = {row.source: row.values for row in st.result().breakdown}
     assert rows["most orders"] == (0, 5, 0, 0, 0)
     assert rows["most diverse recipes"] == (0, 5, 0, 0, 0)
+
+
+def test_two_seats_can_win_a_tie_together_against_a_third():
+    """CH-9: Asha and Ravi each served one customer and kept 4 coins; Meera served two (and took both awards):
+    all on 19 points, fewer customers wins, and Asha and Ravi win it together."""
+    st = finished(3, [["green-8"], ["black-8"], ["green-1", "rooibos-1"]], [4, 4, 1])
+    r = st.result()
+    assert (r.scores, r.winners) == ((19, 19, 19), (0, 1))
+    assert r.note == "Asha and Ravi win the tie on 19 points: fewer fulfilled customers (Asha 1, Ravi 1, Meera 2)"
+    # what a match adds up over its games: customers served, teas served, the tie-break (higher is better)
+    assert r.details == {"fulfilled": [1, 1, 2], "teas": [1, 1, 2], "tiebreak": [(-1, -4), (-1, -4), (-2, -1)]}
+
+
+def test_a_safety_stop_and_a_tie_break_are_both_noted():
+    st = edit(finished(2, [["green-8"], ["black-6"]], [2, 7]), safety_stopped=True)
+    assert st.result().note == (
+        f"Safety stop after {SAFETY_STOP_ROUNDS} rounds of turns. "
+        "Asha wins the tie on 17 points: less money left (Asha 2, Ravi 7)"
+    )

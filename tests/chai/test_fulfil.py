@@ -105,6 +105,7 @@ def test_no_fee_can_be_paid_with_no_money():
     st = ready(st, 0, "black-1")
     st = set_market(st, ["lavender lavender lavender lavender lavender mint", *ROWS[1:]])
     st.apply(0, VisitMarket(0, 0))  # 1 + 3 - 3 = 1 coin
+    assert st.fulfil_problem(0, "black-1") is None  # one coin pays the fee
     st = edit(st, money=[0, st.money[1]])
     assert "no money" in st.fulfil_problem(0, "black-1")
     before = st.to_json()
@@ -133,10 +134,42 @@ def test_pool_customer_fulfilled_is_replaced_and_its_coins_taken():
     top = st.cust_deck[-1]
     money = st.money[0]
     tip = st.cup_tips[0]
-    st.apply(0, Fulfil("green-3"))
+    events = st.apply(0, Fulfil("green-3"))
+    assert ", takes 1 coin on the card and" in events[0].text
     assert st.money[0] == money + 1 + tip
     assert all(p[0] != "green-3" for p in st.pool)
     assert st.pool[-1] == [top, 0]
+
+
+def test_fulfilling_is_logged_word_for_word():
+    """The log of an order: the fee for another player's tea, where the customer came from, its VP, the cup,
+    the coins on a pool card and the tip, then the pool's new customer."""
+    st = new(2)
+    st = give_customer(st, 0, "green-3")
+    st = ready(st, 0, "green-3")
+    st = to_fulfil_step(st)
+    assert [(e.kind, e.text, e.reveal, e.data) for e in st.apply(0, Fulfil("green-3"))[:1]] == [
+        (
+            "fulfil",
+            "Asha fulfils green-3 (reserved, 6 VP) in cup 1 and flips a tip of 3",
+            True,
+            {"from_bank": 3, "pool_coins": 0, "customer": "green-3", "cup": 0},
+        )
+    ]
+    st = new(2)
+    st = put_in_pool(st, "black-1", coins=2)
+    st = ready(st, 0, "black-1")
+    st = to_fulfil_step(st)
+    assert [(e.kind, e.text, e.reveal, e.data) for e in st.apply(0, Fulfil("black-1"))[:3]] == [
+        ("fee", "Asha pays Ravi a coin for a black tea token", False, {}),
+        (
+            "fulfil",
+            "Asha fulfils black-1 (from the pool, 4 VP) in cup 1, takes 2 coins on the card and flips a tip of 3",
+            True,
+            {"from_bank": 3, "pool_coins": 2, "customer": "black-1", "cup": 0},
+        ),
+        ("pool", "black-4 joins the customer pool", True, {}),
+    ]
 
 
 def test_pass_keeps_everything():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
@@ -24,6 +26,7 @@ from chaigames.chai.actions import (
 from chaigames.chai.data import ADDITIVES, CUSTOMERS, FLAVOURS
 from chaigames.chai.invariants import problems
 from chaigames.engine import IllegalAction, Rng, Session, play_bots
+from tests.budget import examples
 
 from .helpers import bot_config, check_conservation, config
 
@@ -52,7 +55,7 @@ def pool_coins(state) -> int:
     return sum(p[1] for p in state.pool)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(seed=hs.integers(0, 2**32 - 1), n=hs.integers(2, 5), choose=hs.booleans())
 def test_random_games_keep_every_invariant(seed, n, choose):
     session = Session(SPEC, config(n, start=None, first_customer="choose" if choose else "random"), seed)
@@ -112,12 +115,13 @@ def test_easy_bot_games_end_in_a_few_hundred_actions(n):
 @pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "hard", "easy")])
 def test_bot_games_replay_to_the_same_state(levels):
     cfg = bot_config(levels)
-    played = play_bots(SPEC, cfg, 11)
+    spec = dataclasses.replace(SPEC, bot_budget={level: examples(n) for level, n in SPEC.bot_budget.items()})
+    played = play_bots(spec, cfg, 11)
     assert played.finished
-    again = Session.from_record(SPEC, played.session.record)
+    again = Session.from_record(spec, played.session.record)
     assert again.state.to_json() == played.session.state.to_json()
     # the same seed plays the same game
-    assert play_bots(SPEC, cfg, 11).session.state.to_json() == played.session.state.to_json()
+    assert play_bots(spec, cfg, 11).session.state.to_json() == played.session.state.to_json()
 
 
 def test_clone_is_independent():

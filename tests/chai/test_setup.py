@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chaigames.chai import SPEC
-from chaigames.chai.actions import ChooseFirst, VisitMarket
+from chaigames.chai.actions import ChooseFirst, Pass, VisitMarket
 from chaigames.chai.data import CUSTOMERS, customers_of
 from chaigames.engine import ConfigError, GameConfig, IllegalAction, SeatConfig
 
@@ -98,3 +98,21 @@ def test_choose_is_hidden_from_others():
 def test_config_helper_fills_defaults():
     cfg = config(2)
     assert cfg.options["first_customer"] == "random"
+
+
+def test_choosing_first_customers_is_logged_without_the_choice():
+    """The log says who has chosen, never what; the pool is dealt in the open once everyone has chosen. Any
+    other move first is refused in words."""
+    st = new(2, seed=8, first_customer="choose")
+    with pytest.raises(IllegalAction) as refusal:
+        st.apply(0, Pass())
+    assert str(refusal.value) == "First choose the customer you keep reserved"
+    log = st.apply(0, ChooseFirst("green-1"))
+    assert st.view(0)["choose_from"] == [] and st.view(1)["choose_from"] == customers_of("black")
+    log += st.apply(1, ChooseFirst("black-1"))
+    assert [(e.kind, e.text, e.reveal) for e in log] == [
+        ("choose", "Asha keeps a customer reserved", False),
+        ("choose", "Ravi keeps a customer reserved", False),
+        ("pool", "The customer pool is dealt: green-5, black-5, green-4, black-2", True),
+    ]
+    assert [p[0] for p in st.pool] == ["green-5", "black-5", "green-4", "black-2"]

@@ -27,6 +27,7 @@ from .helpers import (
     give_customer,
     give_tiles,
     new,
+    put_in_pool,
     set_display,
     set_market,
 )
@@ -145,7 +146,10 @@ def test_discard_down_to_6_additives_one_card_at_a_time():
     assert all(isinstance(a, DiscardAdditive) for a in legal)
     refused(st, 0, DrawAdditive(), "discard")
     refused(st, 0, DiscardAdditive("honey"), "no honey")
-    st.apply(0, DiscardAdditive("sugar"))
+    events = st.apply(0, DiscardAdditive("sugar"))
+    assert [(e.kind, e.text, e.reveal, e.data) for e in events] == [
+        ("discard", "Asha discards a sugar card", False, {})
+    ]
     assert sum(st.adds[0]) == 6 and st.add_discard[K("sugar")] == 1
     assert st.phase == "additive2" and TakeAdditives("honey") in st.legal_actions(0)
 
@@ -159,7 +163,8 @@ def test_discard_down_to_12_tiles_back_to_the_bag():
     bag_lemon = st.bag.counts[F("lemon")]
     for _ in range(3):
         assert st.turn == 0
-        st.apply(0, DiscardTile("lemon"))
+        events = st.apply(0, DiscardTile("lemon"))
+        assert (events[0].kind, events[0].text) == ("discard", "Asha puts a lemon tile back in the bag")
     assert sum(st.tiles[0]) == 12
     assert st.bag.counts[F("lemon")] >= bag_lemon  # back in the bag (then maybe refilled)
     check_conservation(st)
@@ -208,7 +213,11 @@ def test_over_reserving_puts_chosen_customer_in_pool_with_a_coin_next_taker_gets
     assert len(st.reserved[0]) == 4
     assert all(isinstance(a, DiscardCustomer) for a in st.legal_actions(0))
     money = list(st.money)
-    st.apply(0, DiscardCustomer("green-2"))
+    events = st.apply(0, DiscardCustomer("green-2"))
+    assert [(e.kind, e.text, e.reveal, e.data) for e in events] == [
+        ("discard", "Asha puts green-2 into the pool with a copper coin on it", True, {"from_bank": 1, "onto_pool": 1}),
+        ("turn", "Ravi's turn", False, {}),
+    ]
     assert ["green-2", 1] in st.pool and len(st.reserved[0]) == 3
     assert st.money == money, "the coin comes from the bank"
     # the next player takes it with its coin
@@ -237,3 +246,22 @@ def test_fulfil_step_skipped_when_nothing_can_be_served():
     st.pool.clear()
     st.apply(0, VisitMarket(0, 0))
     assert st.turn == 1 and st.phase == "main"
+
+
+@pytest.mark.parametrize(
+    ("coins", "text"),
+    [
+        (0, "Asha reserves black-1 from the pool"),
+        (1, "Asha reserves black-1 from the pool and takes 1 coin on it"),
+        (2, "Asha reserves black-1 from the pool and takes 2 coins on it"),
+    ],
+)
+def test_reserving_from_the_pool_is_logged_with_its_coins(coins, text):
+    st = put_in_pool(new(2), "black-1", coins=coins)
+    events = st.apply(0, ReservePool("black-1"))
+    assert (events[0].kind, events[0].text, events[0].reveal, events[0].data) == (
+        "reserve",
+        text,
+        False,
+        {"pool_coins": coins},
+    )

@@ -6,6 +6,7 @@ from chaigames.chai_wallah import SPEC, Claim, Reroll, SetOffer, make_driver
 from chaigames.chai_wallah.bots import MIN_REACTION, REACTION, ChaiWallahBot, decide
 from chaigames.chai_wallah.state import FRESH, LOCK
 from chaigames.engine import GameConfig, SeatConfig, Session, play_bots
+from tests.budget import examples
 from tests.chai_wallah.cw_util import NAMES, A, B, config, far, lay, orders, table
 
 O1, O2, O3 = (5, 3, 3, 5), (2, 6, 3, 2), (3, 4, 4, 3)
@@ -144,7 +145,7 @@ def test_headless_games_finish_with_every_option():
         (5, "hard", {"target": 3, "stall": None, "bundle": False}),
         (7, "easy", {"target": 5, "stall": 6, "bundle": False}),
     ]
-    for seats, level, options in cases:
+    for seats, level, options in cases[: examples(len(cases))]:
         played = play_bots(SPEC, config(seats, level, **options), 4)
         assert played.finished, (seats, level, options)
         assert max(played.session.result().scores) == options["target"]
@@ -182,7 +183,7 @@ def test_stall_off_stuck_check_has_no_float_gap():
 
 
 def test_stall_off_games_all_finish():
-    for seed in range(30):
+    for seed in range(examples(30)):
         assert play_bots(SPEC, config(4, "normal", stall=None), seed).finished
 
 

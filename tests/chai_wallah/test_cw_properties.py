@@ -11,6 +11,7 @@ from chaigames.chai_wallah.bots import decide
 from chaigames.chai_wallah.orders import INGREDIENTS, ORDER_DECK
 from chaigames.chai_wallah.state import FRESH, OFFERED
 from chaigames.engine import IllegalAction, Session, play_bots
+from tests.budget import examples
 from tests.chai_wallah.cw_util import config
 
 POOL = (
@@ -69,7 +70,7 @@ steps = st.lists(
 )
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     seats=st.integers(4, 8),
     seed=st.integers(0, 2**32),
@@ -160,7 +161,7 @@ def test_record_json_round_trip_rebuilds_the_game():
     assert rebuilt.result() == played.session.result()
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(
     seats=st.integers(4, 8),
     seed=st.integers(0, 2**32),

@@ -340,3 +340,19 @@ def test_delivered_tiles_leave_the_vehicle():
     choose(s, 1, "R18")
     assert s.is_over() and max(s.heights[0]) == 0 and len(s.delivered) == 2
     assert card("Y18") in s.discard and card("R18") in s.discard
+
+
+def test_one_play_later_tile_on_a_choice_whatever_else_it_holds():
+    """A choice may hold one play-later tile, next to any other orange tile; a second one is refused."""
+    s = make(2)
+    s = put(s, 0, card("Y17"), [(0, 0)], 1)
+    s = to_delivery(s, {0: ["Y18"], 1: ["R18"]})
+    s = give_chai(s, 0, "+Y", "later", "later")
+    s.apply(0, AddChai("+Y"))
+    assert AddChai("later") in s.legal_actions(0)
+    s.apply(0, AddChai("later"))
+    assert AddChai("later") not in s.legal_actions(0)
+    before = s.to_json()
+    with pytest.raises(IllegalAction) as refusal:
+        s.apply(0, AddChai("later"))
+    assert str(refusal.value) == "One play-later tile is enough" and s.to_json() == before

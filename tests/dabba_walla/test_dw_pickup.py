@@ -264,6 +264,7 @@ def test_dw8_bonus_dabba_colour_of_choice():
     refused(s, 0, BonusDabba("X", 0, 0), "colour")
     s.apply(0, BonusDabba("G", 2, 2))
     assert s.heights[0][8] == 1 and D.PIECE_COLOUR[s.stacks[0][8][0][0]] == 3
+    assert s.stacks[0][8][0][1:] == (1, -1)  # level 1, and a bonus dabba shows no half chai
     assert len(s.bonus[3]) == 2 and len(s.chai_spent) == 1
     refused(s, 0, BonusDabba("G", 2, 2), "no bonus dabba chai tile")
 

@@ -150,3 +150,36 @@ def test_taking_back_a_chai_tile_is_told_to_its_owner_only():
     taken = s.apply(0, RemoveChai("+Y"))
     assert [e.seats for e in added + taken] == [(0,), (0,)]
     assert [e.data for e in added + taken] == [{"kind": "+Y"}, {"kind": "+Y"}]
+
+
+def test_the_chai_tiles_are_logged_word_for_word():
+    """What the log shows when chai tiles are used: the bonus dabba's colour, square and level, the two cards of
+    a swap and the space, the jump's space; adding and taking back a delivery tile is told to its owner only."""
+    s = make(2)
+    s = give_chai(s, 0, "bonus", "swap", "jump")
+    log = s.apply(0, BonusDabba("G", 2, 2))
+    log += s.apply(0, Swap("Y14", 3))
+    s = to_turn(s, 0, "move")
+    log += s.apply(0, Jump(2))
+    s = make(2)
+    s = put(s, 0, card("Y17"), [(0, 0)], 1)
+    s = to_delivery(s, {0: ["Y18"], 1: ["R18"]})
+    s = give_chai(s, 0, "+Y")
+    owned = list(s.chai_owned[0])
+    log += s.apply(0, AddChai("+Y")) + s.apply(0, RemoveChai("+Y"))
+    assert s.chai_owned[0] == owned  # the same tile is back
+    assert [(e.kind, e.text, e.reveal, e.seats, e.data) for e in log] == [
+        (
+            "bonus",
+            "Laureen uses a bonus dabba chai tile: a green dabba at (3,3), level 1",
+            False,
+            None,
+            {"seat": 0, "square": 8, "level": 1, "colour": "G"},
+        ),
+        ("swap", "Laureen swaps Y14 for G11 on space 4", False, None, {"seat": 0, "card": "Y14", "space": 3}),
+        ("jump", "Laureen uses a jump chai tile to space 3", False, None, {"seat": 0}),
+        ("take", "Laureen takes G03", False, None, {"seat": 0, "card": "G03", "tickets": 0}),
+        ("refill", "G14 is dealt to space 3", True, None, {"space": 2, "card": "G14"}),
+        ("choice", "Laureen adds a chai tile", False, (0,), {"kind": "+Y"}),
+        ("choice", "Laureen takes back a chai tile", False, (0,), {"kind": "+Y"}),
+    ]

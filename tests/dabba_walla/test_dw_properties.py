@@ -25,6 +25,7 @@ from chaigames.dabba_walla.actions import (
 )
 from chaigames.dabba_walla.invariants import problems
 from chaigames.engine import GameConfig, IllegalAction, Rng, SeatConfig, Session, play_bots
+from tests.budget import examples
 
 # Pairwise cover: every vehicle, seat count, module and order value appears at least once.
 CONFIGS = (
@@ -74,7 +75,7 @@ def test_random_games_finish_with_invariants_after_every_action(i):
     assert sum(row.values[0] for row in r.breakdown) == r.scores[0]
 
 
-@settings(max_examples=12)
+@settings(max_examples=examples(12))
 @given(i=st.integers(0, len(CONFIGS) - 1), seed=st.integers(0, 2**32))
 def test_replaying_the_record_rebuilds_the_same_state(i, seed):
     session = random_game(i, seed, check_every=False)
@@ -83,13 +84,14 @@ def test_replaying_the_record_rebuilds_the_same_state(i, seed):
     assert again.result() == session.result()
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(i=st.integers(0, len(CONFIGS) - 1), seed=st.integers(0, 2**32), steps=st.integers(0, 400))
 def test_clone_is_independent_and_identical(i, seed, steps):
     session = random_game(i, seed, check_every=False, stop_after=steps)
     state = session.state
     copy = state.clone()
     assert copy.to_json() == state.to_json()
+    assert [copy.view(p) for p in range(state.n)] == [state.view(p) for p in range(state.n)]
     if not state.is_over():
         seat = copy.actors()[0]
         before = state.to_json()
@@ -115,7 +117,7 @@ ANY_ACTION = st.one_of(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     i=st.integers(0, len(CONFIGS) - 1),
     seed=st.integers(0, 2**32),
@@ -138,7 +140,7 @@ def test_illegal_and_out_of_turn_actions_are_refused_unchanged(i, seed, steps, s
     assert state.to_json() == before
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(i=st.integers(0, len(CONFIGS) - 1), seed=st.integers(0, 2**32), steps=st.integers(0, 400))
 def test_views_hide_what_a_seat_may_not_see(i, seed, steps):
     """DW-15: own hand and chai tiles only; the draw pile order never; secret choices only after reveal."""

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from chaigames.engine import IllegalAction, Session
 from chaigames.games import get as get_game
+from tests.budget import examples
 from tests.positions import GAMES, play, position
 
 
@@ -115,7 +116,7 @@ def check_listed_is_accepted(session: Session, tries: list[tuple[Any, Any]]) -> 
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=6)
+@settings(max_examples=examples(6, few=1))  # each example sweeps a whole game
 @given(data=st.data())
 def test_listed_is_exactly_accepted(game: str, data: st.DataObject) -> None:
     """Positions every few actions along one seeded game each time, from the start to the end."""

@@ -15,6 +15,7 @@ from chaigames.chai_wallah.state import ChaiWallahState
 from chaigames.dabba_walla.state import DabbaWallaState
 from chaigames.engine import RecordError
 from chaigames.games import get as get_game
+from tests.budget import examples
 from tests.positions import GAMES, play
 
 STATES = {"chai": ChaiState, "chai-wallah": ChaiWallahState, "dabba-walla": DabbaWallaState}
@@ -26,7 +27,7 @@ def _options(game: str) -> st.SearchStrategy[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(data=st.data())
 def test_from_json_round_trip_is_exact(game: str, data: st.DataObject) -> None:
     spec = get_game(game)
