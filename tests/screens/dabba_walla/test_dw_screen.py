@@ -330,9 +330,7 @@ async def test_delivery_secret_chai_tiles_and_a_veto_crossing_out_the_minus_tile
         await until_my_move(pilot)
         give_chai(app, 0, "-R", "veto")
         await pilot.press("space", "down", "space")  # both tiles onto the secret choice
-        await pilot.pause()
-        text = screen_text(app)
-        assert "[x] -R" in text and "[x] veto" in text
+        await wait_for(pilot, lambda: "[x] -R" in screen_text(app) and "[x] veto" in screen_text(app), "both ticked")
         assert app.controller.view.players[1].choice is None  # the bot's choice stays hidden
         await pilot.press("enter")
         await until_my_move(pilot)
