@@ -31,7 +31,7 @@ from chaigames.chai_wallah.orders import INGREDIENTS, LETTERS
 
 from .. import palette
 from ..widgets import fit_line
-from .render import INGREDIENT_STYLE, NAME_STYLE, SeatLabel, join, key_glyph, pad, seat_notes
+from .render import INGREDIENT_STYLE, NAME_STYLE, SeatLabel, join, key_glyph, pad, seat_notes, seat_shows
 
 BIG_LEGEND = "[ ] offered  *7 fresh (re-roll 7 s)  one pip is wild  T tea S spice U sugar M milk  keys in zone colour"
 
@@ -122,29 +122,9 @@ def big_orders(view: dict[str, Any], width: int) -> Text:
 # -- seats ------------------------------------------------------------------------------------------------
 def seat_key(view: dict[str, Any], s: int, label: SeatLabel) -> tuple:
     """Everything a seat's block shows, as a value: equal keys draw the same block (the clock ticks
-    20 times a second; a fresh die's countdown and a lock change what is drawn once in a while)."""
-    seat = view["seats"][s]
-    dice = tuple(
-        (
-            d["ingredient"],
-            d.get("value"),
-            d["state"],
-            math.ceil(d["fresh_for"] - 1e-9) if d.get("fresh_for") is not None else None,
-        )
-        for d in seat["dice"]
-    )
-    locked = seat.get("locked_for")
-    return (
-        seat["name"],
-        seat["score"],
-        view["target"],
-        dice,
-        None if locked is None else round(locked, 1),
-        bool(seat.get("forming")),
-        view.get("winner") == s,
-        view.get("claimer") == s and view.get("frozen_for") is not None,
-        label,
-    )
+    20 times a second; a fresh die's countdown and a lock change what is drawn once in a while).
+    The block shows what the seat's lines show (`seat_shows`), under its label."""
+    return (*seat_shows(view, s), label)
 
 
 def big_seat(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Text:
