@@ -238,11 +238,17 @@ class Panels:
                 text.append("\n")
         following = ("other vehicles", "played piles", "back")[page]
         hint = None if self.roomy else Text(f"o: {following}", style="dim")
-        if vehicles:  # the hint beside the last row's names when it fits there: the grids take every line
+        if vehicles and self.roomy:  # no `o` page: full size, else as large as the room holds
+            grids = self._vehicles_in(others, room - _rows(text)) if room else Text()
+            text.append_text(grids if grids.plain else self._other_vehicles(others, captions=False))
+        elif vehicles:  # the hint beside the last row's names when it fits there: the grids take every line
             text.append_text(self._other_vehicles(others, captions=not lines, hint=hint))
             hint = None if hint is None or hint.plain in text.plain else hint
         elif page == 0:
-            text.append_text(self._vehicles_in(others, room - _rows(text) - 1))
+            grids = self._vehicles_in(others, room - _rows(text))
+            if grids.plain and _rows(text) + _rows(grids) >= room:  # the footer's `o` still pages on
+                hint = None
+            text.append_text(grids)
         if hint is not None:
             if room and _rows(text) + 1 > room:  # more lines than there is room for: the hint first
                 return hint.append("\n").append_text(text)
@@ -250,7 +256,8 @@ class Panels:
         return text
 
     def _vehicles_in(self, others: list[PlayerView], lines: int) -> Text:
-        """The other vehicles as large as `lines` lines hold (squares 4 wide, else 3), or nothing."""
+        """The other vehicles as large as `lines` lines hold (squares 4 wide, else 3), or nothing;
+        the larger squares win over the `o` hint line below them."""
         for cell_w in (4, 3):
             grids = self._other_vehicles(others, captions=False, cell_w=cell_w)
             if _rows(grids) <= lines:
