@@ -37,6 +37,7 @@ class Panels:
     _order_news: dict
     _left_width: int
     _grids: dict
+    _short_reveal: bool
 
     if TYPE_CHECKING:
 
@@ -251,8 +252,9 @@ class Panels:
             text.append_text(grids)
         if hint is not None:
             if room and _rows(text) + 1 > room:  # more lines than there is room for: the hint first
-                return hint.append("\n").append_text(text)
+                return hint.append("\n").append_text(text).rstrip() or hint
             text.append_text(hint)
+        text.rstrip()  # no blank line below the last
         return text
 
     def _vehicles_in(self, others: list[PlayerView], lines: int) -> Text:
@@ -371,7 +373,7 @@ class Panels:
         if not lr:
             return text
         _sums, veto = R.reveal_sums(v, lr["choices"])
-        if not self.roomy:  # 80x24: every player on as few lines as it takes, nobody cut off
+        if not self.roomy or self._short_reveal:  # every player on as few lines as it takes, nobody cut off
             return self._reveal_compact(veto)
         text.append(f"Reveal, level {lr['level']}:\n", style="bold")
         for p, (card, kinds) in enumerate(lr["choices"]):

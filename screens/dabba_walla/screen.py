@@ -121,6 +121,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         self._order_news: dict[int, list[str]] = {}  # delivery round -> what the orders paid
         self._loads: dict[tuple[int, int], R.LevelLoad] = {}  # (round, seat) -> what was on the level
         self._left_width = 0  # the left column's width in this redraw
+        self._short_reveal = False  # the reveal in as few lines as it takes (when room is short)
         self._grids: dict[tuple, list[Text]] = {}  # the rivals' vehicles drawn, see Panels._grid_lines
         self._reset_cursors()
 
@@ -681,16 +682,22 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         # 80x24's vehicles page (`o`): the other vehicles whole, in the room of the hand and notes
         vehicles_page = not self.roomy and self.others_page == 1
         self.query_one("#dw-hand").display = self.query_one("#dw-info").display = not vehicles_page
-        hand, info, prompt = self._hand_text(), self._info_text(), self._prompt_text()
-        show(self.query_one("#dw-hand", Static), hand)
-        show(self.query_one("#dw-info", Static), info)
+        hand, prompt = self._hand_text(), self._prompt_text()
         right = self._right_width()
         body = self.app.size.height - 2 - self._wrapped(top, width - 2) - min(self._wrapped(prompt, width - 2), 3)
         body -= (4 if self.roomy else 2) + 1  # the log and the footer
-        room = body - 1  # the others' top margin
-        if not vehicles_page:
-            room -= self._wrapped(hand, right) + self._wrapped(info, right)
-        show(self.query_one("#dw-others", Static), self._others_text(room))
+        for short in (False, True):  # at 120x40 the reveal takes a line a player only when the rest fits
+            self._short_reveal = short
+            info = self._info_text()
+            room = body - 1  # the others' top margin
+            if not vehicles_page:
+                room -= self._wrapped(hand, right) + self._wrapped(info, right)
+            others = self._others_text(room)
+            if not self.roomy or self._wrapped(others, right) <= room or not v.last_round:
+                break
+        show(self.query_one("#dw-hand", Static), hand)
+        show(self.query_one("#dw-info", Static), info)
+        show(self.query_one("#dw-others", Static), others)
         show(self.query_one("#dw-prompt", Static), prompt)
         lines = [line.event.text for line in self.controller.log()][-8:]
         show(self.query_one("#dw-log", Static), Text("\n".join(lines[-(4 if self.roomy else 2) :]), style="dim"))
