@@ -259,12 +259,19 @@ class Panels:
 
     def _vehicles_in(self, others: list[PlayerView], lines: int) -> Text:
         """The other vehicles as large as `lines` lines hold (squares 4 wide, else 3), or nothing;
-        the larger squares win over the `o` hint line below them."""
-        for cell_w in (4, 3):
-            grids = self._other_vehicles(others, captions=False, cell_w=cell_w)
-            if _rows(grids) <= lines:
-                return grids
-        return Text()
+        the larger squares win over the `o` hint line below them. Cached: redrawn per key while placing."""
+        v = self.view
+        key = ("fit", lines, self._right_width(), v.level, tuple((p.seat, p.name, p.stacks) for p in others))
+        found = self._grids.get(key)
+        if found is None:
+            found = Text()
+            for cell_w in (4, 3):
+                grids = self._other_vehicles(others, captions=False, cell_w=cell_w)
+                if _rows(grids) <= lines:
+                    found = grids
+                    break
+            self._grids[key] = found
+        return found
 
     def _other_vehicles(
         self, others: list[PlayerView], *, captions: bool, cell_w: int = 0, hint: Text | None = None
@@ -300,8 +307,8 @@ class Panels:
         return text
 
     def _grid_lines(self, p: PlayerView, cell_w: int) -> list[Text]:
-        """A rival's vehicle, line by line; cached, as it changes only on their turn (a redraw per
-        key while placing must stay cheap)."""
+        """A rival's vehicle, line by line; cached (with `_vehicles_in`'s choices), as it changes only
+        on their turn (a redraw per key while placing must stay cheap)."""
         v = self.view
         key = (p.seat, cell_w, v.level, v.rows, v.cols, p.stacks)
         lines = self._grids.get(key)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -707,6 +708,9 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         """The lines `text` takes in a column `width` cells wide."""
         if not text.plain:
             return 0
+        lines = text.plain.split("\n")
+        if all(cell_len(line) <= width for line in lines):  # the usual case, without the cost of a wrap
+            return len(lines)
         return len(text.wrap(self.app.console, max(width, 1)))
 
     def _refresh_keys(self) -> None:
