@@ -123,7 +123,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         self._loads: dict[tuple[int, int], R.LevelLoad] = {}  # (round, seat) -> what was on the level
         self._left_width = 0  # the left column's width in this redraw
         self._short_reveal = False  # the reveal in as few lines as it takes (when room is short)
-        self._grids: dict[tuple, list[Text]] = {}  # the rivals' vehicles drawn, see Panels._grid_lines
+        self._grids: dict[tuple, Any] = {}  # the rivals' vehicles drawn, see Panels._grid_lines and _vehicles_in
         self._reset_cursors()
 
     def _reset_cursors(self) -> None:
