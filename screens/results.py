@@ -129,6 +129,7 @@ class ResultsScreen(Guarded, Screen[None]):
             text.append(f"{place:>2} {mark}{names[i]:<{width}} ", style="bold" if mark == "*" else "")
             text.append("█" * round(BAR * max(scores[i], 0) / top))
             text.append(f" {scores[i]}\n")
+        text.rstrip()
         return text
 
     def explained(self) -> Text:
