@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
+from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -19,6 +20,25 @@ from .widgets import Footer, TitleBar
 
 DETAIL_LABELS = {"fulfilled": "(customers served)", "teas": "(different teas served)"}
 """Words for a result's `details` (not points: the counts the awards and tie-breaks look at)."""
+
+ROOMY_WIDTH = 110
+ROOMY_HEIGHT = 34
+"""From this size the results draw the totals as bars and explain each row beside the table."""
+
+SOURCE_HELP = {
+    "orders": "order cards fulfilled; the first to reach the target wins at once",
+    "customers (VP)": "the points printed on the customers served",
+    "money": "1 point per coin left",
+    "most orders": "5 points to whoever served the most customers (ties: each)",
+    "most diverse recipes": "5 points to whoever served the most different teas (ties: each)",
+    "tickets": "1 tip per ticket kept at the end of the pick-up phase",
+    "level": "tips of that level's delivery: each dabba earns its colour's track value",
+    "order": "what that order card paid",
+    "empty dabbas": "2 tips less for every empty dabba delivered",
+    "chai tiles": "2 tips per chai tile left unused (or an order card's own rule)",
+}
+"""What each breakdown row counts, by its source (a numbered `level 7` or `order 2` by its first word)."""
+BAR = 24
 
 
 def winners_line(names: list[str], result: Result) -> str:
@@ -77,13 +97,55 @@ class ResultsScreen(Guarded, Screen[None]):
             yield Static(f"{self.controller.title}: final scores", classes="heading")
             yield Static(winners_line(names, self.result), id="winners", markup=False)
             yield Static(scores_line(names, self.result), id="totals", markup=False)
-            yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
+            with Horizontal(id="results-body"):
+                yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
+                with Vertical(id="results-side"):
+                    yield Static(self.standings(names), id="standings")
+                    yield Static(self.explained(), id="explained")
             if self.result.note:
                 yield Static(self.result.note, id="note", markup=False)
             if self.match is not None:
                 yield Static(Text(self.match_text(names)), id="match")
             yield Static(self.hint(), classes="hint")
         yield Footer()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width >= ROOMY_WIDTH and event.size.height >= ROOMY_HEIGHT, "roomy")
+
+    def standings(self, names: list[str]) -> Text:
+        """The totals as bars, best first, with places (a shared place for equal totals)."""
+        scores, winners = self.result.scores, self.result.winners
+
+        def rank(i: int) -> tuple[bool, int]:  # a tie-break winner stands above an equal total
+            return (i in winners, scores[i])
+
+        order = sorted(range(len(names)), key=rank, reverse=True)
+        top = max(max(scores), 1)
+        width = max(len(n) for n in names)
+        text = Text("Standings\n", style="bold")
+        for i in order:
+            place = 1 + sum(rank(j) > rank(i) for j in order)
+            mark = "*" if i in winners else " "
+            text.append(f"{place:>2} {mark}{names[i]:<{width}} ", style="bold" if mark == "*" else "")
+            text.append("█" * round(BAR * max(scores[i], 0) / top))
+            text.append(f" {scores[i]}\n")
+        text.rstrip()
+        return text
+
+    def explained(self) -> Text:
+        """What each row of the table counts, so a newcomer reads the breakdown without the rules."""
+        text = Text("How the scores were made\n", style="bold")
+        seen: set[str] = set()
+        for row in self.result.breakdown:
+            key = row.source if row.source in SOURCE_HELP else row.source.split(" ")[0]
+            if key in seen or key not in SOURCE_HELP:
+                continue
+            seen.add(key)
+            label = {"level": "level N", "order": "order N"}.get(key, key)
+            text.append(f"{label}: ", style="bold")
+            text.append(SOURCE_HELP[key] + "\n")
+        text.rstrip()
+        return text
 
     def on_mount(self) -> None:
         names = list(self.controller.names)

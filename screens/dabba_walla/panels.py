@@ -35,6 +35,9 @@ class Panels:
     app: Any
     _loads: dict
     _order_news: dict
+    _left_width: int
+    _grids: dict
+    _short_reveal: bool
 
     if TYPE_CHECKING:
 
@@ -151,6 +154,10 @@ class Panels:
         return text
 
     def _right_width(self) -> int:
+        """The right column's content width, from the left column's width set in this very redraw
+        (the widget's size lags one layout behind)."""
+        if self._left_width:
+            return max(self.app.size.width - self._left_width - 2, 20)
         try:
             width = self.query_one("#dw-right").size.width
         except Exception:
@@ -201,10 +208,12 @@ class Panels:
             text.append_text(self._reveal_lines())
         return text
 
-    def _others_text(self) -> Text:
+    def _others_text(self, room: int = 0) -> Text:
         """The other players: a line each, their played piles and their vehicles side by side.
 
-        At 80x24 `o` pages through: the lines, the vehicles, the played piles (all three at 120x40)."""
+        At 80x24 `o` pages through: the lines, the vehicles, the played piles (all three at 120x40).
+        Below 120x40 the first page draws the vehicles too when `room` (the lines left to this
+        panel) holds them, as large as fits; `o` keeps the full view."""
         v = self.view
         main = self._main_player()
         others = [p for p in v.players if p.seat != main.seat]
@@ -228,19 +237,50 @@ class Panels:
                     text.append(code, style=R.COLOUR_STYLE[code[0]])
                     text.append(" ")
                 text.append("\n")
-        if vehicles:
-            text.append_text(self._other_vehicles(others, captions=not lines))
-        if not self.roomy:
-            following = ("other vehicles", "played piles", "back")[page]
-            text.append(f"o: {following}", style="dim")
+        following = ("other vehicles", "played piles", "back")[page]
+        hint = None if self.roomy else Text(f"o: {following}", style="dim")
+        if vehicles and self.roomy:  # no `o` page: full size, else as large as the room holds
+            grids = self._vehicles_in(others, room - _rows(text)) if room else Text()
+            text.append_text(grids if grids.plain else self._other_vehicles(others, captions=False))
+        elif vehicles:  # the hint beside the last row's names when it fits there: the grids take every line
+            text.append_text(self._other_vehicles(others, captions=not lines, hint=hint))
+            hint = None if hint is None or hint.plain in text.plain else hint
+        elif page == 0:
+            grids = self._vehicles_in(others, room - _rows(text))
+            if grids.plain and _rows(text) + _rows(grids) >= room:  # the footer's `o` still pages on
+                hint = None
+            text.append_text(grids)
+        if hint is not None:
+            if room and _rows(text) + 1 > room:  # more lines than there is room for: the hint first
+                return hint.append("\n").append_text(text).rstrip() or hint
+            text.append_text(hint)
+        text.rstrip()  # no blank line below the last
         return text
 
-    def _other_vehicles(self, others: list[PlayerView], *, captions: bool) -> Text:
-        """Every other vehicle whole, side by side in as many rows as the width needs; at full size
-        (the squares as wide as your own) from 100 columns."""
+    def _vehicles_in(self, others: list[PlayerView], lines: int) -> Text:
+        """The other vehicles as large as `lines` lines hold (squares 4 wide, else 3), or nothing;
+        the larger squares win over the `o` hint line below them. Cached: redrawn per key while placing."""
         v = self.view
-        cell_w = 4 if self.roomy or self.app.size.width >= 100 else 3
-        grids = [R.vehicle_text(v, p, cell_w=cell_w, mark_level=v.level).split("\n") for p in others]
+        key = ("fit", lines, self._right_width(), v.level, tuple((p.seat, p.name, p.stacks) for p in others))
+        found = self._grids.get(key)
+        if found is None:
+            found = Text()
+            for cell_w in (4, 3):
+                grids = self._other_vehicles(others, captions=False, cell_w=cell_w)
+                if _rows(grids) <= lines:
+                    found = grids
+                    break
+            self._grids[key] = found
+        return found
+
+    def _other_vehicles(
+        self, others: list[PlayerView], *, captions: bool, cell_w: int = 0, hint: Text | None = None
+    ) -> Text:
+        """Every other vehicle whole, side by side in as many rows as the width needs; at full size
+        (the squares as wide as your own) from 100 columns. `hint` goes after the last row's names
+        when there is room for it."""
+        cell_w = cell_w or (4 if self.roomy or self.app.size.width >= 100 else 3)
+        grids = [self._grid_lines(p, cell_w) for p in others]
         widths = [max(g.cell_len for g in grid) for grid in grids]
         room = max(self._right_width() - 2, widths[0])
         rows: list[list[int]] = [[]]
@@ -254,6 +294,9 @@ class Panels:
                 p = others[i]
                 label = f"{p.name} {R.level_caption(p, None)}" if captions else p.name
                 text.append(label[: widths[i]].ljust(widths[i] + 2), style="bold")
+            used = sum(widths[i] + 2 for i in row)
+            if hint is not None and row is rows[-1] and used + hint.cell_len <= room:
+                text.append_text(hint)
             text.append("\n")
             for k in range(max(len(grids[i]) for i in row)):
                 for i in row:
@@ -262,6 +305,18 @@ class Panels:
                     text.append_text(line)
                 text.append("\n")
         return text
+
+    def _grid_lines(self, p: PlayerView, cell_w: int) -> list[Text]:
+        """A rival's vehicle, line by line; cached (with `_vehicles_in`'s choices), as it changes only
+        on their turn (a redraw per key while placing must stay cheap)."""
+        v = self.view
+        key = (p.seat, cell_w, v.level, v.rows, v.cols, p.stacks)
+        lines = self._grids.get(key)
+        if lines is None:
+            if len(self._grids) > 64:
+                self._grids.clear()
+            lines = self._grids[key] = list(R.vehicle_text(v, p, cell_w=cell_w, mark_level=v.level).split("\n"))
+        return lines
 
     def _other_line(self, p: PlayerView) -> Text:
         v = self.view
@@ -325,7 +380,7 @@ class Panels:
         if not lr:
             return text
         _sums, veto = R.reveal_sums(v, lr["choices"])
-        if not self.roomy:  # 80x24: every player on as few lines as it takes, nobody cut off
+        if not self.roomy or self._short_reveal:  # every player on as few lines as it takes, nobody cut off
             return self._reveal_compact(veto)
         text.append(f"Reveal, level {lr['level']}:\n", style="bold")
         for p, (card, kinds) in enumerate(lr["choices"]):
@@ -360,3 +415,9 @@ class Panels:
             used += entry.cell_len + 1
         text.rstrip()
         return text
+
+
+def _rows(text: Text) -> int:
+    """How many lines a panel's text takes (a trailing newline ends the last line, it adds none)."""
+    plain = text.plain
+    return plain.count("\n") + (1 if plain and not plain.endswith("\n") else 0)

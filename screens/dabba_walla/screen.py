@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -120,6 +121,9 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         self._keys_sig: tuple = ()
         self._order_news: dict[int, list[str]] = {}  # delivery round -> what the orders paid
         self._loads: dict[tuple[int, int], R.LevelLoad] = {}  # (round, seat) -> what was on the level
+        self._left_width = 0  # the left column's width in this redraw
+        self._short_reveal = False  # the reveal in as few lines as it takes (when room is short)
+        self._grids: dict[tuple, Any] = {}  # the rivals' vehicles drawn, see Panels._grid_lines and _vehicles_in
         self._reset_cursors()
 
     def _reset_cursors(self) -> None:
@@ -670,23 +674,44 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
                 self._loads.setdefault((v.round, p.seat), R.level_load(p, v.level))
         width = self.app.size.width
         show(self.query_one("#dw-status", Static), self._status_text())
-        if v.phase in ("pickup", "final"):
-            show(self.query_one("#dw-top", Static), self._ring_text(width))
-        else:
-            show(self.query_one("#dw-top", Static), self._delivery_board())
+        top = self._ring_text(width) if v.phase in ("pickup", "final") else self._delivery_board()
+        show(self.query_one("#dw-top", Static), top)
         panel = self._vehicle_panel()
-        self.query_one("#dw-left").styles.width = max(line.cell_len for line in panel.split("\n")) + 2
+        self._left_width = max(max(line.cell_len for line in panel.split("\n")) + 2, 20)
+        self.query_one("#dw-left").styles.width = self._left_width
         show(self.query_one("#dw-vehicle", Static), panel)
         # 80x24's vehicles page (`o`): the other vehicles whole, in the room of the hand and notes
         vehicles_page = not self.roomy and self.others_page == 1
         self.query_one("#dw-hand").display = self.query_one("#dw-info").display = not vehicles_page
-        show(self.query_one("#dw-hand", Static), self._hand_text())
-        show(self.query_one("#dw-info", Static), self._info_text())
-        show(self.query_one("#dw-others", Static), self._others_text())
-        show(self.query_one("#dw-prompt", Static), self._prompt_text())
+        hand, prompt = self._hand_text(), self._prompt_text()
+        right = self._right_width()
+        body = self.app.size.height - 2 - self._wrapped(top, width - 2) - min(self._wrapped(prompt, width - 2), 3)
+        body -= (4 if self.roomy else 2) + 1  # the log and the footer
+        for short in (False, True):  # at 120x40 the reveal takes a line a player only when the rest fits
+            self._short_reveal = short
+            info = self._info_text()
+            room = body - 1  # the others' top margin
+            if not vehicles_page:
+                room -= self._wrapped(hand, right) + self._wrapped(info, right)
+            others = self._others_text(room)
+            if not self.roomy or self._wrapped(others, right) <= room or not v.last_round:
+                break
+        show(self.query_one("#dw-hand", Static), hand)
+        show(self.query_one("#dw-info", Static), info)
+        show(self.query_one("#dw-others", Static), others)
+        show(self.query_one("#dw-prompt", Static), prompt)
         lines = [line.event.text for line in self.controller.log()][-8:]
         show(self.query_one("#dw-log", Static), Text("\n".join(lines[-(4 if self.roomy else 2) :]), style="dim"))
         self._refresh_keys()
+
+    def _wrapped(self, text: Text, width: int) -> int:
+        """The lines `text` takes in a column `width` cells wide."""
+        if not text.plain:
+            return 0
+        lines = text.plain.split("\n")
+        if all(cell_len(line) <= width for line in lines):  # the usual case, without the cost of a wrap
+            return len(lines)
+        return len(text.wrap(self.app.console, max(width, 1)))
 
     def _refresh_keys(self) -> None:
         """Tell the Footer only when the keys on offer may have changed (a Footer redraw is costly)."""

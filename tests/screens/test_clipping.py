@@ -69,7 +69,7 @@ def dabba_walla_cases() -> Iterator[Case]:
     for vehicle in ("trailer", "handcart", "crate", "wheelbarrow"):
         config = GameConfig(seats=seats(spec, 4), options={"vehicle": vehicle, "module1": True}, start_player=0)
         yield Case(f"4 seats {vehicle} pick-up", played(spec, config, 3, lambda s: s.action_count >= 30))
-    for vehicle in ("trailer", "crate"):
+    for vehicle in ("trailer", "handcart", "crate", "wheelbarrow"):  # the rivals' vehicles beside each one
         config = GameConfig(
             seats=seats(spec, 4), options={"vehicle": vehicle, "order_card_1": 1, "order_card_3": 5}, start_player=0
         )
@@ -130,6 +130,9 @@ def problems(app: ChaiGamesApp) -> list[str]:
             if box.width <= 0:
                 continue
             needed = len(text.wrap(app.console, box.width))
+            parent_box = widget.parent.content_region if isinstance(widget.parent, Widget) else box
+            if widget.id == "dw-others" and "┌" in text.plain and widget.region.bottom > parent_box.bottom:
+                out.append(f"{name}: the rivals' vehicles drawn but cut off at the bottom")  # `o` or not
             if needed > box.height and widget.id not in LOGS:
                 key = REACHABLE.get(widget.id or "")
                 if key is None or key not in footer_text(app):

@@ -3,6 +3,7 @@ Chai's awards and tie-breaks are shown under the total."""
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 from textual.app import App
@@ -79,3 +80,31 @@ async def test_the_counts_behind_awards_and_tie_breaks_are_shown():
         text = screen_text(app)
         assert "(customers served)" in text and "(different teas served)" in text
         assert "Asha wins the tie on 15 points: fewer fulfilled customers" in text
+
+
+async def test_at_120x40_the_room_beside_the_table_holds_standings_and_what_each_row_counts():
+    """Standings with places (the tie-break winner above an equal total) and every row explained;
+    at 80x24 neither: the table and the totals line as before."""
+    result = Result(
+        scores=(15, 15, 9),
+        winners=(1,),
+        breakdown=(ScoreRow("customers (VP)", (15, 8, 9)), ScoreRow("money", (0, 7, 0))),
+        note="Ravi wins the tie on 15 points: fewer fulfilled customers",
+    )
+    for size, roomy in (((120, 40), True), ((80, 24), False)):
+        app = Host(fake_controller(result, ["Asha", "Ravi", "Meera"], "Chai"))
+        async with app.run_test(size=size) as pilot:
+            await wait_for(pilot, lambda app=app: isinstance(app.screen, ResultsScreen), "results")
+            await pilot.pause()
+            lines = [line.strip() for line in screen_text(app).splitlines()]
+            places = [re.search(r"(\d) [ *](\w+) +█+ (\d+)$", line) for line in lines]
+            places = [m.groups() for m in places if m]
+            explained = any(line.endswith("money: 1 point per coin left") for line in lines)
+            if roomy:
+                assert places == [("1", "Ravi", "15"), ("2", "Asha", "15"), ("3", "Meera", "9")], lines
+                assert explained and any("customers (VP): the points printed" in line for line in lines)
+                table = app.screen.query_one(DataTable)
+                assert table.region.right < 60  # as wide as its columns, not the whole screen
+            else:
+                assert not places and not explained
+                assert any(line.startswith("Asha 15   Ravi 15   Meera 9") for line in lines)

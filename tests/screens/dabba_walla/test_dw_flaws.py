@@ -120,3 +120,39 @@ async def test_the_o_page_at_80x24_shows_every_other_vehicle_whole(vehicle, tmp_
                 grid = [line[col : col + width + 1] for line in lines[k + 1 : k + 2 + 2 * view.rows]]
                 assert grid[-1][0] == "└" and "┘" in grid[-1], text  # the bottom border: whole
                 assert max(len(g.rstrip()) for g in grid) == width, text  # squares cell_w wide
+            assert "o: played piles" in text, text  # the page's own key stays on screen (once it fell off)
+
+
+@pytest.mark.parametrize("vehicle", ["trailer", "handcart", "crate", "wheelbarrow"])
+async def test_at_100x30_the_rivals_vehicles_are_on_the_main_screen(vehicle, tmp_path):
+    """4 seats in the pick-up phase at 100x30: beside the rivals' lines, their whole vehicles (once
+    only on the `o` page, with ten blank lines here); at 80x24 the room is too short for them."""
+    from chaigames.dabba_walla import SPEC
+    from chaigames.engine import GameConfig
+    from chaigames.saves import SaveStore
+    from screens.app import ChaiGamesApp
+    from screens.dabba_walla import DabbaWallaScreen
+    from tests.screens.test_clipping import played, seats
+
+    config = GameConfig(seats=seats(SPEC, 4), options={"vehicle": vehicle}, start_player=0)
+    session = played(SPEC, config, 3, lambda s: s.action_count >= 30)
+    store = SaveStore(tmp_path)
+    save_id = store.new_id("dabba-walla")
+    store.save(session, save_id)
+    app = ChaiGamesApp(store=store, bot_delay=1000, countdown=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.resume_game(save_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, DabbaWallaScreen), "the game")
+        await pilot.pause()
+        for size, shown in (((100, 30), True), (SMALL, False)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            text = screen_text(app)
+            lines = text.splitlines()
+            names = [k for k, line in enumerate(lines) if line.split() == ["Ravi", "Meera", "Kiran"]]
+            assert bool(names) == shown, text
+            if shown:
+                below = lines[names[0] + 1 :]
+                assert below[0].count("┌") >= 3, text  # three grids side by side
+                assert any(line.count("└") >= 3 for line in below), text  # each whole, bottom border too
+                assert dw_screen(app).others_page == 0
