@@ -21,7 +21,7 @@ from chaigames.names import join_names
 from chaigames.saves import GameTakenOver
 
 from .clock import GameClock
-from .protocol import Listener
+from .protocol import GameWords, Listener
 
 if TYPE_CHECKING:
     from chaigames.engine import GameSpec
@@ -54,7 +54,7 @@ class Frame(Protocol):
         ...
 
 
-class GameController:
+class GameController(GameWords):
     """Runs one game for the frame and its game screen."""
 
     TICK = 0.05  # seconds between real-time clock ticks
@@ -174,15 +174,6 @@ class GameController:
 
     def legal_actions(self, seat: int) -> list[Any]:
         return list(self.session.state.legal_actions(seat))
-
-    def describe_action(self, action: Any) -> str:
-        if self.spec.describe_action is not None:
-            return self.spec.describe_action(action)
-        return repr(action)
-
-    def describe_view(self, view: Any) -> str | None:
-        words = self.spec.describe_view
-        return words(view) if words is not None else None
 
     def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
         """The log lines `seat` may see (default: the current viewer; None: public only)."""

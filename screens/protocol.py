@@ -158,3 +158,19 @@ def protocol_members(cls: type = Controller) -> frozenset[str]:
     names = set(getattr(cls, "__annotations__", {}))
     names |= {k for k in vars(cls) if not k.startswith("_") and k not in ("protocol_members",)}
     return frozenset(names)
+
+
+class GameWords:
+    """The game's own words for actions and views, for any controller that has the game's `spec`
+    (the local game and a table's controller answer these the same way)."""
+
+    spec: Any
+
+    def describe_action(self, action: Any) -> str:
+        if self.spec.describe_action is not None:
+            return self.spec.describe_action(action)
+        return repr(action)
+
+    def describe_view(self, view: Any) -> str | None:
+        words = self.spec.describe_view
+        return words(view) if words is not None else None

@@ -22,6 +22,7 @@ from chaigames.engine.match import Match, match_of
 from chaigames.engine.replay import Replay
 
 from .game_screens import screen_class_for
+from .protocol import GameWords
 from .widgets import Footer
 
 NO_MOVES = "This is a replay: nobody can move"
@@ -39,7 +40,7 @@ class ReplayClock:
         return self._controller.replay.time(self._controller.position) or 0.0
 
 
-class ReplayController:
+class ReplayController(GameWords):
     """A recorded game at one position, as the game screens read a controller; it never acts."""
 
     def __init__(self, replay: Replay, position: int | None = None) -> None:
@@ -108,12 +109,6 @@ class ReplayController:
 
     def legal_actions(self, seat: int) -> list[Any]:
         return []
-
-    def describe_action(self, action: Any) -> str:
-        return self.spec.describe_action(action) if self.spec.describe_action else repr(action)
-
-    def describe_view(self, view: Any) -> str | None:
-        return self.spec.describe_view(view) if self.spec.describe_view else None
 
     def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
         who = self.viewer if seat == "viewer" else seat

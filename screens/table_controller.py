@@ -23,7 +23,7 @@ from chaigames.engine import Event, GameSpec, LogLine, RecordError, Result
 from chaigames.serve.tables import wire
 from chaigames.serve.tables.client import ChannelClosed, TableClient
 
-from .protocol import Listener
+from .protocol import GameWords, Listener
 
 TICK = 0.05  # seconds between redraws while the real-time clock runs
 
@@ -65,7 +65,7 @@ class RemoteClock:
         self._since = self._source() if running else None
 
 
-class TableController:
+class TableController(GameWords):
     """The protocol from the table's updates (see the module docstring)."""
 
     hotseat = False
@@ -157,15 +157,6 @@ class TableController:
 
     def legal_actions(self, seat: int) -> list[Any]:
         return list(self._legal) if seat == self.seat else []
-
-    def describe_action(self, action: Any) -> str:
-        if self.spec.describe_action is not None:
-            return self.spec.describe_action(action)
-        return repr(action)
-
-    def describe_view(self, view: Any) -> str | None:
-        words = self.spec.describe_view
-        return words(view) if words is not None else None
 
     def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
         """This seat's log lines (the table sent only those); `None` keeps the public ones."""
