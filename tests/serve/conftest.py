@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import shutil
+import tempfile
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -50,17 +52,25 @@ async def make_host(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIt
         await host.close()
 
 
+@pytest.fixture(scope="session")
+def shm_folders() -> Any:
+    """Every in-memory data folder of this test process, removed once more at its end: a host closed
+    after a test's `data_dir` was removed (fixtures end in reverse order) saves its tables there again."""
+    folders: list[Path] = []
+    yield folders
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture
-def data_dir(tmp_path: Path) -> Any:
+def data_dir(tmp_path: Path, shm_folders: list[Path]) -> Any:
     """A server data folder for table tests: in memory where the system has one (/dev/shm), since a
     table fsyncs its record after every action and a whole test game is hundreds of actions."""
-    import shutil
-    import tempfile
-
     shm = Path("/dev/shm")
     if not shm.is_dir():
         yield tmp_path
         return
     folder = Path(tempfile.mkdtemp(prefix="chaigames-table-", dir=shm))
+    shm_folders.append(folder)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
