@@ -9,6 +9,7 @@ measured first and a long run of a big one never blocks the others. Only the mod
     python tools/mutation.py --report market                        # figures of a finished (or stopped) run
     nice -n 19 python tools/mutation.py --resume market             # go on with a stopped run
     nice -n 19 python tools/mutation.py --recheck market            # survivors again, against today's tests
+    nice -n 19 python tools/mutation.py --recheck --only _move,_start dabba_walla   # of these functions only
     python -m mutmut show NAME                                       # run inside .mutation/<module>/
 
 Run it from the repository root with the dev extra installed. It prints, per module, mutants / killed /
@@ -127,7 +128,13 @@ def run(module: str, children: int, resume: bool = False) -> None:
     )
 
 
-def recheck(module: str, children: int) -> None:
+def _function(name: str) -> str:
+    """The mutated function of a mutant's name: ``...xǁDabbaWallaStateǁ_move__mutmut_12`` -> ``_move``."""
+    stem = name.rpartition("__mutmut_")[0]
+    return stem.rpartition("ǁ")[2] if "ǁ" in stem else stem.rpartition(".x_")[2]
+
+
+def recheck(module: str, children: int, functions: set[str] | None = None) -> None:
     """Run the survivors of an earlier run again against the repository's current tests (after new tests were
     written to kill them). mutmut maps tests to functions afresh: left alone it would map only tests it has not
     seen, so a test that was changed to kill a mutant would never be run against it."""
@@ -140,6 +147,8 @@ def recheck(module: str, children: int) -> None:
     for test in tests:
         _copy(test, folder)
     names = [name for name, status in _statuses(module) if status not in ("killed", "timeout")]
+    if functions:  # helpers working on different functions of one module recheck only their own
+        names = [name for name in names if _function(name) in functions]
     if names:
         subprocess.run(
             [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *names],
@@ -190,13 +199,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--children", type=int, default=1, help="mutants tested at once (default 1)")
     parser.add_argument("--resume", action="store_true", help="go on with a stopped run instead of starting afresh")
     parser.add_argument("--recheck", action="store_true", help="run the survivors again against the current tests")
+    parser.add_argument("--only", default="", help="with --recheck: only these functions (comma-separated)")
     args = parser.parse_args(argv)
     unknown = [m for m in args.modules if m not in MODULES]
     if unknown:
         parser.error(f"unknown module {unknown[0]!r}; choose from {', '.join(MODULES)}")
     for module in args.modules or list(MODULES):
         if args.recheck:
-            recheck(module, args.children)
+            recheck(module, args.children, {f for f in args.only.split(",") if f})
         elif not args.report:
             run(module, args.children, args.resume)
         report(module)
