@@ -17,13 +17,18 @@ from chaigames.chai.actions import (
 from chaigames.engine import IllegalAction
 from tests.positions import edit
 
-from .helpers import give_additives, give_customer, give_tiles, new, put_in_pool
+from .helpers import give_additives, give_customer, give_tiles, new
 
 
 def serving(st, cid, **tiles):
-    """Asha at her fulfil step, holding `cid` and these tiles (and no additive card)."""
-    st = give_customer(st, 0, cid) if not cid.startswith("black") else put_in_pool(st, cid)
-    return edit(give_tiles(st, 0, **tiles), phase="fulfil")
+    """Asha at her fulfil step, holding customer `cid` and these tiles."""
+    return edit(give_tiles(give_customer(st, 0, cid), 0, **tiles), phase="fulfil")
+
+
+def after(st, action):
+    """The position after Asha's `action`."""
+    st.apply(0, action)
+    return st
 
 
 POSITIONS = {
@@ -41,11 +46,6 @@ POSITIONS = {
         give_additives(serving(new(2), "green-3", lemon=3), 0, sugar=1), tokens={"green": 0, "black": 6}
     ),
 }
-
-
-def after(st, action):
-    st.apply(0, action)
-    return st
 
 
 @pytest.mark.parametrize(
