@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from chaigames.chai.actions import Fulfil, Pass, VisitMarket
+from chaigames.chai.actions import Fulfil, Pass, ResetAdditives, VisitMarket
 from chaigames.chai.data import CUSTOMERS, SAFETY_STOP_ROUNDS
 from chaigames.chai.state import ChaiState
 from chaigames.engine import IllegalAction
@@ -188,3 +188,16 @@ def test_a_safety_stop_and_a_tie_break_are_both_noted():
         f"Safety stop after {SAFETY_STOP_ROUNDS} rounds of turns. "
         "Asha wins the tie on 17 points: less money left (Asha 2, Ravi 7)"
     )
+
+
+def test_the_safety_stop_comes_after_exactly_60_rounds_of_turns_from_the_first():
+    """CH-8's safety stop counts every turn from the first: two players who only ever reset the additive
+    display (so nobody can serve anyone) play 120 turns, and the game stops."""
+    st = new(2)
+    turns = 0
+    while not st.is_over():
+        seat = st.turn
+        st.apply(seat, ResetAdditives())
+        st.apply(seat, ResetAdditives())
+        turns += 1
+    assert st.safety_stopped and turns == SAFETY_STOP_ROUNDS * 2

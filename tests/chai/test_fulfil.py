@@ -254,3 +254,56 @@ def test_the_tips_are_reshuffled_after_each_cup_round():
     rounds = [_tips_around_a_cup_round(seed) for seed in range(12)]
     assert all(sorted(after) == [1, 1, 2, 2, 3, 3] for _, after in rounds)
     assert any(before != after for before, after in rounds), "the tips were laid out in the same order every time"
+
+
+def test_the_last_token_of_a_tea_can_still_be_served():
+    """CH-5: a tea is out only when no token is left; with one left its customers are still servable."""
+    st = new(2)
+    st = give_customer(st, 0, "green-3")
+    st = ready(st, 0, "green-3")
+    st = edit(st, tokens={"green": 1, "black": 6})
+    assert "green-3" in st.view(0)["servable"]
+    st = to_fulfil_step(st)
+    st.apply(0, Fulfil("green-3"))
+    assert st.tokens["green"] == 0 and "green-3" in st.fulfilled[0]
+
+
+def test_a_seat_with_no_money_can_serve_its_own_tea():
+    """Only another player's tea costs a coin: broke, Asha can serve green-3 but not black-2 (both reserved
+    and ready, black-2 first)."""
+    st = new(2)
+    st = give_customer(st, 0, "black-2")
+    st = give_customer(st, 0, "green-3")
+    st = ready(st, 0, "green-3")
+    st = ready(st, 0, "black-2")
+    st = edit(st, money=[0, 2])
+    servable = st.view(0)["servable"]
+    assert "green-3" in servable and "black-2" not in servable
+
+
+def test_every_servable_customer_is_listed_whatever_comes_before_it():
+    """A reserved customer Asha cannot serve (green-1) does not hide the one she can (green-3) after it."""
+    st = new(2)
+    st = give_customer(st, 0, "green-1")
+    st = give_customer(st, 0, "green-3")
+    st = ready(st, 0, "green-3")
+    assert st.reserved[0].index("green-1") < st.reserved[0].index("green-3")
+    assert "green-3" in st.view(0)["servable"]
+    st = to_fulfil_step(st)
+    assert Fulfil("green-3") in st.legal_actions(0)
+
+
+def test_a_customer_of_a_tea_nobody_plays_cannot_be_served():
+    """Only the teas at the table have tokens. A puzzle position with a white customer in the pool of a green
+    and black game: Asha holds its ingredients and money for a fee, yet white-2 is not servable, and serving it
+    is refused in words."""
+    st = new(2)
+    st = edit(st, pool=[*st.to_json()["pool"], ["white-2", 0]])
+    st = ready(st, 0, "white-2")
+    assert "white-2" not in st.view(0)["servable"]
+    st = edit(st, phase="fulfil")
+    before = st.to_json()
+    with pytest.raises(IllegalAction) as refusal:
+        st.apply(0, Fulfil("white-2"))
+    assert str(refusal.value) == "No white tea tokens are left, so nobody can serve white tea"
+    assert st.to_json() == before

@@ -16,6 +16,7 @@ from chaigames.chai.actions import (
     TakeAdditives,
     VisitMarket,
 )
+from chaigames.chai.state import ChaiState
 from chaigames.engine import IllegalAction
 from tests.positions import edit
 
@@ -265,3 +266,16 @@ def test_reserving_from_the_pool_is_logged_with_its_coins(coins, text):
         False,
         {"pool_coins": coins},
     )
+
+
+def test_after_the_second_additive_step_the_additive_action_is_done():
+    """Two resets, then the fulfil step: the position says the additive action is over (not a third step),
+    and it is written and read back unchanged."""
+    st = new(2)
+    st = give_customer(st, 0, "green-1")
+    st = give_additives(give_tiles(st, 0, mint=2), 0, milk=1)
+    st.apply(0, ResetAdditives())
+    assert st.view(0)["additive_step"] == 1
+    st.apply(0, ResetAdditives())
+    assert st.phase == "fulfil" and st.view(0)["additive_step"] == 0
+    assert ChaiState.from_json(st.to_json()).to_json() == st.to_json()
