@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -53,7 +54,10 @@ class MainMenu(Guarded, Screen[None]):
         self.reload()
 
     def reload(self) -> None:
-        options = self.query_one("#menu-options", OptionList)
+        try:
+            options = self.query_one("#menu-options", OptionList)
+        except NoMatches:
+            return  # not composed yet (the app's first screen, asked early): its on_mount fills it
         options.clear_options()
         if self.app.has_saves():  # type: ignore[attr-defined]
             options.add_option(Option("Continue a saved game   c", id="continue"))
