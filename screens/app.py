@@ -25,7 +25,6 @@ from chaigames.crashlog import friendly_line, write_crash_log  # at hand when so
 from chaigames.saves import SaveStore
 from chaigames.serve.tables import wire  # the standard library only: the table channel's client
 from chaigames.serve.tables.client import Refused, TableClient, host_fd
-from chaigames.setups import SetupMemory
 
 from . import palette
 from .keygate import Guarded, KeyGate
@@ -36,6 +35,7 @@ if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of
     from chaigames.engine import GameConfig, GameSpec, Record, Session
     from chaigames.engine.match import Match
     from chaigames.saves import SaveInfo
+    from chaigames.setups import SetupMemory
 
     from .controller import GameController
     from .protocol import Controller
@@ -83,7 +83,6 @@ class ChaiGamesApp(App[None]):
         super().__init__()
         self.library = Library([*extra_from_env(), *games], registry=registry)
         self.store = store if store is not None else SaveStore()
-        self.setups = SetupMemory(self.store.root)  # each game's last setup, offered by the next one
         self.new_game_request = new_game
         self.watch_request = watch  # `chaigames replay FILE --watch`: this record's replay, then quit
         self.bot_delay = bot_delay
@@ -115,6 +114,13 @@ class ChaiGamesApp(App[None]):
         self._sweep()
         return MainMenu()
 
+    @property
+    def setups(self) -> SetupMemory:
+        """Each game's last setup, offered by the next one: beside the saves (under `web`, the player's own)."""
+        from chaigames.setups import SetupMemory
+
+        return SetupMemory(self.store.root)
+
     async def on_mount(self) -> None:
         if self.saves_by_name is not None:
             from .name import NameScreen
@@ -137,7 +143,6 @@ class ChaiGamesApp(App[None]):
 
         assert self.saves_by_name is not None
         self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
-        self.setups = SetupMemory(self.store.root)  # the player's own, beside their saves
         self._sweep()
         self.push_screen(MainMenu())
         self.gate.opens_at = 0.0  # the first menu: nothing to guard against

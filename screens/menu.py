@@ -13,7 +13,6 @@ from textual.widgets.option_list import Option
 
 from chaigames.saves import SaveInfo
 
-from .confirm import ConfirmScreen
 from .keygate import Guarded
 from .widgets import Footer, TitleBar
 
@@ -113,6 +112,8 @@ class MainMenu(Guarded, Screen[None]):
 
     def action_quit(self) -> None:
         """Quitting asks first: `q` is also a Chai Wallah zone's Chai! key."""
+        from .confirm import ConfirmScreen
+
         self.app.push_screen(ConfirmScreen("Quit chaigames?"), lambda yes: self.app.exit() if yes else None)
 
     def action_continue(self) -> None:

@@ -3,7 +3,8 @@
 The main menu lists the three games from the catalogue without importing their rules or bots, or
 even the rules engine (it loads with the first save read or game set up); the screens of a game,
 the setup, the rules, Textual's Markdown (the rules pages), asyncssh (serve) and the web server
-load when first used.
+load when first used; so do the quit question, the setups memory and the standard library's
+`hashlib` and `secrets` (a name's folder hash, a game's id).
 Checked in a fresh interpreter, since this test session has imported everything already, for the
 app and for the `chaigames` command that starts it.
 """
@@ -61,6 +62,10 @@ LATER = (
     "chaigames.chai_wallah",
     "chaigames.dabba_walla",
     "chaigames.web",
+    "chaigames.setups",
+    "screens.confirm",
+    "hashlib",  # a name's folder hash (OpenSSL loads with it)
+    "secrets",
     "textual.widgets._markdown",
     "markdown_it",
     "asyncssh",
