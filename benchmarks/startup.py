@@ -35,12 +35,16 @@ from benchmarks.ptyrun import PtyApp, proc_cpu_seconds, proc_peak_kib  # noqa: E
 TITLES = ("Chai Wallah", "Chai", "Dabba Walla")
 
 
-def one_start(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:
+def one_start(argv: list[str], env: dict[str, str]) -> tuple[float, float, int, float]:
+    """(wall, cpu, peak) when the menu's titles are painted, and the wall time when its footer's keys
+    are too (both footers end with the command palette's key; a Textual Footer fills in a frame later)."""
     app = PtyApp(argv, env=env)
     try:
         app.wait_for(lambda text: all(t in text for t in TITLES), limit=30)
         wall = time.perf_counter() - app.started
-        return wall, proc_cpu_seconds(app.pid), proc_peak_kib(app.pid)
+        cpu, peak = proc_cpu_seconds(app.pid), proc_peak_kib(app.pid)
+        app.wait_for(lambda text: "palette" in text, limit=30)
+        return wall, cpu, peak, time.perf_counter() - app.started
     finally:
         app.stop()
 
@@ -81,7 +85,7 @@ def main() -> int:
         "bare": [sys.executable, str(ROOT / "benchmarks" / "bare_menu_app.py")],
         "chaigames": [sys.executable, "-m", "chaigames"],
     }
-    figures: dict[str, list[tuple[float, float, int]]] = {name: [] for name in apps}
+    figures: dict[str, list[tuple[float, float, int, float]]] = {name: [] for name in apps}
     for package in ("chaigames", "screens"):
         compileall.compile_dir(ROOT / package, quiet=1)
     load = os.getloadavg()
@@ -99,11 +103,16 @@ def main() -> int:
         wall = statistics.median(r[0] for r in runs)
         cpu = statistics.median(r[1] for r in runs)
         peak = statistics.median(r[2] for r in runs) / 1024
-        med[name] = (wall, cpu)
-        print(f"  {name:10} wall {wall * 1000:6.0f} ms   cpu {cpu * 1000:6.0f} ms   peak {peak:5.1f} MiB")
+        footer = statistics.median(r[3] for r in runs)
+        med[name] = (wall, cpu, footer)
+        print(
+            f"  {name:10} wall {wall * 1000:6.0f} ms   cpu {cpu * 1000:6.0f} ms   peak {peak:5.1f} MiB"
+            f"   (footer keys at {footer * 1000:.0f} ms)"
+        )
     print(
         f"  ratio      wall {med['chaigames'][0] / med['bare'][0]:.2f}x   "
-        f"cpu {med['chaigames'][1] / max(med['bare'][1], 1e-9):.2f}x   (goal: wall <= 1.25x)"
+        f"cpu {med['chaigames'][1] / max(med['bare'][1], 1e-9):.2f}x   (goal: wall <= 1.25x)   "
+        f"footer keys {med['chaigames'][2] / med['bare'][2]:.2f}x"
     )
     heavy = heavy_imports()
     print(f"  heavy modules imported before the menu: {', '.join(heavy) if heavy else 'none'}")
