@@ -11,18 +11,17 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__, games
 from .engine.errors import ConfigError, RecordError
-from .engine.registry import BOT_LEVELS
 from .names import BOT_NAMES, clean_name
 from .saves import clean_names
 
-if TYPE_CHECKING:  # `chaigames` opening its menu loads no more of the engine than the lines above
+if TYPE_CHECKING:  # `chaigames` opening its menu loads no more of the engine than its errors
     from .engine import GameConfig, GameSpec, Session
 
 
@@ -375,7 +374,7 @@ def new(args: argparse.Namespace) -> int:
     return run_app(new_game=(spec.id, config, seed))
 
 
-def run_menu(args: argparse.Namespace) -> int:
+def run_menu(args: argparse.Namespace | None = None) -> int:
     from screens.app import run_app
 
     return run_app()
@@ -396,13 +395,24 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def make_parser() -> argparse.ArgumentParser:
+def make_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line. Every command is listed (name and help); with `command`, only that one's
+    arguments are added, since only it parses: building them all (and importing `serve` and `web`
+    for their descriptions) was a cost of every start."""
     parser = Parser(prog="chaigames", description="Chai Wallah, Chai and Dabba Walla in your terminal.")
     parser.add_argument("--version", action="version", version=f"chaigames {__version__}")
     parser.set_defaults(func=run_menu)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
+    for name, (help_, add_arguments) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_)
+        if command is None or command == name:
+            add_arguments(p)
+    return parser
 
-    p = sub.add_parser("new", help="start a game directly, skipping the menu")
+
+def new_arguments(p: argparse.ArgumentParser) -> None:
+    from .engine.registry import BOT_LEVELS
+
     p.add_argument("game", metavar="GAME", help=f"one of: {', '.join(games.GAME_IDS)}")
     p.add_argument("--seat", action=SeatAction, dest="seats", metavar="NAME", help="a human seat (repeat, in order)")
     p.add_argument(
@@ -413,7 +423,8 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--start", type=int, metavar="SEAT", help="start player, 1-based (default: random)")
     p.set_defaults(func=new)
 
-    p = sub.add_parser("simulate", help="play complete bot games without a screen")
+
+def simulate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", required=True, help=f"one of: {', '.join(games.GAME_IDS)}")
     p.add_argument("--seats", type=int, required=True, help="number of seats")
     p.add_argument(
@@ -430,42 +441,53 @@ def make_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=simulate)
 
-    p = sub.add_parser("replay", help="rebuild a saved record and print its result")
+
+def replay_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--watch", action="store_true", help="step through the game in the replay viewer")
     p.set_defaults(func=replay)
 
-    try:
-        from . import serve
-    except ImportError:  # pragma: no cover - serve.py is part of the package
-        serve = None  # type: ignore[assignment]
-    if serve is not None:
-        p = sub.add_parser(
-            "serve",
-            help="host chaigames over SSH",
-            description=serve.DESCRIPTION,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
-        serve.add_arguments(p)
-        p.set_defaults(func=serve.run)
 
+def serve_arguments(p: argparse.ArgumentParser) -> None:
+    from . import serve
+
+    p.description = serve.DESCRIPTION
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    serve.add_arguments(p)
+    p.set_defaults(func=serve.run)
+
+
+def web_arguments(p: argparse.ArgumentParser) -> None:
     from . import web
 
-    p = sub.add_parser(
-        "web",
-        help="serve chaigames to web browsers",
-        description=web.DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    p.description = web.DESCRIPTION
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
     web.add_arguments(p)
     p.set_defaults(func=web.run)
-    return parser
+
+
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
+    "new": ("start a game directly, skipping the menu", new_arguments),
+    "simulate": ("play complete bot games without a screen", simulate_arguments),
+    "replay": ("rebuild a saved record and print its result", replay_arguments),
+    "serve": ("host chaigames over SSH", serve_arguments),
+    "web": ("serve chaigames to web browsers", web_arguments),
+}
+"""Each command: its one line in `chaigames --help`, and what adds its arguments."""
+
+
+def command_in(argv: Sequence[str]) -> str | None:
+    """The command a command line names (its first word that is not an option), if any."""
+    return next((word for word in argv if not word.startswith("-")), None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = make_parser().parse_args(argv)
+        if not argv:  # `chaigames`: the menu, with no parser to build
+            return run_menu()
+        args = make_parser(command_in(argv)).parse_args(argv)
         return int(args.func(args) or 0)
     except UsageError as exc:
         print(f"chaigames: {exc}" if not str(exc).startswith("chaigames") else str(exc), file=sys.stderr)

@@ -12,7 +12,6 @@ two cells, combining marks none, everything else one. A wide character is never 
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 
@@ -98,6 +97,8 @@ def folder_name(name: str) -> str:
     """Where an unauthenticated name (`serve --open`, `chaigames web`) keeps its saves: a readable
     slug plus a short hash of the exact (cleaned) name, so `Asha`, `asha`, `Asha!`, `äsha`, `.` and
     `..` never share a folder, and the folder is never a path."""
+    import hashlib  # here: the app's start needs no hash (OpenSSL's loading is a cost of its own)
+
     digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:HASH_DIGITS]
     return f"{slug(name)}-{digest}"
 

@@ -21,7 +21,6 @@ import json
 import os
 import queue
 import re
-import secrets
 import socket
 import threading
 import time
@@ -295,7 +294,7 @@ class SaveStore:
     def new_id(self, game_id: str) -> str:
         """A fresh, sortable, unique file name for a new game."""
         stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%d-%H%M%S")
-        return f"{game_id}-{stamp}-{secrets.token_hex(3)}"
+        return f"{game_id}-{stamp}-{os.urandom(3).hex()}"
 
     def path_of(self, save_id: str) -> Path:
         return self.saves / f"{save_id}.json"
@@ -325,7 +324,7 @@ class SaveStore:
             pid = owner.get("pid")
             where = "" if owner.get("host") == socket.gethostname() else f" on {owner.get('host')}"
             raise GameOpenElsewhere(save_id, f"another chaigames, process {pid}{where}")
-        token = secrets.token_hex(8)
+        token = os.urandom(8).hex()
         data = {"pid": os.getpid(), "host": socket.gethostname(), "token": token, "since": now_stamp()}
         write_atomic(self.lock_path(save_id), json.dumps(data))
         return token

@@ -8,6 +8,7 @@ frame is game-agnostic: a game's screen comes from `game_screens.screen_class_fo
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import sys
 import time
@@ -24,7 +25,6 @@ from chaigames.crashlog import friendly_line, write_crash_log  # at hand when so
 from chaigames.saves import SaveStore
 from chaigames.serve.tables import wire  # the standard library only: the table channel's client
 from chaigames.serve.tables.client import Refused, TableClient, host_fd
-from chaigames.setups import SetupMemory
 
 from . import palette
 from .keygate import Guarded, KeyGate
@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of
     from chaigames.engine import GameConfig, GameSpec, Record, Session
     from chaigames.engine.match import Match
     from chaigames.saves import SaveInfo
+    from chaigames.setups import SetupMemory
 
     from .controller import GameController
     from .protocol import Controller
@@ -82,7 +83,6 @@ class ChaiGamesApp(App[None]):
         super().__init__()
         self.library = Library([*extra_from_env(), *games], registry=registry)
         self.store = store if store is not None else SaveStore()
-        self.setups = SetupMemory(self.store.root)  # each game's last setup, offered by the next one
         self.new_game_request = new_game
         self.watch_request = watch  # `chaigames replay FILE --watch`: this record's replay, then quit
         self.bot_delay = bot_delay
@@ -104,15 +104,32 @@ class ChaiGamesApp(App[None]):
         self.welcome: dict[str, Any] = {}  # the host's `welcome`: our name, keyed or not, our tables
         self.table: dict[str, Any] | None = None  # the `joined` of the table we sit at
 
+    def get_default_screen(self) -> Screen:
+        """The screen at the bottom of the stack: the main menu itself (composed with the app, as a
+        bare app's widgets are: a menu pushed over Textual's blank default screen cost the start
+        a discarded layout and paint), swept saves first so that it sees a recovered one. Under
+        `web` it is Textual's blank screen, and the name is asked over it."""
+        if self.saves_by_name is not None:
+            return super().get_default_screen()
+        self._sweep()
+        return MainMenu()
+
+    @property
+    def setups(self) -> SetupMemory:
+        """Each game's last setup, offered by the next one: beside the saves (under `web`, the player's own)."""
+        from chaigames.setups import SetupMemory
+
+        return SetupMemory(self.store.root)
+
     async def on_mount(self) -> None:
         if self.saves_by_name is not None:
             from .name import NameScreen
 
             await self.push_screen(NameScreen(), self._named)
             return
-        self._sweep()
         await self._connect_tables()
-        await self.push_screen(MainMenu())
+        if self.tables is not None and isinstance(self.screen, MainMenu):
+            self.screen.reload()  # the tables' lines, if the menu was up before the host said hello
         self.gate.opens_at = 0.0  # the first menu opens after no game: nothing to guard against
         if self.watch_request is not None:
             self.watch_replay(self.watch_request, done=lambda _: self.exit())
@@ -126,7 +143,6 @@ class ChaiGamesApp(App[None]):
 
         assert self.saves_by_name is not None
         self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
-        self.setups = SetupMemory(self.store.root)  # the player's own, beside their saves
         self._sweep()
         self.push_screen(MainMenu())
         self.gate.opens_at = 0.0  # the first menu: nothing to guard against
@@ -727,6 +743,11 @@ def run_app(new_game: NewGame | None = None, games: Iterable[GameSpec] = (), wat
     shows a record's replay and quits when it is left.
 
     Returns the exit status: 0, or 1 after a crash (logged under the data folder's crash/)."""
+    # What the imports made (modules, classes, Textual's and Rich's tables) lives as long as the
+    # app: frozen, the collector never walks it again. Otherwise the first full collection falls
+    # just before the menu is painted and walks all of it (about 20 ms of a 0.5 s start), and
+    # every later one does the same in the middle of a game.
+    gc.freeze()
     app = ChaiGamesApp(new_game=new_game, games=games, watch=watch)
     app.run()
     return app.return_code or 0

@@ -6,13 +6,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from chaigames.saves import SaveInfo
 
-from .confirm import ConfirmScreen
 from .keygate import Guarded
 from .widgets import Footer, TitleBar
 
@@ -40,10 +40,8 @@ class MainMenu(Guarded, Screen[None]):
             yield OptionList(id="menu-options")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.reload()
-
     def on_screen_resume(self) -> None:
+        """Shown (the first time too): its lines as things are now (a save, our tables)."""
         self.reload()
         if self.app.tables is not None:  # type: ignore[attr-defined]
             self.run_worker(self._refresh_tables(), exclusive=True, group="welcome")
@@ -53,25 +51,30 @@ class MainMenu(Guarded, Screen[None]):
         self.reload()
 
     def reload(self) -> None:
-        options = self.query_one("#menu-options", OptionList)
-        options.clear_options()
+        try:
+            options = self.query_one("#menu-options", OptionList)
+        except NoMatches:
+            return  # not composed yet (the app's first screen, asked early): its on_mount fills it
+        lines: list[Option | None] = []  # added at once: each add lays the whole list out again
         if self.app.has_saves():  # type: ignore[attr-defined]
-            options.add_option(Option("Continue a saved game   c", id="continue"))
+            lines.append(Option("Continue a saved game   c", id="continue"))
         if self.app.tables is not None:  # type: ignore[attr-defined]
             if self.app.welcome.get("mine"):  # type: ignore[attr-defined]
-                options.add_option(Option("Back to your table      b", id="back-to-table"))
-            options.add_option(Option("Open a table            o", id="open-table"))
-            options.add_option(Option("Join a table            j", id="join-table"))
-        options.add_option(Option("New game                n", id="new"))
-        options.add_option(Option("Rules                   r", id="rules"))
-        options.add_option(Option("History                 h", id="history"))
-        options.add_option(Option("Quit                    q", id="quit"))
-        options.add_option(None)
+                lines.append(Option("Back to your table      b", id="back-to-table"))
+            lines.append(Option("Open a table            o", id="open-table"))
+            lines.append(Option("Join a table            j", id="join-table"))
+        lines.append(Option("New game                n", id="new"))
+        lines.append(Option("Rules                   r", id="rules"))
+        lines.append(Option("History                 h", id="history"))
+        lines.append(Option("Quit                    q", id="quit"))
+        lines.append(None)
         for gid, title, seats, blurb, built in self.app.library.catalogue():  # type: ignore[attr-defined]
             note = "" if built else " (not built yet)"
-            options.add_option(
+            lines.append(
                 Option(Text(f"{title} ({seats} players){note}\n  {blurb}"), id=f"game:{gid}", disabled=not built)
             )
+        options.clear_options()
+        options.add_options(lines)
         options.highlighted = 0
         options.focus()
         self.refresh_bindings()
@@ -109,6 +112,8 @@ class MainMenu(Guarded, Screen[None]):
 
     def action_quit(self) -> None:
         """Quitting asks first: `q` is also a Chai Wallah zone's Chai! key."""
+        from .confirm import ConfirmScreen
+
         self.app.push_screen(ConfirmScreen("Quit chaigames?"), lambda yes: self.app.exit() if yes else None)
 
     def action_continue(self) -> None:

@@ -43,6 +43,7 @@ async def test_every_frame_screen_fits_80x24_with_its_keys_in_the_footer(make_ap
         # main menu
         text = lines(app)
         assert text[0].startswith(" chaigames: Menu")
+        await wait_for(pilot, lambda: "n New game" in footer(app), "the footer")  # its keys come a frame later
         assert "n New game" in footer(app) and "q Quit" in footer(app) and "Continue" not in footer(app)
         # setup with 4 seats: every row reachable, Start on screen or scrolled to
         await pilot.press("n")

@@ -3,8 +3,10 @@
 The main menu lists the three games from the catalogue without importing their rules or bots, or
 even the rules engine (it loads with the first save read or game set up); the screens of a game,
 the setup, the rules, Textual's Markdown (the rules pages), asyncssh (serve) and the web server
-load when first used.
-Checked in a fresh interpreter, since this test session has imported everything already.
+load when first used; so do the quit question, the setups memory and the standard library's
+`hashlib` and `secrets` (a name's folder hash, a game's id).
+Checked in a fresh interpreter, since this test session has imported everything already, for the
+app and for the `chaigames` command that starts it.
 """
 
 from __future__ import annotations
@@ -16,23 +18,36 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-SCRIPT = """
-import asyncio, json, sys
-from screens.app import ChaiGamesApp
+MENU = """
 from screens.menu import MainMenu
 
-async def main():
-    app = ChaiGamesApp()
+async def show_menu(app):
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(100):
             if isinstance(app.screen, MainMenu) and app.screen.query("#menu-options"):
                 break
             await pilot.pause(0.05)
         options = app.screen.query_one("#menu-options")
-        shown = " ".join(str(options.get_option_at_index(i).prompt) for i in range(options.option_count))
-    print(json.dumps({"modules": sorted(sys.modules), "menu": shown}))
+        return " ".join(str(options.get_option_at_index(i).prompt) for i in range(options.option_count))
+"""
 
-asyncio.run(main())
+APP = """
+import asyncio, json, sys
+from screens.app import ChaiGamesApp
+
+shown = asyncio.run(show_menu(ChaiGamesApp()))
+print(json.dumps({"modules": sorted(sys.modules), "menu": shown}))
+"""
+
+ENTRY = """
+import asyncio, json, sys
+from chaigames import cli
+from screens import app as frame
+
+shown = []
+frame.ChaiGamesApp.run = lambda app: shown.append(asyncio.run(show_menu(app)))  # headless, the rest as `chaigames`
+cli.main([])
+print(json.dumps({"modules": sorted(sys.modules), "menu": shown[0]}))
 """
 
 LATER = (
@@ -46,6 +61,11 @@ LATER = (
     "chaigames.chai",
     "chaigames.chai_wallah",
     "chaigames.dabba_walla",
+    "chaigames.web",
+    "chaigames.setups",
+    "screens.confirm",
+    "hashlib",  # a name's folder hash (OpenSSL loads with it)
+    "secrets",
     "textual.widgets._markdown",
     "markdown_it",
     "asyncssh",
@@ -54,11 +74,11 @@ LATER = (
 )
 
 
-def test_the_menu_imports_no_game_markdown_or_server(tmp_path):
+def menu_start(script: str, home: Path) -> dict:
     out = subprocess.run(
-        [sys.executable, "-c", SCRIPT],
+        [sys.executable, "-c", MENU + script],
         cwd=ROOT,
-        env={"CHAIGAMES_HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+        env={"CHAIGAMES_HOME": str(home), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
         timeout=120,
@@ -66,5 +86,19 @@ def test_the_menu_imports_no_game_markdown_or_server(tmp_path):
     ).stdout
     data = json.loads(out.splitlines()[-1])
     assert all(title in data["menu"] for title in ("Chai Wallah", "Chai (", "Dabba Walla"))  # the menu is up
-    early = [m for m in data["modules"] if any(m == p or m.startswith(p + ".") for p in LATER)]
-    assert early == []
+    return data
+
+
+def early(modules: list[str], allowed: tuple[str, ...] = ()) -> list[str]:
+    return [m for m in modules if any(m == p or m.startswith(p + ".") for p in LATER) and m not in allowed]
+
+
+def test_the_menu_imports_no_game_markdown_or_server(tmp_path):
+    assert early(menu_start(APP, tmp_path)["modules"]) == []
+
+
+def test_the_chaigames_command_builds_no_parser_for_its_menu(tmp_path):
+    """`chaigames` itself (the command line, then the app): no command's arguments are built, so
+    neither the engine's registry (the bot levels in `new`'s help) nor `web` is imported. The
+    engine's errors are: the command line turns them into one line."""
+    assert early(menu_start(ENTRY, tmp_path)["modules"], allowed=("chaigames.engine", "chaigames.engine.errors")) == []
