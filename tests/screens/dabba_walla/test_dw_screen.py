@@ -304,20 +304,20 @@ async def test_delivery_play_later_then_the_reveal_with_breakdown():
         assert screen.mode() == "deliver"
         give_chai(app, 0, "later", "+R")
         await pilot.press("space")  # the play-later tile goes on the secret choice
-        assert "[x] later" in screen_text(app)
+        await wait_for(pilot, lambda: "[x] later" in screen_text(app), "the play-later tile ticked")
         card = app.controller.view.players[0].hand[0]
         await pilot.press("enter")
         await until_my_move(pilot)
         assert app.controller.view.step == "later"
-        text = flat(screen_text(app))
-        assert "Play later: change your card" in text and "Revealed so far" in text
-        assert "Bot: " in text and " shows " in text  # the bot's choice is already face up
+        # the bot's choice is already face up
+        shown = ("Play later: change your card", "Revealed so far", "Bot: ", " shows ")
+        await wait_for(pilot, lambda: all(part in flat(screen_text(app)) for part in shown), "the play-later step")
         await pilot.press("right", "space", "enter")  # another card, and the +1 red tile after all
         await until_my_move(pilot)
         lr = app.controller.view.last_round
         assert lr["later"][0] and lr["choices"][0][0] != card and lr["choices"][0][1] == ("+R",)
-        text = flat(screen_text(app))
-        assert re.search(r"Level \d+: Asha .*\+R later [+-]\d", text)  # 80x24: the compact reveal
+        compact = re.compile(r"Level \d+: Asha .*\+R later [+-]\d")  # 80x24: the compact reveal
+        await wait_for(pilot, lambda: compact.search(flat(screen_text(app))), "the compact reveal")
 
 
 async def test_delivery_secret_chai_tiles_and_a_veto_crossing_out_the_minus_tile():
