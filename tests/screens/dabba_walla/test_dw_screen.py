@@ -334,6 +334,10 @@ async def test_delivery_secret_chai_tiles_and_a_veto_crossing_out_the_minus_tile
         assert app.controller.view.players[1].choice is None  # the bot's choice stays hidden
         await pilot.press("enter")
         await until_my_move(pilot)
-        text = flat(screen_text(app))
-        assert "~-R~ vetoed" in text and "veto" in text and re.search(r"Level \d+: Asha ", text)
+
+        def revealed() -> bool:
+            text = flat(screen_text(app))
+            return "~-R~ vetoed" in text and re.search(r"Level \d+: Asha ", text) is not None
+
+        await wait_for(pilot, revealed, "the reveal with the minus tile vetoed")
         assert app.controller.view.last_round["choices"][0][1] == ("-R", "veto")
