@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import widgets as textual_widgets
 from textual.geometry import Region
@@ -129,14 +131,28 @@ class LinePanel(Static):
             return False  # a line that wraps moves the others
         changed = [y for y, (a, b) in enumerate(zip(old_lines, new_lines, strict=True)) if a != b]
         style = self.visual_style
-        for y in changed:  # drawn below y empty lines: its cells carry their row, as in a whole drawing
-            line = visualize(self, Text("\n" * y).append_text(new_lines[y]), markup=False)
-            self._strips[y] = Visual.to_strips(self, line, width, y + 1, style)[y]
+        for y in changed:  # drawn alone, then told its row (what a whole drawing would have said)
+            line = visualize(self, Text().append_text(new_lines[y]), markup=False)
+            self._strips[y] = _on_row(Visual.to_strips(self, line, width, 1, style)[0], y)
         self._Static__content = new  # what a whole repaint (a resize) draws from
         self._Static__visual = None
         for y in changed:
             self.refresh(Region(0, y, width, 1))
         return True
+
+
+def _on_row(strip: Strip, y: int) -> Strip:
+    """A line drawn alone, as drawn on row `y` of its panel: Textual marks each cell with its (column,
+    row) for text selection, and a line drawn alone says row 0. Cheaper than drawing the line under y
+    empty lines, which cost a millisecond a line near the bottom of a panel."""
+    if y == 0:
+        return strip
+    segments = []
+    for text, style, control in strip:
+        if style is not None and style._meta is not None and "offset" in (meta := style.meta):
+            style += RichStyle.from_meta({"offset": (meta["offset"][0], y)})
+        segments.append(Segment(text, style, control))
+    return Strip(segments, strip.cell_length)
 
 
 def show(widget: Static, content: Text | str) -> None:
@@ -151,18 +167,30 @@ def show(widget: Static, content: Text | str) -> None:
     if old is not None and type(old) is type(content) and old == content:
         return
     widget._shown_content = content  # type: ignore[attr-defined]
-    resized = old is None or (_sized_by_content(widget) and _extent(old) != _extent(content))
+    resized = old is None or _resizes(widget, old, content)
     lines = isinstance(widget, LinePanel) and isinstance(old, Text) and isinstance(content, Text)
     if lines and not resized and widget.show_lines(old, content):  # type: ignore[union-attr]
         return
     widget.update(content, layout=resized)
 
 
-def _sized_by_content(widget: Static) -> bool:
-    """Whether the widget's size follows what it shows (an `auto` width or height): only then can
-    new content move the other widgets. A panel of fixed or fractional size is repainted in place."""
+def _resizes(widget: Static, old: Text | str, new: Text | str) -> bool:
+    """Whether showing `new` instead of `old` can change the widget's size: only then can it move the
+    other widgets (a layout of the whole screen, which repaints every widget). A panel of fixed or
+    fractional size never moves; one of `auto` width follows its widest line and its line count; one
+    of `auto` height and given width follows its line count, as long as no line is wider than the
+    panel (a wrapping line takes more lines). Chai's market is 38 columns wide and as tall as its
+    lines, and its last line (the group under the cursor) changes length with every cursor move."""
     styles = widget.styles
-    return any(scalar is not None and scalar.is_auto for scalar in (styles.width, styles.height))
+    auto_width = styles.width is not None and styles.width.is_auto
+    auto_height = styles.height is not None and styles.height.is_auto
+    if not (auto_width or auto_height):
+        return False
+    (old_lines, old_widest), (new_lines, new_widest) = _extent(old), _extent(new)
+    if auto_width:
+        return (old_lines, old_widest) != (new_lines, new_widest)
+    room = widget.size.width
+    return old_lines != new_lines or room <= 0 or max(old_widest, new_widest) > room
 
 
 def _extent(content: Text | str) -> tuple[int, int]:

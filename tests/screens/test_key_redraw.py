@@ -1,0 +1,102 @@
+"""A key redraws what it changed and nothing else (issue: instant keys), and what it draws is what a
+whole redraw would draw: the parts a key skips are checked against `refresh_game` after each key.
+
+- `show` asks for a layout of the whole screen (which repaints every widget) only when a panel's
+  size can change: Chai's market is as tall as its lines and as wide as its column, and its last
+  line (the group under the cursor) changes length with every cursor move.
+- Chai's cursor keys redraw the status, the cursor's panel and the prompt only.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from chaigames.chai import SPEC as CHAI
+from screens.chai import ChaiScreen
+from screens.widgets import LinePanel, show
+
+from .chai.test_chai_screen import asha_to_move, vs_bot
+from .conftest import wait_for
+
+LARGE = (120, 40)
+
+
+class Panels(App[None]):
+    CSS = """
+    #tall { width: 20; height: auto; }
+    #wide { width: auto; height: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield LinePanel("", id="tall")
+        yield Static("", id="wide")
+
+
+def layouts_counted(app: App) -> list[int]:
+    """A counter of the screen's layouts from now on (Screen._refresh_layout: every widget placed again)."""
+    count = [0]
+    screen = app.screen
+    real = screen._refresh_layout
+
+    def counted(*args, **kwargs):
+        count[0] += 1
+        return real(*args, **kwargs)
+
+    screen._refresh_layout = counted  # type: ignore[method-assign]
+    return count
+
+
+async def test_a_new_line_length_lays_the_screen_out_again_only_when_the_size_can_change():
+    app = Panels()
+    async with app.run_test(size=(60, 10)) as pilot:
+        tall, wide = app.query_one("#tall", LinePanel), app.query_one("#wide", Static)
+        show(tall, Text("a\nb"))
+        show(wide, Text("x"))
+        await pilot.pause()
+        layouts = layouts_counted(app)
+        show(tall, Text("a\nbbbbbbbbbb"))  # a longer line within the 20 columns: same height
+        await pilot.pause()
+        assert layouts[0] == 0
+        assert tall.size.height == 2
+        show(tall, Text("a\nb\nc"))  # a line more: taller
+        await pilot.pause()
+        assert layouts[0] and tall.size.height == 3
+        layouts[0] = 0
+        show(tall, Text("a\nb\n" + "c " * 15))  # a line wider than the panel wraps: taller
+        await pilot.pause()
+        assert layouts[0] and tall.size.height == 4
+        layouts[0] = 0
+        show(wide, Text("xxxxxxxx"))  # an auto width follows its widest line
+        await pilot.pause()
+        assert layouts[0] and wide.size.width == 8
+
+
+def shown(screen) -> dict[str, object]:
+    return {w.id: getattr(w, "_shown_content", None) for w in screen.query(Static) if w.id}
+
+
+async def test_chai_cursor_keys_redraw_no_more_than_they_change_and_never_lay_the_screen_out(make_app):
+    app = make_app(games=[CHAI], new_game=vs_bot())
+    async with app.run_test(size=LARGE) as pilot:
+        await asha_to_move(pilot)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ChaiScreen)
+        layouts = layouts_counted(app)
+        drawn, moved = [], 0
+        for key in ["right", "right", "down", "left", "up", "tab", "down", "down", "up", "tab", "right"]:
+            before, laid_out = shown(screen), layouts[0]
+            await pilot.press(key)
+            await wait_for(pilot, lambda: shown(screen) != before, f"{key} drawn")
+            after = shown(screen)
+            drawn.append({k for k in after if after[k] != before[k]})
+            screen.refresh_game()  # a whole redraw changes nothing the key left as it was
+            assert shown(screen) == after, key
+            if key != "tab":  # Tab takes the cursor's line from the market: a line less, a new layout
+                moved += layouts[0] - laid_out
+        assert moved == 0
+        assert drawn[0] <= {"chai-status", "chai-market", "chai-prompt"}
+        assert "chai-market" in drawn[0] and "chai-customers" not in drawn[0]
+        assert "chai-customers" in drawn[6] and "chai-market" not in drawn[6]
