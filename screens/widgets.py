@@ -81,6 +81,10 @@ class Footer(textual_widgets.Footer):
         super().bindings_changed(screen)
 
 
+LINE_CACHE = 512
+"""Lines a LinePanel keeps drawn (by what they show) before it starts again from none."""
+
+
 class LinePanel(Static):
     """A Static that repaints only the lines that changed, when `show` gives it new text.
 
@@ -94,6 +98,8 @@ class LinePanel(Static):
     _strips: list[Strip] | None = None
     _strips_for: tuple | None = None  # (size, visual style) the strips were drawn for
     _lines: tuple[Text, list[Text]] | None = None  # the text shown, split in lines
+    _line_cache: dict[tuple, Strip] | None = None  # line strips by what they show (see _line_strip)
+    _line_cache_for: tuple | None = None  # the (size, visual style) of the lines kept
 
     def update(self, content="", *, layout: bool = True) -> None:
         self._strips = None
@@ -115,6 +121,20 @@ class LinePanel(Static):
             return strips[y]
         return super().render_line(y)
 
+    def _line_strip(self, text: Text, y: int) -> Strip:
+        """Line `y` drawn from `text`: alone, then told its row (what a whole drawing would have said).
+        Kept by what it shows: a cursor or a die going back and forth shows the same lines again."""
+        key = (y, text.plain, tuple(text.spans), text.style, text.justify, text.overflow, text.no_wrap)
+        cache = self._line_cache
+        if cache is None or self._line_cache_for != self._strips_for or len(cache) > LINE_CACHE:
+            self._line_cache_for, self._line_cache = self._strips_for, (cache := {})
+        strip = cache.get(key)
+        if strip is None:
+            line = visualize(self, Text().append_text(text), markup=False)
+            strip = _on_row(Visual.to_strips(self, line, self.size.width, 1, self.visual_style)[0], y)
+            cache[key] = strip
+        return strip
+
     def show_lines(self, old: Text, new: Text) -> bool:
         """Repaint the lines of `new` that differ from `old` (what the panel shows). False when it
         cannot: the caller then updates the panel whole."""
@@ -130,10 +150,8 @@ class LinePanel(Static):
         if any(line.cell_len > width for line in new_lines):
             return False  # a line that wraps moves the others
         changed = [y for y, (a, b) in enumerate(zip(old_lines, new_lines, strict=True)) if a != b]
-        style = self.visual_style
-        for y in changed:  # drawn alone, then told its row (what a whole drawing would have said)
-            line = visualize(self, Text().append_text(new_lines[y]), markup=False)
-            self._strips[y] = _on_row(Visual.to_strips(self, line, width, 1, style)[0], y)
+        for y in changed:
+            self._strips[y] = self._line_strip(new_lines[y], y)
         self._Static__content = new  # what a whole repaint (a resize) draws from
         self._Static__visual = None
         for y in changed:
