@@ -97,6 +97,8 @@ class ChaiScreen(GameScreen):
         self.ccursor = 0
         self._seat: int | None = None
         self._legal: list[Any] = []
+        self._kinds_of: list[Any] | None = None  # the list of legal actions `_kinds` was sorted from
+        self._kinds: dict[type, list[Any]] = {}
         self._step: tuple[Any, ...] = ()
         self.wide = False
 
@@ -129,7 +131,14 @@ class ChaiScreen(GameScreen):
 
     # -- what the turn allows ----------------------------------------------------------------------
     def _of(self, kind: type) -> list[Any]:
-        return [a for a in self._legal if isinstance(a, kind)]
+        """The legal actions of `kind`, sorted out once per list of legal actions: the Footer asks
+        `check_action` about every binding after every key, most of them through here."""
+        if self._kinds_of is not self._legal:
+            self._kinds_of, self._kinds = self._legal, {}
+        found = self._kinds.get(kind)
+        if found is None:
+            found = self._kinds[kind] = [a for a in self._legal if isinstance(a, kind)]
+        return found
 
     def _cursor_action(self, kind: type) -> Any | None:
         """The legal action of `kind` on what the cursor is on, or None."""
