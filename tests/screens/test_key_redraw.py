@@ -89,7 +89,7 @@ async def test_chai_cursor_keys_redraw_no_more_than_they_change_and_never_lay_th
         for key in ["right", "right", "down", "left", "up", "tab", "down", "down", "up", "tab", "right"]:
             before, laid_out = shown(screen), layouts[0]
             await pilot.press(key)
-            await wait_for(pilot, lambda: shown(screen) != before, f"{key} drawn")
+            await wait_for(pilot, lambda before=before: shown(screen) != before, f"{key} drawn")
             after = shown(screen)
             drawn.append({k for k in after if after[k] != before[k]})
             screen.refresh_game()  # a whole redraw changes nothing the key left as it was
@@ -100,3 +100,30 @@ async def test_chai_cursor_keys_redraw_no_more_than_they_change_and_never_lay_th
         assert drawn[0] <= {"chai-status", "chai-market", "chai-prompt"}
         assert "chai-market" in drawn[0] and "chai-customers" not in drawn[0]
         assert "chai-customers" in drawn[6] and "chai-market" not in drawn[6]
+
+
+async def test_a_chai_wallah_die_key_repaints_the_die_lines_of_its_seat_alone(make_app):
+    """At 120x40 a seat is a block of nine lines; a die key changes one to three of them (the brackets
+    of an offer, a new face), and only those are drawn again."""
+    from chaigames.chai_wallah import SPEC as CW
+
+    from .test_chai_wallah_screen import FakeTime, cw_game, start
+
+    fake = FakeTime()
+    app = make_app(games=[CW], new_game=cw_game(["Asha", "Ravi", "Bina", "Dev"], 0), clock_source=fake)
+    async with app.run_test(size=LARGE) as pilot:
+        c = await start(pilot, app, check=True)
+        await pilot.pause()
+        seat = app.screen.query_one("#cw-seat-0", LinePanel)
+        whole, lines = [0], []
+        real_whole, real_line = seat._render_content, seat._line_strip
+        seat._render_content = lambda: whole.__setitem__(0, whole[0] + 1) or real_whole()  # type: ignore[method-assign]
+        seat._line_strip = lambda text, y: lines.append(y) or real_line(text, y)  # type: ignore[method-assign]
+        for n in range(4):  # offer the tea, keep it, offer, keep
+            fake.now += 0.3  # past the 250 ms repeat filter
+            await pilot.press("a")
+            await wait_for(pilot, lambda n=n: c.state.seats[0].states[0] == ("held", "offered")[n % 2 == 0], "tea")
+            await wait_for(pilot, lambda n=n: seat._shown_content.plain.count("[") == (n + 1) % 2, "the brackets")
+        await pilot.pause()
+        assert whole == [0]
+        assert lines and set(lines) <= {4, 5, 6, 8}  # the tea die's lines (and the notes line: forming)
