@@ -127,3 +127,37 @@ async def test_a_chai_wallah_die_key_repaints_the_die_lines_of_its_seat_alone(ma
         await pilot.pause()
         assert whole == [0]
         assert lines and set(lines) <= {4, 5, 6, 8}  # the tea die's lines (and the notes line: forming)
+
+
+async def test_dabba_walla_placing_keys_redraw_the_ghost_and_prompt_alone(monkeypatch):
+    """Moving the placing ghost changes the vehicle and the prompt: the ring, hand and others are not
+    drawn again, and a whole redraw after each key changes nothing."""
+    from screens.dabba_walla import DabbaWallaScreen
+
+    from .dabba_walla.helpers import dw_app, dw_screen, until_my_move
+
+    app = dw_app(seed=3)
+    async with app.run_test(size=LARGE) as pilot:
+        await until_my_move(pilot)
+        await pilot.press("enter", "enter")  # start on space 1, play the first card
+        screen = dw_screen(app)
+        assert screen.mode() == "place"
+        await pilot.pause()
+        others: list[int] = []
+        real = DabbaWallaScreen._others_text
+        monkeypatch.setattr(
+            DabbaWallaScreen, "_others_text", lambda self, room: others.append(room) or real(self, room)
+        )
+        moved = 0
+        for key in ["right", "down", "down", "left", "up", "right", "right", "up", "left"]:
+            ghost = (screen.row, screen.col)
+            await pilot.press(key)
+            await pilot.pause()
+            after = shown(screen)
+            if (screen.row, screen.col) != ghost:
+                moved += 1
+                assert not others, key  # the ghost moved: nothing but it and the prompt was drawn
+            screen.refresh_game()
+            assert shown(screen) == after, key
+            others.clear()
+        assert moved >= 4
