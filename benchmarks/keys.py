@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import select
 import statistics
 import sys
@@ -53,25 +54,44 @@ def always(app: PtyApp) -> bool:
     return True
 
 
-def seat_rows(app: PtyApp, name: str) -> range:
-    """The three lines of a Chai Wallah seat, found by its name (the clock line is elsewhere)."""
-    for y, text in enumerate(app.screen.display):
-        if text.strip().startswith(name):
-            return range(y, y + 3)
-    return range(app.lines)
+SEAT_ROWS = 9
+"""The most lines a Chai Wallah seat takes (a big block at 120x40: header, seven lines of dice, notes)."""
+SEAT_COLUMNS = 29
+"""The fewest columns a seat's block takes in the big layout (screens/chai_wallah/big.py CELL_MIN)."""
+
+
+def seat_box(app: PtyApp, name: str) -> tuple[range, range]:
+    """The rows and columns where a Chai Wallah seat's dice can be, found by its name: from its
+    name down SEAT_ROWS lines and across SEAT_COLUMNS (the smaller layouts' seats are bots below
+    and beside it, without keys). The whole screen when the name is not there."""
+    word = re.compile(rf"(?<!\S){re.escape(name)}(?!\S)")
+    for y, text in enumerate(app.screen.display[2:], start=2):  # under the title and the status line
+        found = word.search(text)
+        if found:
+            x = found.start()
+            return range(y, min(y + SEAT_ROWS, app.lines)), range(max(x - 1, 0), min(x + SEAT_COLUMNS, app.columns))
+    return range(app.lines), range(app.columns)
 
 
 def keyed_die(name: str, key: str) -> Region:
-    """The cells of the die a Chai Wallah seat plays with `key` ('a T5', 'a [T5]', 'a T5*7'), else
-    the seat's three lines."""
+    """The cells of the die a Chai Wallah seat plays with `key`, in either layout, else the seat's box:
+    - up to 120x40, a die as letters after its key: 'a T5', 'a [T5]', 'a T5*7' (one line);
+    - at 120x40 and larger, a die as a 5x3 face with its key beside the middle row:
+      '[face]a ' (the brackets when offered), the fresh mark '*7' under the key."""
 
     def cells(app: PtyApp) -> list[tuple[int, range]]:
-        rows = seat_rows(app, name)
+        rows, cols = seat_box(app, name)
         for y in rows:
-            x = app.screen.display[y].find(f" {key} ")
-            if x >= 0:
-                return [(y, range(x + 1, min(x + 10, app.columns)))]
-        return [(y, range(app.columns)) for y in rows]
+            line = app.screen.display[y]
+            for x in cols:
+                if line[x] != key or line[x + 1 : x + 2] != " " or line[x - 1 : x] not in (" ", "]"):
+                    continue
+                after = line[x + 2 : x + 3]
+                if after and after in "TSUM[":  # the small layouts: the die follows its key
+                    return [(y, range(x + 2, min(x + 8, app.columns)))]
+                if 0 < y < app.lines - 1 and x >= 7:  # the big layout: the face stands before its key
+                    return [(r, range(x - 7, x + 2)) for r in (y - 1, y, y + 1)]
+        return [(y, cols) for y in rows]
 
     return cells
 
@@ -83,11 +103,12 @@ def die_can_act(name: str, key: str) -> Callable[[PtyApp], bool]:
 
     def ready(app: PtyApp) -> bool:
         text = app.screen.display
-        if not any(line.strip().startswith(name) for line in text):
+        rows, cols = seat_box(app, name)
+        if len(rows) == app.lines:  # the seat is not on the screen
             return False
         if any("frozen" in line for line in text[:3]):
             return False
-        if any("LOCKED" in text[y] for y in seat_rows(app, name)):
+        if any("LOCKED" in text[y][cols.start : cols.stop] for y in rows):
             return False
         return not any("*" in "".join(text[y][x] for x in xs) for y, xs in die(app))
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import widgets as textual_widgets
 from textual.geometry import Region
@@ -79,6 +81,10 @@ class Footer(textual_widgets.Footer):
         super().bindings_changed(screen)
 
 
+LINE_CACHE = 512
+"""Lines a LinePanel keeps drawn (by what they show) before it starts again from none."""
+
+
 class LinePanel(Static):
     """A Static that repaints only the lines that changed, when `show` gives it new text.
 
@@ -92,6 +98,8 @@ class LinePanel(Static):
     _strips: list[Strip] | None = None
     _strips_for: tuple | None = None  # (size, visual style) the strips were drawn for
     _lines: tuple[Text, list[Text]] | None = None  # the text shown, split in lines
+    _line_cache: dict[tuple, Strip] | None = None  # line strips by what they show (see _line_strip)
+    _line_cache_for: tuple | None = None  # the (size, visual style) of the lines kept
 
     def update(self, content="", *, layout: bool = True) -> None:
         self._strips = None
@@ -113,6 +121,20 @@ class LinePanel(Static):
             return strips[y]
         return super().render_line(y)
 
+    def _line_strip(self, text: Text, y: int) -> Strip:
+        """Line `y` drawn from `text`: alone, then told its row (what a whole drawing would have said).
+        Kept by what it shows: a cursor or a die going back and forth shows the same lines again."""
+        key = (y, text.plain, tuple(text.spans), text.style, text.justify, text.overflow, text.no_wrap)
+        cache = self._line_cache
+        if cache is None or self._line_cache_for != self._strips_for or len(cache) > LINE_CACHE:
+            self._line_cache_for, self._line_cache = self._strips_for, (cache := {})
+        strip = cache.get(key)
+        if strip is None:
+            line = visualize(self, Text().append_text(text), markup=False)
+            strip = _on_row(Visual.to_strips(self, line, self.size.width, 1, self.visual_style)[0], y)
+            cache[key] = strip
+        return strip
+
     def show_lines(self, old: Text, new: Text) -> bool:
         """Repaint the lines of `new` that differ from `old` (what the panel shows). False when it
         cannot: the caller then updates the panel whole."""
@@ -128,15 +150,27 @@ class LinePanel(Static):
         if any(line.cell_len > width for line in new_lines):
             return False  # a line that wraps moves the others
         changed = [y for y, (a, b) in enumerate(zip(old_lines, new_lines, strict=True)) if a != b]
-        style = self.visual_style
-        for y in changed:  # drawn below y empty lines: its cells carry their row, as in a whole drawing
-            line = visualize(self, Text("\n" * y).append_text(new_lines[y]), markup=False)
-            self._strips[y] = Visual.to_strips(self, line, width, y + 1, style)[y]
+        for y in changed:
+            self._strips[y] = self._line_strip(new_lines[y], y)
         self._Static__content = new  # what a whole repaint (a resize) draws from
         self._Static__visual = None
         for y in changed:
             self.refresh(Region(0, y, width, 1))
         return True
+
+
+def _on_row(strip: Strip, y: int) -> Strip:
+    """A line drawn alone, as drawn on row `y` of its panel: Textual marks each cell with its (column,
+    row) for text selection, and a line drawn alone says row 0. Cheaper than drawing the line under y
+    empty lines, which cost a millisecond a line near the bottom of a panel."""
+    if y == 0:
+        return strip
+    segments = []
+    for text, style, control in strip:
+        if style is not None and style._meta is not None and "offset" in (meta := style.meta):
+            style += RichStyle.from_meta({"offset": (meta["offset"][0], y)})
+        segments.append(Segment(text, style, control))
+    return Strip(segments, strip.cell_length)
 
 
 def show(widget: Static, content: Text | str) -> None:
@@ -151,18 +185,30 @@ def show(widget: Static, content: Text | str) -> None:
     if old is not None and type(old) is type(content) and old == content:
         return
     widget._shown_content = content  # type: ignore[attr-defined]
-    resized = old is None or (_sized_by_content(widget) and _extent(old) != _extent(content))
+    resized = old is None or _resizes(widget, old, content)
     lines = isinstance(widget, LinePanel) and isinstance(old, Text) and isinstance(content, Text)
     if lines and not resized and widget.show_lines(old, content):  # type: ignore[union-attr]
         return
     widget.update(content, layout=resized)
 
 
-def _sized_by_content(widget: Static) -> bool:
-    """Whether the widget's size follows what it shows (an `auto` width or height): only then can
-    new content move the other widgets. A panel of fixed or fractional size is repainted in place."""
+def _resizes(widget: Static, old: Text | str, new: Text | str) -> bool:
+    """Whether showing `new` instead of `old` can change the widget's size: only then can it move the
+    other widgets (a layout of the whole screen, which repaints every widget). A panel of fixed or
+    fractional size never moves; one of `auto` width follows its widest line and its line count; one
+    of `auto` height and given width follows its line count, as long as no line is wider than the
+    panel (a wrapping line takes more lines). Chai's market is 38 columns wide and as tall as its
+    lines, and its last line (the group under the cursor) changes length with every cursor move."""
     styles = widget.styles
-    return any(scalar is not None and scalar.is_auto for scalar in (styles.width, styles.height))
+    auto_width = styles.width is not None and styles.width.is_auto
+    auto_height = styles.height is not None and styles.height.is_auto
+    if not (auto_width or auto_height):
+        return False
+    (old_lines, old_widest), (new_lines, new_widest) = _extent(old), _extent(new)
+    if auto_width:
+        return (old_lines, old_widest) != (new_lines, new_widest)
+    room = widget.size.width
+    return old_lines != new_lines or room <= 0 or max(old_widest, new_widest) > room
 
 
 def _extent(content: Text | str) -> tuple[int, int]:

@@ -97,6 +97,8 @@ class ChaiScreen(GameScreen):
         self.ccursor = 0
         self._seat: int | None = None
         self._legal: list[Any] = []
+        self._kinds_of: list[Any] | None = None  # the list of legal actions `_kinds` was sorted from
+        self._kinds: dict[type, list[Any]] = {}
         self._step: tuple[Any, ...] = ()
         self.wide = False
 
@@ -129,7 +131,14 @@ class ChaiScreen(GameScreen):
 
     # -- what the turn allows ----------------------------------------------------------------------
     def _of(self, kind: type) -> list[Any]:
-        return [a for a in self._legal if isinstance(a, kind)]
+        """The legal actions of `kind`, sorted out once per list of legal actions: the Footer asks
+        `check_action` about every binding after every key, most of them through here."""
+        if self._kinds_of is not self._legal:
+            self._kinds_of, self._kinds = self._legal, {}
+        found = self._kinds.get(kind)
+        if found is None:
+            found = self._kinds[kind] = [a for a in self._legal if isinstance(a, kind)]
+        return found
 
     def _cursor_action(self, kind: type) -> Any | None:
         """The legal action of `kind` on what the cursor is on, or None."""
@@ -138,8 +147,10 @@ class ChaiScreen(GameScreen):
                 return None
             target = VisitMarket(*self.mcursor)
             return target if target in self._legal else None
+        if self.zone != "customers":
+            return None
         rows = customer_rows(self.controller.view)
-        if self.zone != "customers" or not 0 <= self.ccursor < len(rows):
+        if not 0 <= self.ccursor < len(rows):
             return None
         row = rows[self.ccursor]
         for action in self._of(kind):
@@ -209,25 +220,36 @@ class ChaiScreen(GameScreen):
         self._legal = c.legal_actions(self._seat) if self._seat is not None else []
         self._follow_step(view)
         self._clamp(view)
-        servable = self._servable(view)
-        status = c.message or c.status()  # a notice answers the last key: it comes first
-        show(self.query_one("#chai-status", Static), status_text(status, view, self.size.width - 2))
-        cursor = self.mcursor if self.zone == "market" and self._seat is not None else None
-        market, additives = market_text(view, cursor, tall=self.wide), additives_text(view, wide=self.wide)
-        show(self.query_one("#chai-market", Static), market)
+        self._draw_status(view)
+        market = self._draw_market(view)
+        additives = additives_text(view, wide=self.wide)
         show(self.query_one("#chai-additives", Static), additives)
         cups = cups_text(view, (48 if self.wide else 38) - 2)
         show(self.query_one("#chai-cups", Static), cups)
         if not self.wide:
             self._fit_legend(market, additives, cups)
-        ccursor = self.ccursor if self.zone == "customers" and self._seat is not None else None
-        room = self.query_one("#chai-right").size.height or None
-        show(self.query_one("#chai-customers", Static), customers_text(view, ccursor, servable, limit=room))
+        self._draw_customers(view)
         acting = c.actors()  # public: whose step it is (at setup, not the start player)
         players = players_text(view, names_width=14 if self.wide else 9, wide=self.wide, acting=acting)
         show(self.query_one("#chai-players", Static), players)
         show(self.query_one("#chai-prompt", Static), self._prompt(view))
         self._draw_log()
+
+    def _draw_status(self, view: dict[str, Any]) -> None:
+        status = self.controller.message or self.controller.status()  # a notice answers the last key: it comes first
+        show(self.query_one("#chai-status", Static), status_text(status, view, self.size.width - 2))
+
+    def _draw_market(self, view: dict[str, Any]) -> Text:
+        cursor = self.mcursor if self.zone == "market" and self._seat is not None else None
+        market = market_text(view, cursor, tall=self.wide)
+        show(self.query_one("#chai-market", Static), market)
+        return market
+
+    def _draw_customers(self, view: dict[str, Any]) -> None:
+        ccursor = self.ccursor if self.zone == "customers" and self._seat is not None else None
+        room = self.query_one("#chai-right").size.height or None
+        customers = customers_text(view, ccursor, self._servable(view), limit=room)
+        show(self.query_one("#chai-customers", Static), customers)
 
     def _fit_legend(self, *parts: Text) -> None:
         """Below 110x34 the legend takes the lines the left column has spare (100x30 once left
@@ -368,8 +390,19 @@ class ChaiScreen(GameScreen):
             if rows:
                 self.ccursor = (self.ccursor + (dr or dc)) % len(rows)
         self.controller.message = ""
-        self.refresh_game()
+        self._draw_cursor()
         self.refresh_bindings()
+
+    def _draw_cursor(self) -> None:
+        """What a cursor move changes, and nothing else (the game did not move): the status (its notice
+        is answered), the cursor's panel, the prompt (what Enter would do there)."""
+        view = self.controller.view
+        self._draw_status(view)
+        if self.zone == "market":
+            self._draw_market(view)
+        else:
+            self._draw_customers(view)
+        show(self.query_one("#chai-prompt", Static), self._prompt(view))
 
     def action_zone(self) -> None:
         self.zone = "customers" if self.zone == "market" else "market"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from rich.style import Style
@@ -66,19 +67,24 @@ def face(ing: str, value: int | None) -> list[Text]:
 def die_slot(die: dict[str, Any], key: str | None = None, key_style: Style | str = "") -> list[Text]:
     """Three lines of SLOT cells: `[face]` when offered, then the letter, the key (in its zone's
     colour), `*7` when fresh."""
-    ing = die["ingredient"]
-    rows = face(ing, die.get("value"))
-    offered = die.get("state") == "offered"
     fresh = ""
     if die.get("state") == "fresh":
         left = die.get("fresh_for")
         fresh = "*" + ("" if left is None else str(max(math.ceil(left - 1e-9), 0)))
+    return list(_slot(die["ingredient"], die.get("value"), die.get("state") == "offered", fresh, key, key_style))
+
+
+@lru_cache(maxsize=2048)
+def _slot(ing: str, value: int | None, offered: bool, fresh: str, key: str | None, key_style: Style | str) -> tuple:
+    """A die's three lines, kept by what they show: the clock redraws a seat's block whenever one of
+    its dice changed, and a game shows a few hundred different dice at most. The lines are shared:
+    whoever uses them joins them into new text and never changes them."""
     side = [Text(LETTERS[ing]), Text(key_glyph(key) if key else "", style=key_style), Text(fresh)]
     out = []
-    for k, row in enumerate(rows):
+    for k, row in enumerate(face(ing, value)):
         left, right = ("[", "]") if offered and k == 1 else (" ", " ")
         out.append(join([left, row, right, pad(side[k], SLOT - 7)]))
-    return out
+    return tuple(out)
 
 
 def diamond(

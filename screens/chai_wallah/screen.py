@@ -104,7 +104,7 @@ class ChaiWallahScreen(GameScreen):
             yield LinePanel("", id="cw-seats")
             with Container(id="cw-grid"):
                 for s in range(len(self.controller.names)):
-                    yield Static("", id=f"cw-seat-{s}", classes="cw-seat")
+                    yield LinePanel("", id=f"cw-seat-{s}", classes="cw-seat")
             yield Static("", id="cw-feed")
         yield Static("", id="cw-help")
         yield Footer()

@@ -394,6 +394,8 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             ori = self._orientation()
             self.row, self.col = placing.clamp(v, me.pending, ori, self.row + dr, self.col + dc)
             self.spot_i = -1
+            if self._draw_ghost():
+                return
         elif mode in ("empty", "bonus"):
             r, c = self.square[0] + dr, self.square[1] + dc
             if 0 <= r < v.rows and 0 <= c < v.cols and r * v.cols + c in v.squares:  # only onto the vehicle
@@ -703,6 +705,23 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         lines = [line.event.text for line in self.controller.log()][-8:]
         show(self.query_one("#dw-log", Static), Text("\n".join(lines[-(4 if self.roomy else 2) :]), style="dim"))
         self._refresh_keys()
+
+    def _draw_ghost(self) -> bool:
+        """A placing cursor move changes the ghost on the vehicle and the prompt (the spot, or why not
+        there), nothing else: those two are drawn alone while they keep their sizes (the vehicle's
+        column width, the prompt's lines, which the right column's room depends on). False when the
+        whole screen must be drawn."""
+        panel, prompt = self._vehicle_panel(), self._prompt_text()
+        box = self.query_one("#dw-prompt", Static)
+        shown = getattr(box, "_shown_content", None)
+        width = self.app.size.width - 2
+        if not isinstance(shown, Text) or self._wrapped(shown, width) != self._wrapped(prompt, width):
+            return False
+        if max(max(line.cell_len for line in panel.split("\n")) + 2, 20) != self._left_width:
+            return False
+        show(self.query_one("#dw-vehicle", Static), panel)
+        show(box, prompt)
+        return True
 
     def _wrapped(self, text: Text, width: int) -> int:
         """The lines `text` takes in a column `width` cells wide."""
