@@ -7,6 +7,7 @@ from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import widgets as textual_widgets
+from textual.css.scalar import Unit
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
@@ -208,7 +209,17 @@ def _resizes(widget: Static, old: Text | str, new: Text | str) -> bool:
     if auto_width:
         return (old_lines, old_widest) != (new_lines, new_widest)
     room = widget.size.width
-    return old_lines != new_lines or room <= 0 or max(old_widest, new_widest) > room
+    return old_lines != new_lines or room <= 0 or max(old_widest, new_widest) > room or _stale(widget, new_lines)
+
+
+def _stale(widget: Static, lines: int) -> bool:
+    """Whether the panel's height is not what `lines` of content give it: the layout that should have
+    followed an earlier change did not (seen under heavy load: Dabba Walla's prompt kept one row for
+    two lines), and comparing contents alone would never ask for it again."""
+    height, cap = widget.size.height, widget.styles.max_height
+    if cap is not None and cap.unit == Unit.CELLS:
+        lines = min(lines, int(cap.value))
+    return height != lines
 
 
 def _extent(content: Text | str) -> tuple[int, int]:

@@ -73,6 +73,23 @@ async def test_a_new_line_length_lays_the_screen_out_again_only_when_the_size_ca
         assert layouts[0] and wide.size.width == 8
 
 
+async def test_a_panel_left_at_the_wrong_height_is_laid_out_again_by_its_next_change():
+    """Under heavy load a panel kept one row for two lines of content (Dabba Walla's prompt hid the chai
+    tiles on a secret choice): the next change of the same size must notice the height and fix it."""
+    app = Panels()
+    async with app.run_test(size=(60, 10)) as pilot:
+        tall = app.query_one("#tall", LinePanel)
+        show(tall, Text("a"))
+        await pilot.pause()
+        assert tall.size.height == 1
+        tall._shown_content = Text("a\nb")  # as if two lines had been shown and their layout was lost
+        tall.update(Text("a\nb"), layout=False)
+        await pilot.pause()
+        assert tall.size.height == 1
+        show(tall, Text("a\nc"))  # same size as what it holds: only the height tells
+        await wait_for(pilot, lambda: tall.size.height == 2, "the panel two rows tall")
+
+
 def shown(screen) -> dict[str, object]:
     return {w.id: getattr(w, "_shown_content", None) for w in screen.query(Static) if w.id}
 

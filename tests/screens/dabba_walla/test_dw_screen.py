@@ -302,6 +302,8 @@ async def test_delivery_play_later_then_the_reveal_with_breakdown():
         await until_my_move(pilot)
         screen = dw_screen(app)
         assert screen.mode() == "deliver"
+        # the bot chooses at the same time: its choice must be in before the test edits the position
+        await wait_for(pilot, lambda: app.controller.view.players[1].committed, "the bot's secret choice")
         give_chai(app, 0, "later", "+R")
         await pilot.press("space")  # the play-later tile goes on the secret choice
         await wait_for(pilot, lambda: "[x] later" in screen_text(app), "the play-later tile ticked")
@@ -328,6 +330,8 @@ async def test_delivery_secret_chai_tiles_and_a_veto_crossing_out_the_minus_tile
     async with app.run_test(size=SMALL) as pilot:
         app.resume_game(save_id)
         await until_my_move(pilot)
+        # the bot chooses at the same time: its choice must be in before the test edits the position
+        await wait_for(pilot, lambda: app.controller.view.players[1].committed, "the bot's secret choice")
         give_chai(app, 0, "-R", "veto")
         await pilot.press("space", "down", "space")  # both tiles onto the secret choice
         await wait_for(pilot, lambda: "[x] -R" in screen_text(app) and "[x] veto" in screen_text(app), "both ticked")
