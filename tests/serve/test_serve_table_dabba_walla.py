@@ -87,5 +87,9 @@ async def test_two_people_play_dabba_walla_to_the_results_and_keep_their_secrets
     await ravi.wait_text("Results", timeout=30)
     results = [relay.last_update(n)["result"] for n in ("Asha", "Ravi")]
     assert results[0] == results[1] and results[0] is not None  # both see the same final scores
-    scores = [line for line in asha.text.splitlines() if "Asha" in line or "Ravi" in line]
-    assert scores and all(line in ravi.text for line in scores), (asha.text, ravi.text)
+
+    def same_scores() -> bool:  # each results screen is drawn in more than one frame: wait for both whole
+        scores = [line for line in asha.text.splitlines() if "Asha" in line or "Ravi" in line]
+        return bool(scores) and all(line in ravi.text for line in scores)
+
+    await until(same_scores, "the same scores on both screens", show=lambda: (asha.text, ravi.text), timeout=30)
