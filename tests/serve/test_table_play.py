@@ -36,7 +36,9 @@ async def open_table(host: TableHost, game: str, kinds: list[dict[str, Any]], **
 
 
 async def play_out(host: TableHost, people: dict[int, dict[str, Any]], limit: float = 60) -> None:
-    """Every person plays their first legal move whenever it is theirs, until the game is over."""
+    """Every person plays their first legal move whenever it is theirs, until the game is over; never a chai tile
+    taken back off a Dabba Walla choice (the first move after putting one on: the two would go round for ever
+    whenever a person held an orange chai tile, as 2 games in 6 did)."""
     acted: dict[int, tuple[int, int]] = {}
     loop = asyncio.get_running_loop()
     end = loop.time() + limit
@@ -52,7 +54,8 @@ async def play_out(host: TableHost, people: dict[int, dict[str, Any]], limit: fl
             if acted.get(conn) == mark:
                 continue
             acted[conn] = mark
-            host.say(conn, person, wire.act(u["seat"], u["legal"][0]))
+            move = next((a for a in u["legal"] if a["type"] != "remove_chai"), u["legal"][0])
+            host.say(conn, person, wire.act(u["seat"], move))
         if done:
             return
         await host.news()
