@@ -23,7 +23,7 @@ from chaigames.engine import GameConfig, GameSpec, SeatConfig
 from chaigames.names import BOT_NAMES, clean_name
 from chaigames.setups import LastSetup
 
-from .widgets import Footer, TitleBar
+from .widgets import Footer, ShortInput, TitleBar
 
 HUMAN = "human"
 MATCH_CHOICES = [("Single game", 1), ("Match of 3 games", 3), ("Match of 5 games", 5)]
@@ -105,7 +105,7 @@ class SetupScreen(Screen[None]):
                     bot = remembered(seat_last.bot, (None, *spec.bot_levels), bot)
                 with Horizontal(classes="seat-row", id=f"seat-{i}"):
                     yield Label(f"{i + 1}.", classes="seat-no")
-                    yield Input(name, id=f"name-{i}", max_length=16, compact=True, classes="seat-name")
+                    yield ShortInput(name, id=f"name-{i}", max_length=16, compact=True, classes="seat-name")
                     yield Select(kinds, value=bot or HUMAN, allow_blank=False, id=f"kind-{i}", compact=True)
                     for opt in spec.seat_options:
                         value = opt.default_at(i)
