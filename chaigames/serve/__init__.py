@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .child import SESSION_MEMORY
+
 if TYPE_CHECKING:
     from .host import HostOptions
 
@@ -93,15 +95,32 @@ def default_data_dir() -> Path:
 
 
 def parse_duration(text: str) -> float | None:
-    """`30` or `30m` minutes, `90s`, `1h`; `0` or `off` = never. Returns seconds, None for never."""
+    """`30m`, `90s`, `1h`; `0` or `off` = never. Returns seconds, None for never. A bare number other
+    than 0 is refused: whether `20` meant seconds or minutes is exactly what must not be guessed."""
     text = text.strip().lower()
-    if text in ("0", "off", "never", "none"):
+    if text in ("off", "never", "none") or re.fullmatch(r"0+(?:\.0*)?", text):
         return None
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([smh]?)", text)
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([smh])", text)
     if not m:
-        raise argparse.ArgumentTypeError(f"not a duration: {text!r} (say 30, 30m, 90s or 1h)")
-    seconds = float(m.group(1)) * {"s": 1, "m": 60, "": 60, "h": 3600}[m.group(2)]
+        if re.fullmatch(r"\d+(?:\.\d+)?", text):
+            raise argparse.ArgumentTypeError(f"{text} what? say 30m or 90s")
+        raise argparse.ArgumentTypeError(f"not a duration: {text!r} (say 30m or 90s)")
+    seconds = float(m.group(1)) * {"s": 1, "m": 60, "h": 3600}[m.group(2)]
     return seconds or None
+
+
+def memory_size(text: str) -> int | None:
+    """`512M`, `1G` (bytes, binary units); `0` or `off` = no limit (None)."""
+    text = text.strip().upper().removesuffix("B").removesuffix("I")
+    if text in ("0", "OFF", "NONE"):
+        return None
+    m = re.fullmatch(r"(\d+)\s*([MG])", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"not a memory size: {text!r} (say 512M or 1G, or 0 for no limit)")
+    size = int(m.group(1)) * (1024 * 1024 if m.group(2) == "M" else 1024 * 1024 * 1024)
+    if size < 64 * 1024 * 1024:
+        raise argparse.ArgumentTypeError("a game needs at least 64M")
+    return size
 
 
 def port_number(text: str) -> int:
@@ -136,10 +155,7 @@ def non_negative_int(text: str) -> int:
 
 
 def parse_duration_seconds(text: str) -> float:
-    """Like `parse_duration`, but a bare number means seconds; `0` or `off` = never (0.0)."""
-    text = text.strip().lower()
-    if re.fullmatch(r"\d+(?:\.\d+)?", text):
-        text += "s"
+    """Like `parse_duration`, but never is 0.0."""
     return parse_duration(text) or 0.0
 
 
@@ -151,7 +167,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--authorized-keys",
         metavar="FILE",
-        default="~/.ssh/authorized_keys",
         help="public keys allowed in, OpenSSH format; read again at every login, and a missing or empty file "
         "lets nobody in (default ~/.ssh/authorized_keys)",
     )
@@ -185,7 +200,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=parse_duration,
         default=30 * 60.0,
         metavar="TIME",
-        help="end a session after this long without a key: 30 or 30m (minutes), 90s, 1h, 0 = never (default 30m)",
+        help="end a session after this long without a key: 30m, 90s, 1h, 0 = never (default 30m)",
     )
     parser.add_argument(
         "--login-grace",
@@ -221,7 +236,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=parse_duration_seconds,
         default=60.0,
         metavar="TIME",
-        help="a person away from a real-time table this long is replaced by a normal bot: 60 or 60s, 2m, "
+        help="a person away from a real-time table this long is replaced by a normal bot: 60s, 2m, "
         "0 = never (default 60s)",
     )
     parser.add_argument(
@@ -229,7 +244,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=parse_duration,
         default=30 * 60.0,
         metavar="TIME",
-        help="save and close a table nobody is connected to after this long: 30 or 30m, 1h, 0 = never (default 30m)",
+        help="save and close a table nobody is connected to after this long: 30m, 1h, 0 = never (default 30m)",
     )
     parser.add_argument(
         "--no-bell",
@@ -244,6 +259,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="connections at once from one address that have no game; more are refused "
         "(default 8: friends behind one router share an address)",
+    )
+    add_memory_argument(parser)
+
+
+def add_memory_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--session-memory",
+        type=memory_size,
+        default=SESSION_MEMORY,
+        metavar="SIZE",
+        help="memory (address space) each game may take; a game that needs more stops alone, saved: "
+        "512M, 2G, 0 = no limit (default 1G)",
     )
 
 
@@ -261,7 +288,13 @@ def run(args: argparse.Namespace) -> int:
     from .registry import TableSettings
 
     data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
-    keys = Path(args.authorized_keys).expanduser()
+    if args.open and args.authorized_keys is not None:
+        print(
+            "chaigames serve: --open lets anyone in without a key, so it cannot go with --authorized-keys: choose one",
+            file=sys.stderr,
+        )
+        return 2
+    keys = Path(args.authorized_keys or "~/.ssh/authorized_keys").expanduser()
     if not args.open and not keys.is_file():
         print(
             f"chaigames serve: no authorized-keys file at {keys}: add the players' public keys there "
@@ -280,6 +313,7 @@ def run(args: argparse.Namespace) -> int:
         idle_timeout=args.idle_timeout,
         login_grace=args.login_grace,
         max_pending=args.max_pending,
+        session_memory=args.session_memory,
         tables=TableSettings(
             max_tables=args.max_tables,
             spectators=args.table_spectators,
@@ -327,7 +361,7 @@ def startup_lines(options: HostOptions, port: int, fingerprint: str) -> list[str
 
 
 async def serve(options: HostOptions) -> None:
-    """Run the host until SIGINT or SIGTERM, then hang up every game and stop."""
+    """Run the host until SIGINT, SIGTERM or SIGHUP, then hang up every game (each leaves its log line) and stop."""
     import asyncio
     import contextlib
     import signal
@@ -339,7 +373,7 @@ async def serve(options: HostOptions) -> None:
         print(line, file=sys.stderr, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the terminal it ran in closed
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     try:

@@ -20,7 +20,7 @@ from typing import Any
 from chaigames.names import clean_name
 
 from . import DataDirError
-from .child import GameProcess, exit_status
+from .child import SESSION_MEMORY, GameProcess, exit_status
 from .keys import AuthorizedKeys
 from .offscreen import OffScreen
 from .players import adopt_old_folder, child_environment, key_id, player_folder
@@ -57,6 +57,7 @@ class HostOptions:
     command: list[str] | None = None  # the game command; None = `python -m chaigames` (tests change it)
     tables: TableSettings = field(default_factory=TableSettings)
     table_keepalive: float = 3.0  # at a table a silent drop is noticed after about 3 of these
+    session_memory: int | None = SESSION_MEMORY  # bytes of address space each game may take; None = no limit
 
 
 @dataclass
@@ -404,6 +405,7 @@ def _ssh_classes() -> tuple[type, type]:
                     on_exit=self._game_exited,
                     command=opts.command,
                     pass_fds=(theirs.fileno(),),
+                    memory_limit=opts.session_memory,
                 )
             except Exception as exc:  # a full disk, no ptys left, a broken interpreter: this session only
                 log.warning("game failed to start for %s: %s", self.player.address, exc)
