@@ -21,11 +21,14 @@ from __future__ import annotations
 import codecs
 import threading
 import weakref
+from collections.abc import Iterable
 from functools import partial
 from typing import Any
 
 from textual import events
+from textual._xterm_parser import XTermParser
 from textual.driver import Driver
+from textual.message import Message
 
 MAX_PASTE = 4096
 """Characters of one paste that reach the app; the rest is dropped (a name field keeps its first ones)."""
@@ -95,7 +98,7 @@ class InputDecoder:
         (a key is at least one character), cut before an escape sequence the cut would break."""
         if self.backlog is None:
             return plain
-        room = max(self.backlog.limit - len(self.backlog), 0)
+        room = max(self.backlog.limit - len(self.backlog), 0) if not self.backlog.full else 0
         if len(plain) <= room:
             return plain
         self.backlog.flooded += len(plain) - room
@@ -126,13 +129,24 @@ def _decoder_factory(encoding: str) -> Any:
     return partial(InputDecoder, backlog=getattr(_reader, "backlog", None))
 
 
+class _WebParser(XTermParser):
+    """The web driver feeds its parser whatever a packet decodes to, and an empty string means the end
+    of the input to a parser: once `InputDecoder` dropped a whole packet, every later key failed. Here
+    nothing to parse is nothing (the web driver never ends its input that way itself)."""
+
+    def feed(self, data: str) -> Iterable[Message]:
+        return super().feed(data) if data else ()
+
+
 def install_input_decoder() -> None:
     """Make the terminal and web drivers decode input with `InputDecoder` (they look the factory up in
-    their own module's globals when their input thread starts)."""
+    their own module's globals when their input thread starts). The terminal driver skips an empty
+    read itself; the web driver gets a parser that does."""
     from textual.drivers import linux_driver, web_driver
 
     for module in (linux_driver, web_driver):
         module.getincrementaldecoder = _decoder_factory  # type: ignore[attr-defined]
+    web_driver.XTermParser = _WebParser  # type: ignore[attr-defined,misc]
 
 
 class Backlog:
@@ -148,9 +162,19 @@ class Backlog:
         self.dropped = 0  # events dropped
         self.flooded = 0  # characters dropped before they were parsed
 
+        self._flooding = False
+
     @property
     def full(self) -> bool:
-        return len(self._refs) >= self.limit
+        """Whether input is being dropped: from the moment `limit` events are held until the app has
+        worked through three quarters of them (so a flood is dropped in long runs, not let through an
+        event at a time as each one is handled)."""
+        held = len(self._refs)
+        if held >= self.limit:
+            self._flooding = True
+        elif held <= self.limit // 4:
+            self._flooding = False
+        return self._flooding
 
     def __len__(self) -> int:
         return len(self._refs)
