@@ -22,9 +22,9 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from chaigames.crashlog import friendly_line, write_crash_log  # at hand when something goes wrong
+from chaigames.play import wire  # the standard library only: the table channel's client
+from chaigames.play.client import Refused, TableClient, host_fd
 from chaigames.saves import SaveStore
-from chaigames.serve.tables import wire  # the standard library only: the table channel's client
-from chaigames.serve.tables.client import Refused, TableClient, host_fd
 
 from . import palette
 from .keygate import Guarded, KeyGate

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from chaigames.engine import Event, GameSpec, LogLine, RecordError, Result
-from chaigames.serve.tables import wire
-from chaigames.serve.tables.client import ChannelClosed, TableClient
+from chaigames.play import wire
+from chaigames.play.client import ChannelClosed, TableClient
 
 from .protocol import GameWords, Listener
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from chaigames import games
 from chaigames.engine import parse_record
-from chaigames.serve.tables import wire
-from chaigames.serve.tables.client import TableClient
+from chaigames.play import wire
+from chaigames.play.client import TableClient
 from screens.app import ChaiGamesApp
 from screens.chai_wallah.screen import ChaiWallahScreen
 from screens.curtain import CurtainScreen
