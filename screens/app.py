@@ -24,30 +24,29 @@ from textual.screen import Screen
 from chaigames.crashlog import friendly_line, write_crash_log  # at hand when something goes wrong
 from chaigames.play import wire  # the standard library only: the table channel's client
 from chaigames.play.client import Refused, TableClient, host_fd
+from chaigames.play.library import Library, extra_from_env
 from chaigames.saves import SaveStore
 
 from . import palette
 from .keygate import Guarded, KeyGate
-from .library import Library, extra_from_env
 from .menu import MainMenu
 
 if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of it (a fast start)
     from chaigames.engine import GameConfig, GameSpec, Record, Session
     from chaigames.engine.match import Match
+    from chaigames.play.controller import GameController
+    from chaigames.play.protocol import Controller
+    from chaigames.play.table_controller import TableController
     from chaigames.saves import SaveInfo
     from chaigames.setups import SetupMemory
-
-    from .controller import GameController
-    from .protocol import Controller
-    from .table_controller import TableController
 
 NewGame = tuple[str, "GameConfig", int]
 
 
 def at_table(controller: object) -> bool:
-    """Is this a table's controller? (`screens.table_controller` loads only when someone sits down at a
+    """Is this a table's controller? (`chaigames.play.table_controller` loads only when someone sits down at a
     table, so before that no controller can be one: the start stays light.)"""
-    module = sys.modules.get("screens.table_controller")
+    module = sys.modules.get("chaigames.play.table_controller")
     return module is not None and isinstance(controller, module.TableController)
 
 
@@ -366,7 +365,7 @@ class ChaiGamesApp(App[None]):
             self.notify("This table plays a game this app does not have.", severity="error")
             self.leave_table()
             return
-        from .table_controller import TableController
+        from chaigames.play.table_controller import TableController
 
         await self.open_table_game(TableController(self, client, spec, joined.get("seat")))
 
@@ -488,8 +487,8 @@ class ChaiGamesApp(App[None]):
 
     async def _open_game(self, session: Session, save_id: str, lock: str | None = None) -> None:
         from chaigames.engine.match import match_of
+        from chaigames.play.controller import GameController
 
-        from .controller import GameController
         from .game_screens import screen_class_for
 
         await self.back_to_menu()
@@ -633,7 +632,7 @@ class ChaiGamesApp(App[None]):
         else:
             await self.push_screen(results)
 
-    # -- a game at a table over SSH (screens/table_controller.py) -------------------------------------
+    # -- a game at a table over SSH (chaigames/play/table_controller.py) -------------------------------------
     async def open_table_game(self, controller: TableController) -> None:
         """Show a table's game: its screen on top of the lobby (a rematch replaces the results)."""
         from .game_base import GameScreen

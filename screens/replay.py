@@ -20,9 +20,9 @@ from textual.widgets import Static
 from chaigames.engine import Event, IllegalAction, LogLine, Record, Result, Session
 from chaigames.engine.match import Match, match_of
 from chaigames.engine.replay import Replay
+from chaigames.play.protocol import GameWords
 
 from .game_screens import screen_class_for
-from .protocol import GameWords
 from .widgets import Footer
 
 NO_MOVES = "This is a replay: nobody can move"

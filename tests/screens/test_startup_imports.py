@@ -52,7 +52,7 @@ print(json.dumps({"modules": sorted(sys.modules), "menu": shown[0]}))
 
 LATER = (
     "chaigames.engine",
-    "screens.controller",
+    "chaigames.play.controller",
     "screens.game_base",
     "screens.setup",
     "screens.rules",

@@ -41,9 +41,9 @@ from chaigames.engine import (
 )
 from chaigames.names import BOT_NAMES, clean_name, join_names
 from chaigames.play import wire
+from chaigames.play.controller import GameController
 from chaigames.saves import SaveStore, write_atomic
 from chaigames.serve.players import identity_folder
-from screens.controller import GameController
 
 log = logging.getLogger("chaigames.serve.tables")
 
