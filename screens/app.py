@@ -227,8 +227,9 @@ class ChaiGamesApp(App[None]):
     def watch_replay(self, record: Record, position: int | None = None, done: Any = None) -> None:
         """The replay viewer over the current screen (Esc comes back to it, or calls `done`)."""
         from chaigames.engine import RecordError
+        from chaigames.play.replay import ReplayController
 
-        from .replay import ReplayController, replay_screen
+        from .replay import replay_screen
 
         try:
             controller = ReplayController.of(self.library.get(record.game), record, position)
@@ -241,8 +242,8 @@ class ChaiGamesApp(App[None]):
         """A finished game's results again (from History); `w` there watches its replay."""
         from chaigames.engine import RecordError
         from chaigames.engine.match import match_of
+        from chaigames.play.replay import ReplayController
 
-        from .replay import ReplayController
         from .results import ResultsScreen
 
         assert info.record is not None

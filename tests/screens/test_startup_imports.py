@@ -58,6 +58,7 @@ LATER = (
     "screens.rules",
     "screens.results",
     "screens.replay",
+    "chaigames.play.replay",
     "chaigames.chai",
     "chaigames.chai_wallah",
     "chaigames.dabba_walla",
