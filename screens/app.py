@@ -138,7 +138,7 @@ class ChaiGamesApp(App[None]):
 
     def _named(self, name: str | None) -> None:
         """The player said who they are: their saves, then the menu."""
-        from chaigames.web.folders import name_folder
+        from chaigames.folders import name_folder
 
         assert self.saves_by_name is not None
         self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
