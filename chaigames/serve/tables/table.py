@@ -234,7 +234,8 @@ class Table:
         self.closing = False
         self._acting: int | None = None  # the connection whose action is being applied
         self._actors: dict[int, bool] = {}  # seat -> it was among the actors at the last update
-        self._sent: dict[int, Any] = {}  # conn -> the key of the last update it got
+        self._sent: dict[int, Any] = {}  # conn -> the table's key when it was last considered
+        self._contents: dict[int, Any] = {}  # conn -> what the last update it got said (see `_content`)
         self._log_json: list[dict[str, Any]] = []  # the game's log lines as JSON, so far
         self._in_histories = False  # the finished record has been copied into the people's History
 
@@ -522,6 +523,7 @@ class Table:
         self._lobby_changed()
         if self.game is not None:
             self._sent.pop(conn, None)
+            self._contents.pop(conn, None)
             if came_back:
                 self._back(seat)
             self._changed([], force=True)
@@ -532,6 +534,7 @@ class Table:
             return None
         seat, info.seat, info.spectator = info.seat, None, False
         self._sent.pop(conn, None)
+        self._contents.pop(conn, None)
         if seat is not None and self.seats[seat].conn == conn:
             self.seats[seat].conn = None
             return seat
@@ -663,6 +666,7 @@ class Table:
         self.paused_by = None
         self.away_pause = False
         self._sent.clear()
+        self._contents.clear()
         away = [i for i, s in enumerate(self.seats) if s.away]
         if self.game.realtime and away:
             self.game.paused = True
@@ -838,7 +842,8 @@ class Table:
         legal = state.legal_actions(seat) if seat is not None and seat in movers else []
         if game.realtime:  # the clock's pause and resume are the table's, never a move (see `act`)
             legal = [a for a in legal if spec.actions.name_of(a) not in ("pause", "resume")]
-        lines = self._log_lines(seat)
+        seen = session.seen_numbers(seat)
+        lines = self._log_lines(seat, seen)
         me = self.seats[seat].identity if seat is not None else None
         result = session.result() if over else None
         return {
@@ -862,13 +867,14 @@ class Table:
             "turn_bell": bell,
             "your_turn": seat is not None and seat in movers,  # the host's idle timeout counts only then
             "started": game.started,
-            "moves": session.action_count,
+            "moves": seen[-1],  # the actions this seat saw happen (another seat's hidden steps are not counted)
             "thinking": game.thinking,
             "countdown": self.countdown,
         }
 
-    def _log_lines(self, seat: int | None) -> list[dict[str, Any]]:
-        """The newest `LOG_LINES` lines `seat` may see, as JSON. A table's log only grows (no
+    def _log_lines(self, seat: int | None, seen: list[int]) -> list[dict[str, Any]]:
+        """The newest `LOG_LINES` lines `seat` may see, as JSON, numbered by the actions `seat` saw (`seen`,
+        see `Session.seen_numbers`): another seat's hidden steps leave no gap. A table's log only grows (no
         take-backs), so each line is turned into JSON once, not once per update per person."""
         log_ = self.game.session.log  # type: ignore[union-attr]
         if len(self._log_json) > len(log_):  # a new game
@@ -879,7 +885,9 @@ class Table:
             if len(out) == LOG_LINES:
                 break
             if log_[i].event.visible_to(seat):
-                out.append(self._log_json[i])
+                line = self._log_json[i]
+                number = seen[min(line["action_no"], len(seen) - 1)]
+                out.append(line if number == line["action_no"] else {**line, "action_no": number})
         out.reverse()
         return out
 
@@ -943,7 +951,12 @@ class Table:
             if not force and not visible and not bell and self._sent.get(conn) == key:
                 continue
             self._sent[conn] = key
-            self._to(conn, self.update_for(seat, visible, bell))
+            update = self.update_for(seat, visible, bell)
+            content = _content(update)
+            if not force and not visible and not bell and self._contents.get(conn) == content:
+                continue  # nothing this seat may see changed (another seat's hidden step): it hears nothing
+            self._contents[conn] = content
+            self._to(conn, update)
 
     def _to(self, conn: int, msg: dict[str, Any]) -> None:
         try:
@@ -1040,6 +1053,12 @@ class Table:
             timer.stop()
         self._away_timers.clear()
         self.save_table()
+
+
+def _content(update: dict[str, Any]) -> str:
+    """What an update tells its seat, but for the clock's reading (which runs on between updates)
+    and this update's own news: two updates with the same content need not both be sent."""
+    return json.dumps({k: v for k, v in update.items() if k not in ("clock", "events", "turn_bell")}, sort_keys=True)
 
 
 SESSION_TYPES = frozenset({"open", "join", "leave", "act", "start", "to_bot", "pause", "resume", "rematch"})
