@@ -70,7 +70,8 @@ class PlayerView:
     placed; `hand`: card codes when the viewer may see them (own hand; everyone's in delivery,
     DW-15), else None, with `hand_count` always; `chai`: own chai tile kinds (None for others) and
     `chai_count` (another seat's count includes the tiles on its secret choice until the reveal, so
-    putting one on or taking it off shows nowhere else); `tips`; delivery: `committed` (secret choice made; nothing more until reveal),
+    putting one on or taking it off shows nowhere else); `tips`; delivery: `committed` (secret choice
+    made; nothing more until reveal),
     `choice`: (card or None, chai kinds) once revealed, or the viewer's own current pick;
     `revealed`; `later` (played a play-later tile this round).
     """
