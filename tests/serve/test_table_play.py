@@ -122,9 +122,13 @@ async def test_two_people_play_dabba_walla_and_each_is_sent_only_their_own_seat(
         bells = [u["turn_bell"] for u in updates]
         assert any(bells) and all(u["seat"] in u["actors"] for u in updates if u["turn_bell"])
     # the finished record went into each person's History, not into anyone's saves
-    for name in ("asha", "ravi"):
+    for seat, name in enumerate(("asha", "ravi")):  # each copy names the seat its person held (their replay's view)
         history = list((table.data_dir / "players" / "key" / name / "history").glob("*.json"))
-        assert len(history) == 1 and json.loads(history[0].read_text())["meta"]["table"] == "K7QD"
+        assert (
+            len(history) == 1
+            and json.loads(history[0].read_text())["meta"] | {"table": "K7QD", "seat": seat}
+            == (json.loads(history[0].read_text())["meta"])
+        )
     assert not (table.data_dir / "players" / "key" / "asha" / "saves").exists()
     # a rematch at the same table: the same seats, a new game
     table.say(2, RAVI, wire.rematch())

@@ -1025,17 +1025,21 @@ class Table:
         return None
 
     def _copy_to_histories(self) -> None:
-        """The finished record goes into the History of everyone who held a seat in this game."""
-        if self.save_id is None:
+        """The finished record goes into the History of everyone who held a seat in this game, its meta
+        naming the seat they held (`seat`): their replay offers the public view and that seat's only."""
+        if self.save_id is None or self.game is None:
             return
         source = self.store.history / f"{self.save_id}.json"
         try:
-            text = source.read_text(encoding="utf-8")
-        except OSError as exc:
+            data = json.loads(source.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
             log.error("table %s: no finished record to copy: %s", self.code, exc)
             return
-        for identity in self.holders:
+        names = list(self.game.names)
+        for identity, name in self.holders.items():
             folder = identity_folder(self.data_dir, identity)  # a key's folder is named by its key_id
+            data["meta"] = {**data.get("meta", {}), "seat": names.index(name) if name in names else None}
+            text = json.dumps(data, separators=(",", ":"))
             try:
                 write_atomic(SaveStore(folder).history / f"table-{self.save_id}.json", text)
             except OSError as exc:
