@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from chaigames.engine import (
-    BOT_LEVELS,
     ChaigamesError,
     Event,
     GameConfig,
@@ -89,6 +88,11 @@ class Seat:
     def away(self) -> bool:
         """A person holds it but no connection does."""
         return self.person and self.identity is not None and self.conn is None
+
+    @property
+    def stand_in(self) -> bool:
+        """A bot plays it for its person, who takes it back by coming back (key or seat code)."""
+        return not self.person and self.identity is not None
 
     def saved(self) -> dict[str, Any]:
         data = asdict(self)
@@ -178,6 +182,21 @@ class TableGame(GameController):
         add_bot = getattr(self.driver, "add_bot", None)
         if add_bot is not None:
             add_bot(seat, level)
+        self.save()
+        if not self.realtime:
+            self._go_on()
+
+    def take_back(self, seat: int) -> None:
+        """The person whose seat a bot played is back: the seat is theirs again from now on (a move the bot
+        was still choosing is called off)."""
+        config = self.session.record.config
+        seats = list(config.seats)
+        seats[seat] = replace(seats[seat], bot=None)
+        self.session.record.config = replace(config, seats=tuple(seats))
+        self.bots.pop(seat, None)
+        remove_bot = getattr(self.driver, "remove_bot", None)
+        if remove_bot is not None:
+            remove_bot(seat)
         self.save()
         if not self.realtime:
             self._go_on()
@@ -452,14 +471,14 @@ class Table:
         """The seat this identity may take now, or the reason it may not."""
         identity, keyed = who["id"], who["keyed"]
         for i, s in enumerate(self.seats):
-            if s.identity != identity or not s.person:
+            if s.identity != identity:
                 continue
             if keyed or (seat_code is not None and secrets.compare_digest(seat_code.upper(), s.seat_code or "")):
                 return i
             return "That name already has a seat here: type its seat code to take it back"
         if not keyed and seat_code:
             for i, s in enumerate(self.seats):
-                if s.person and s.seat_code and secrets.compare_digest(seat_code.upper(), s.seat_code):
+                if s.identity is not None and s.seat_code and secrets.compare_digest(seat_code.upper(), s.seat_code):
                     return i
             return "No seat here has that seat code"
         if self.game is not None:
@@ -501,7 +520,12 @@ class Table:
             log.info("table %s: connection %s took seat %s over from %s", self.code, conn, seat, old)
         info = self.conns[conn]
         info.seat, info.spectator = seat, False
-        came_back = s.away_since is not None or (self.game is not None and s.away)
+        came_back = s.away_since is not None or (self.game is not None and (s.away or s.stand_in))
+        if s.stand_in:  # back from a bot: the seat is its person's again
+            log.info("table %s: seat %s taken back from its %s bot", self.code, seat, s.level)
+            s.kind, s.level = "person", None
+            if self.game is not None and not self.game.finished:
+                self.game.take_back(seat)
         s.conn, s.away_since = conn, None
         timer = self._away_timers.pop(seat, None)
         if timer is not None:
@@ -689,16 +713,23 @@ class Table:
         if not s.person or s.conn is not None:
             self._refuse(conn, "Only an empty seat, or one whose person is away, goes to a bot")
             return
+        levels = self.spec.bot_levels  # type: ignore[union-attr]
+        if level not in levels:
+            self._refuse(conn, f"{self.spec.title} has no {level!r} bot (its levels: {', '.join(levels)})")  # type: ignore[union-attr]
+            return
         self._hand_to_bot(seat, level)
 
     def _hand_to_bot(self, seat: int, level: str) -> None:
+        """A bot plays the seat: for good in the lobby; during a game, until its person comes back (they
+        keep their identity and seat code, see `Seat.stand_in`)."""
         assert self.spec is not None
         s = self.seats[seat]
         level = level if level in self.spec.bot_levels else self.spec.bot_levels[0]
-        s.kind, s.level, s.seat_code, s.away_since = "bot", level, None, None
+        s.kind, s.level, s.away_since = "bot", level, None
         if not s.name:
             s.name = self._free_name(f"Bot {seat + 1}")
-        s.identity = None
+        if self.game is None or self.game.finished:
+            s.identity, s.seat_code = None, None
         timer = self._away_timers.pop(seat, None)
         if timer is not None:
             timer.stop()
@@ -1066,4 +1097,3 @@ def _content(update: dict[str, Any]) -> str:
 
 
 SESSION_TYPES = frozenset({"open", "join", "leave", "act", "start", "to_bot", "pause", "resume", "rematch"})
-LEVELS = BOT_LEVELS
