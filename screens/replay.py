@@ -1,8 +1,8 @@
 """The replay viewer: the game's own screen with the replay keys on top.
 
 `replay_screen(controller)` is the game's own screen class stepping through a
-`chaigames.play.replay.ReplayController`, so the board is drawn exactly as in play. After the
-game is over nothing is secret, so `v` may show any seat's view.
+`chaigames.play.replay.ReplayController`, so the board is drawn exactly as in play; `v` steps
+through the views the replay offers (see `ReplayController.views`).
 """
 
 from __future__ import annotations

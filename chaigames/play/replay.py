@@ -3,8 +3,9 @@
 `ReplayController` is a controller that cannot act: it offers what the game screens read from
 a game's controller (see screens/README.md and the controller protocol) for the state at the
 current position of a `chaigames.engine.replay.Replay`. The replay screen (`screens.replay`)
-draws it with the game's own screen class. After the game is over nothing is secret, so
-`next_view` may show any seat's view.
+draws it with the game's own screen class. After a game at home nothing is secret, so
+`next_view` may show any seat's view; a table game's replay offers the public view and the seat
+its viewer held there only (`views`).
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ class ReplayController(GameWords):
         self.to_move: int | None = None
         self.listener: Any = None
         self.clock = ReplayClock(self) if self.realtime else None
+        self.views = replay_views(replay.record.meta, len(self.names))
 
     def unsaved_moves(self) -> int:
         return 0
@@ -171,11 +173,20 @@ class ReplayController(GameWords):
         self.go(r.next_turn(self.position) if direction > 0 else r.previous_turn(self.position))
 
     def next_view(self) -> None:
-        """Public view, then each seat's view in turn (after the end nothing is secret)."""
-        n = len(self.names)
-        self.viewer = 0 if self.viewer is None else (self.viewer + 1 if self.viewer + 1 < n else None)
+        """The next of the views this replay offers (`views`): the public one, then each it may show."""
+        at = self.views.index(self.viewer) if self.viewer in self.views else 0
+        self.viewer = self.views[(at + 1) % len(self.views)]
         self._notify()
 
     def _notify(self) -> None:
         if self.listener is not None:
             self.listener.game_changed([])
+
+
+def replay_views(meta: dict[str, Any], seats: int) -> tuple[int | None, ...]:
+    """The views a replay offers (None: the public view): every seat's after a game at home; after a table
+    game, the seat its viewer held there (the record's `meta.seat`) and no other seat's secrets."""
+    if "table" not in meta:
+        return (None, *range(seats))
+    seat = meta.get("seat")
+    return (None, seat) if type(seat) is int and 0 <= seat < seats else (None,)
