@@ -138,3 +138,29 @@ async def test_a_chai_wallah_spectator_is_told_they_are_watching(data_dir: Path)
             watching.stop()
             seated.stop()
             await table.close()
+
+
+async def test_the_owner_hands_an_away_seat_to_a_bot_of_any_level_from_the_pause_menu(data_dir: Path) -> None:
+    from textual.widgets import OptionList
+
+    from screens.table_pause import BotLevelScreen, TablePauseMenu
+
+    app = table_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        table, c = await sit_down(pilot, data_dir, "chai", seats("person", "person", "bot"))
+        try:
+            table.say_host({"t": "dropped", "conn": 2})
+            await wait_for(pilot, lambda: c.away_seats() == [1], "Ravi away")
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, TablePauseMenu), "the table's pause menu")
+            assert "Hand Ravi's seat to a bot" in screen_text(app)
+            await pilot.press("b")
+            await wait_for(pilot, lambda: isinstance(app.screen, BotLevelScreen), "the bot levels")
+            levels = app.screen.query_one(OptionList)
+            while levels.get_option_at_index(levels.highlighted or 0).id != "hard":
+                await pilot.press("down")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: c.is_bot(1) and c.bot_level(1) == "hard", "a hard bot in Ravi's seat")
+        finally:
+            c.stop()
+            await table.close()
