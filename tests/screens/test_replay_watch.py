@@ -48,7 +48,7 @@ def test_a_replay_controller_cannot_act_and_says_why():
     import pytest
 
     from chaigames.engine import IllegalAction
-    from screens.replay import NO_MOVES, ReplayController
+    from chaigames.play.replay import NO_MOVES, ReplayController
 
     record = toy_record()
     c = ReplayController.of(toygame.SPEC, record, position=1)
@@ -73,7 +73,7 @@ def test_a_replay_controller_cannot_act_and_says_why():
 def test_a_table_games_replay_offers_the_public_view_and_the_seat_its_viewer_held_only():
     from dataclasses import replace
 
-    from screens.replay import ReplayController
+    from chaigames.play.replay import ReplayController
 
     record = toy_record()
 

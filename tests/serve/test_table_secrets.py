@@ -11,8 +11,8 @@ import pytest
 from chaigames import games
 from chaigames.dabba_walla import data as D
 from chaigames.engine import GameConfig, SeatConfig, Session
+from chaigames.play import wire
 from chaigames.saves import SaveStore
-from chaigames.serve.tables import wire
 from tests.serve.tablehost import TableHost
 from tests.serve.test_table_play import ASHA, MEERA, RAVI
 
