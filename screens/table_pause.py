@@ -15,10 +15,11 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from chaigames.play.table_controller import TableController
+
 from .confirm import ConfirmScreen
 from .keygate import Guarded
 from .pause import PauseMenu
-from .table_controller import TableController
 from .widgets import Footer
 
 
