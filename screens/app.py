@@ -518,10 +518,8 @@ class ChaiGamesApp(App[None]):
 
     def open_pause(self, controller: GameController, seat: int | None = None) -> None:
         """Esc in a game; `seat` is the human who asked, if the screen knows (credited in the record)."""
-        from .pause import PauseMenu
-
         controller.pause(seat)
-        self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
+        self.open_pause_again(controller)
 
     def _paused(self, controller: GameController, choice: str | None) -> None:
         from .pause import LogScreen
@@ -564,9 +562,16 @@ class ChaiGamesApp(App[None]):
             controller.resume()
 
     def open_pause_again(self, controller: GameController) -> None:
+        """The pause menu (at a table: the table's, see `screens.table_pause`)."""
         from .pause import PauseMenu
 
-        self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
+        if at_table(controller):
+            from .table_pause import TablePauseMenu
+
+            menu: PauseMenu = TablePauseMenu(controller)
+        else:
+            menu = PauseMenu(controller)
+        self.push_screen(menu, lambda choice: self._paused(controller, choice))
 
     # -- what the controller asks of the frame -------------------------------------------------------
     def show_curtain(self, controller: GameController, seat: int) -> None:
