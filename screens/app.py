@@ -225,8 +225,9 @@ class ChaiGamesApp(App[None]):
 
         self.push_screen(HistoryScreen(self.store.finished_games(self.library.get), self.library.get))
 
-    def watch_replay(self, record: Record, position: int | None = None, done: Any = None) -> None:
-        """The replay viewer over the current screen (Esc comes back to it, or calls `done`)."""
+    def watch_replay(self, record: Record, position: int = 0, done: Any = None) -> None:
+        """The replay viewer over the current screen, at the deal unless `position` says otherwise (Esc
+        comes back to it, or calls `done`)."""
         from chaigames.engine import RecordError
 
         from .replay import ReplayController, replay_screen
@@ -248,7 +249,8 @@ class ChaiGamesApp(App[None]):
 
         assert info.record is not None
         try:
-            controller = ReplayController.of(self.library.get(info.record.game), info.record)
+            end = len(info.record.effective())
+            controller = ReplayController.of(self.library.get(info.record.game), info.record, end)
         except (RecordError, LookupError) as exc:
             self.notify(f"Cannot show this game: {exc}", severity="error")
             return

@@ -4,34 +4,41 @@
 a game's controller (see screens/README.md and the controller protocol) for the state at the
 current position of a `chaigames.engine.replay.Replay`. `replay_screen(controller)` is the
 game's own screen class with the replay keys on top, so the board is drawn exactly as in play.
-After the game is over nothing is secret, so `v` may show any seat's view.
+
+The viewer opens at the deal (the result is not given away) and shows, at each position, exactly
+what was on a screen then: the public view is a spectator's (Chai Wallah's offered dice hidden),
+a seat's view is that seat's own. `v` steps through the views the controller was given: every
+seat's by default, fewer where the record is someone else's (a table's game offers a person the
+public view and their own seat).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
-from textual.widgets import Static
 
 from chaigames.engine import Event, IllegalAction, LogLine, Record, Result, Session
 from chaigames.engine.match import Match, match_of
 from chaigames.engine.replay import Replay
+from chaigames.names import join_names
 
+from .game_base import GameScreen
 from .game_screens import screen_class_for
 from .protocol import GameWords
-from .widgets import Footer
+from .widgets import TitleBar
 
 NO_MOVES = "This is a replay: nobody can move"
 
 
 class ReplayClock:
-    """A real-time game's clock standing still at the current position's game second."""
+    """A real-time game's clock standing still at the current position's game second. It counts
+    as running: every recorded position was played with the clock going (no "get ready")."""
 
-    running = False
+    running = True
 
     def __init__(self, controller: ReplayController) -> None:
         self._controller = controller
@@ -43,12 +50,15 @@ class ReplayClock:
 class ReplayController(GameWords):
     """A recorded game at one position, as the game screens read a controller; it never acts."""
 
-    def __init__(self, replay: Replay, position: int | None = None) -> None:
+    def __init__(self, replay: Replay, position: int = 0, views: Sequence[int | None] | None = None) -> None:
+        """`views`: the views `v` steps through, the first shown first (None is the public view);
+        by default the public view and then every seat's."""
         self.replay = replay
         self.spec = replay.spec
         self.config = replay.config
         self.session: Session = replay.final  # the whole game (its result; the record's meta)
-        self.position = replay.length if position is None else position
+        self.position = max(0, min(position, replay.length))
+        self.views: tuple[int | None, ...] = (None, *range(len(self.config.seats))) if views is None else tuple(views)
         self.game_id = self.spec.id
         self.title = self.spec.title
         self.names = tuple(s.name for s in self.config.seats)
@@ -57,7 +67,7 @@ class ReplayController(GameWords):
         self.realtime = self.spec.realtime
         self.confirm_moves = False
         self.whole_keyboard = False
-        self.viewer: int | None = None
+        self.viewer: int | None = self.views[0]
         self.message = ""
         self.paused = False
         self.thinking = False
@@ -71,8 +81,10 @@ class ReplayController(GameWords):
         return 0
 
     @classmethod
-    def of(cls, spec: Any, record: Record, position: int | None = None) -> ReplayController:
-        return cls(Replay(spec, record), position)
+    def of(
+        cls, spec: Any, record: Record, position: int = 0, views: Sequence[int | None] | None = None
+    ) -> ReplayController:
+        return cls(Replay(spec, record), position, views)
 
     # -- what a screen reads -------------------------------------------------------------------
     @property
@@ -89,8 +101,9 @@ class ReplayController(GameWords):
         return self.state.view(self.viewer)
 
     def table_view(self) -> Any:
-        table_view = getattr(self.state, "table_view", None)
-        return table_view() if table_view is not None else self.view
+        """The view being shown: a replay has no shared screen that shows more (Chai Wallah's table
+        view with every offered value was for the people at the keyboard, never a spectator)."""
+        return self.view
 
     def actors(self) -> tuple[int, ...]:
         return tuple(self.state.actors())
@@ -115,6 +128,17 @@ class ReplayController(GameWords):
         return [line for line in self.replay.log_until(self.position) if line.event.visible_to(who)]  # type: ignore[arg-type]
 
     def status(self) -> str:
+        """The game's own status line as it stood at this position (where the replay stands is `where`)."""
+        if self.finished:
+            return "The game is over."
+        if self.realtime:
+            return f"Time {self.clock.now() if self.clock else 0.0:5.1f} s"
+        actors = self.actors()
+        if len(actors) == 1:
+            return f"{self.name(actors[0])} to move"
+        return f"Waiting for {join_names([self.name(s) for s in actors]) or 'nobody'}"
+
+    def where(self) -> str:
         """Where the replay stands: the action, who made it, and whose view is shown."""
         n, k = self.replay.length, self.position
         seat = self.replay.actor(k)
@@ -179,9 +203,9 @@ class ReplayController(GameWords):
         self.go(r.next_turn(self.position) if direction > 0 else r.previous_turn(self.position))
 
     def next_view(self) -> None:
-        """Public view, then each seat's view in turn (after the end nothing is secret)."""
-        n = len(self.names)
-        self.viewer = 0 if self.viewer is None else (self.viewer + 1 if self.viewer + 1 < n else None)
+        """The next of `views`, round again after the last."""
+        at = self.views.index(self.viewer) if self.viewer in self.views else -1
+        self.viewer = self.views[(at + 1) % len(self.views)]
         self._notify()
 
     def _notify(self) -> None:
@@ -189,39 +213,47 @@ class ReplayController(GameWords):
             self.listener.game_changed([])
 
 
-class ReplayKeys(Screen):
-    """Mixed in front of a game's own screen class: the replay keys, and none of the game's."""
+class ReplayKeys:
+    """Mixed in front of a game's own screen class: the replay keys, and none of the game's.
+
+    A plain mixin, not a Screen: Textual gives a screen class the CSS type names of its first
+    Screen base only, and the game's own CSS (`ChaiWallahScreen.big ...`) must keep matching.
+    `replay_screen` copies BINDINGS and DEFAULT_CSS into the class it makes, where Textual reads them."""
 
     REPLAY_ACTIONS = frozenset(
         {"replay_step", "replay_turn", "replay_start", "replay_end", "replay_view", "replay_leave", "replay_log"}
     )
-    BINDINGS = [
-        Binding("right", "replay_step(1)", "Next", priority=True, id="replay_next"),
-        Binding("left", "replay_step(-1)", "Back", priority=True, id="replay_back"),
-        Binding("pagedown,down", "replay_turn(1)", "Next turn", key_display="PgDn", priority=True),
-        Binding("pageup,up", "replay_turn(-1)", "Turn back", key_display="PgUp", priority=True),
-        Binding("home", "replay_start", "Start", priority=True),
-        Binding("end", "replay_end", "End", priority=True),
-        Binding("v", "replay_view", "Seat view", priority=True),
+    BINDINGS = [  # a pair of keys shows as one in the footer, Home and End only in `?`: all fit in 80 columns
+        Binding("right", "replay_step(1)", "Step", priority=True, id="replay_next", key_display="←→"),
+        Binding("left", "replay_step(-1)", "Back", priority=True, id="replay_back", show=False),
+        Binding("pagedown,down", "replay_turn(1)", "Turn", key_display="PgUp PgDn", priority=True),
+        Binding("pageup,up", "replay_turn(-1)", "Turn back", key_display="PgUp", priority=True, show=False),
+        Binding("home", "replay_start", "Start", priority=True, show=False),
+        Binding("end", "replay_end", "End", priority=True, show=False),
+        Binding("v", "replay_view", "View", priority=True),
         Binding("l", "replay_log", "Log", priority=True),
         Binding("escape,q", "replay_leave", "Leave", key_display="Esc", priority=True),
     ]
     DEFAULT_CSS = """
-    #replay-bar { height: 1; background: $accent-darken-2; color: $text; padding: 0 1; }
+    TitleBar#replay-bar { background: $accent-darken-2; }
     """
 
     controller: ReplayController
 
     def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            if isinstance(widget, Footer):
-                yield Static(Text(self.controller.status()), id="replay-bar")
-            yield widget
+        """The game's own widgets, its title bar saying where the replay stands: the game keeps every
+        row it has in play, so each size lays out as it did live."""
+        for widget in super().compose():  # type: ignore[misc]
+            yield TitleBar(id="replay-bar") if isinstance(widget, TitleBar) else widget
 
     def refresh_game(self) -> None:
         super().refresh_game()  # type: ignore[misc]
-        for bar in self.query("#replay-bar").results(Static):
-            bar.update(Text(self.controller.status()))
+        width = self.size.width - 2  # type: ignore[attr-defined]
+        for bar in self.query("#replay-bar").results(TitleBar):  # type: ignore[attr-defined]
+            status = Text(self.controller.where())
+            if width > 0:
+                status.truncate(width, overflow="ellipsis")
+            bar.update(status)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the replay's own keys act; the game's keys would only be refused."""
@@ -245,25 +277,26 @@ class ReplayKeys(Screen):
     def action_replay_log(self) -> None:
         from .pause import LogScreen
 
-        self.app.push_screen(LogScreen(self.controller))  # type: ignore[arg-type]
+        self.app.push_screen(LogScreen(self.controller))  # type: ignore[attr-defined,arg-type]
 
     def action_replay_leave(self) -> None:
-        self.dismiss()
+        self.dismiss()  # type: ignore[attr-defined]
 
     def action_pause(self) -> None:
-        self.dismiss()
+        self.dismiss()  # type: ignore[attr-defined]
 
 
 _CLASSES: dict[type, type] = {}
 
 
-def replay_screen(controller: ReplayController) -> Screen:
+def replay_screen(controller: ReplayController) -> GameScreen:
     """The game's own screen, stepping through `controller`'s replay."""
     base = screen_class_for(controller.spec.id)
     cls = _CLASSES.get(base)
     if cls is None:
         # __module__ of the game's screen: its CSS_PATH is found next to it
-        cls = type(f"Replay{base.__name__}", (ReplayKeys, base), {"__module__": base.__module__})
+        own = {"__module__": base.__module__, "BINDINGS": ReplayKeys.BINDINGS, "DEFAULT_CSS": ReplayKeys.DEFAULT_CSS}
+        cls = type(f"Replay{base.__name__}", (ReplayKeys, base), own)
         _CLASSES[base] = cls
     screen = cls(controller)
     controller.attach(screen)
