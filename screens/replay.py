@@ -256,8 +256,13 @@ class ReplayKeys:
             bar.update(status)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Only the replay's own keys act; the game's keys would only be refused."""
-        return action in self.REPLAY_ACTIONS or action.startswith("app.")
+        """Only the replay's own keys act, and the game's keys that only look (its LOOK_ACTIONS); the
+        game's moves would only be refused."""
+        if action in self.REPLAY_ACTIONS or action.startswith("app."):
+            return True
+        if action in getattr(self, "LOOK_ACTIONS", ()):
+            return super().check_action(action, parameters)  # type: ignore[misc]
+        return False
 
     def action_replay_step(self, n: int) -> None:
         self.controller.step(n)
