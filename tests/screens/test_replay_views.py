@@ -11,7 +11,7 @@ import pytest
 
 from chaigames.engine import Session
 from chaigames.games import get as get_game
-from screens.replay import ReplayController
+from chaigames.play.replay import ReplayController
 from tests.positions import play
 
 LONGEST = 3000  # actions: every game below ends well before
