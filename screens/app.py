@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of
     from chaigames.setups import SetupMemory
 
 NewGame = tuple[str, "GameConfig", int]
+QUIT_QUESTION = "Quit chaigames?"
 
 
 def at_table(controller: object) -> bool:
@@ -184,6 +185,32 @@ class ChaiGamesApp(App[None]):
     def get_css_variables(self) -> dict[str, str]:
         """The theme's variables plus the game palette (`$dw-y`, `$zone-1`, `$focus-field`...)."""
         return {**super().get_css_variables(), **palette.css_variables()}
+
+    # -- quitting ------------------------------------------------------------------------------------
+    async def action_quit(self) -> None:
+        """Ctrl+Q and the palette's Quit ask first, as `q` on the menu does."""
+        self.ask_quit()
+
+    def ask_quit(self) -> None:
+        """ "Quit chaigames?": a key pressed by mistake mid-game must not end it. A game at this keyboard
+        stands still while asked (it is saved as it goes); a table's game goes on for the others."""
+        from .confirm import ConfirmScreen
+        from .game_base import GameScreen
+
+        if isinstance(self.screen, ConfirmScreen) and self.screen.question == QUIT_QUESTION:
+            return  # already asking
+        c = self.controller if isinstance(self.screen, GameScreen) else None
+        hold = c is not None and not at_table(c) and not c.paused and not c.finished
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+            elif hold and c is not None:
+                c.resume()
+
+        if hold and c is not None:
+            c.pause()
+        self.push_screen(ConfirmScreen(QUIT_QUESTION), answered)
 
     # -- navigation ----------------------------------------------------------------------------------
     def has_saves(self) -> bool:
