@@ -18,7 +18,7 @@ from typing import Any
 from chaigames.engine import Event, IllegalAction, LogLine, Record, Result, Session
 from chaigames.engine.match import Match, match_of
 from chaigames.engine.replay import Replay
-from chaigames.names import join_names
+from chaigames.engine.words import join_names
 
 from .protocol import GameWords
 
