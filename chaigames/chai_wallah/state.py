@@ -416,14 +416,14 @@ class ChaiWallahState:
             return [Event("forming", text, data={"t": t, "seat": s, "dice": tuple(offer)})]
         assert isinstance(action, SetOffer)
         wanted = frozenset(INGREDIENTS.index(d) for d in action.dice)
-        old = seat.offered()
+        before = seat.offered()
         was_forming = not seat.live
-        for i in old - wanted:
+        for i in before - wanted:
             seat.states[i] = HELD
             seat.stall_due[i] = None
-        for i in wanted - old:
+        for i in wanted - before:
             seat.states[i] = OFFERED
-        if wanted - old:
+        if wanted - before:
             seat.gained = True
         events = [
             Event(
@@ -432,7 +432,7 @@ class ChaiWallahState:
                 data={"t": t, "seat": s, "dice": tuple(INGREDIENTS[i] for i in sorted(wanted))},
             )
         ]
-        if (wanted - old) or was_forming:
+        if (wanted - before) or was_forming:
             events.extend(self._go_live(s, t))
         else:
             seat.forming_until = None

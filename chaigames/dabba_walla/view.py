@@ -195,7 +195,7 @@ class DabbaView:
             draw_count=f.take("draw_count", count),
             discard=tuple(f.take("discard", list_of(card))),
             empties_left=f.take("empties_left", count),
-            bonus_left=tuple(f.take("bonus_left", list_of(count, 4))),  # type: ignore[arg-type]
+            bonus_left=tuple(f.take("bonus_left", list_of(count, 4))),
             chai_supply=f.take("chai_supply", count),
             orders=tuple(f.take("orders", list_of(integer(1, 6)))),
             double_zero=_maybe_tuple(f.take("double_zero", NULL | pair(colour, colour))),
