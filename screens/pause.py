@@ -7,17 +7,17 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from .base import AppModalScreen
 from .confirm import ConfirmScreen
 from .keygate import Guarded
 from .protocol import Controller
 from .widgets import Footer
 
 
-class PauseMenu(Guarded, ModalScreen[str]):
+class PauseMenu(Guarded, AppModalScreen[str]):
     """Resume, rules, game log, undo, save and quit. Dismisses with the chosen option's id.
 
     Save and quit asks first (y): `s` is also a Chai Wallah zone's sugar key."""
@@ -76,7 +76,12 @@ class PauseMenu(Guarded, ModalScreen[str]):
             return
         if choice == "quit":
             question = ConfirmScreen("Save and quit to the menu?", "The game is saved; Continue resumes it.")
-            self.app.push_screen(question, lambda yes: self.dismiss("quit") if yes else None)
+
+            def quit_(yes: bool | None) -> None:
+                if yes:
+                    self.dismiss("quit")
+
+            self.app.push_screen(question, quit_)
             return
         self.dismiss(choice)
 
@@ -100,7 +105,7 @@ def log_lines(controller: Controller, words: Callable[[str], str] = str) -> list
     return out
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(AppModalScreen[None]):
     """Every event the viewer may see, in words, scrollable."""
 
     BINDINGS = [

@@ -9,7 +9,7 @@ After the game is over nothing is secret, so `v` may show any seat's view.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,13 +17,19 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-from chaigames.engine import Event, IllegalAction, LogLine, Record, Result, Session
+from chaigames.engine import IllegalAction, LogLine, Record, Result, Session
 from chaigames.engine.match import Match, match_of
 from chaigames.engine.replay import Replay
 
+from .base import AppScreen
 from .game_screens import screen_class_for
-from .protocol import GameWords
+from .protocol import Controller, GameWords
 from .widgets import Footer
+
+if TYPE_CHECKING:
+    from .game_base import GameScreen as _GameScreen  # what the replay keys are mixed in front of
+else:
+    _GameScreen = AppScreen[None]
 
 NO_MOVES = "This is a replay: nobody can move"
 
@@ -104,15 +110,16 @@ class ReplayController(GameWords):
     def bot_level(self, seat: int) -> str | None:
         return self.config.seats[seat].bot
 
+
     def movers(self) -> tuple[int, ...]:
         return ()
 
     def legal_actions(self, seat: int) -> list[Any]:
         return []
 
-    def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
+    def log(self, seat: int | Literal["viewer"] | None = "viewer") -> list[LogLine]:
         who = self.viewer if seat == "viewer" else seat
-        return [line for line in self.replay.log_until(self.position) if line.event.visible_to(who)]  # type: ignore[arg-type]
+        return [line for line in self.replay.log_until(self.position) if line.event.visible_to(who)]
 
     def status(self) -> str:
         """Where the replay stands: the action, who made it, and whose view is shown."""
@@ -132,7 +139,7 @@ class ReplayController(GameWords):
         return match_of(self.session.record.meta)
 
     # -- nothing can be done -------------------------------------------------------------------
-    def act(self, seat: int, action: Any) -> list[Event]:
+    def act(self, seat: int, action: Any) -> None:
         """Refused: through the listener's `move_refused` where it has one (the asynchronous
         controller protocol), else by raising as a local game's controller does."""
         self.message = NO_MOVES
@@ -140,12 +147,11 @@ class ReplayController(GameWords):
         if refused is None:
             raise IllegalAction(NO_MOVES)
         refused(seat, NO_MOVES)
-        return []
 
     def can_undo(self) -> bool:
         return False
 
-    def undo(self) -> int:
+    def undo(self) -> None:
         raise IllegalAction(NO_MOVES)
 
     def pause(self, seat: int | None = None) -> None:
@@ -163,8 +169,9 @@ class ReplayController(GameWords):
     def stop(self) -> None:
         """Nothing to stop."""
 
-    def save(self) -> None:
-        """A replay never writes."""
+    def save(self) -> bool:
+        """A replay never writes, so nothing is ever lost."""
+        return True
 
     # -- stepping ------------------------------------------------------------------------------
     def go(self, position: int) -> None:
@@ -189,7 +196,7 @@ class ReplayController(GameWords):
             self.listener.game_changed([])
 
 
-class ReplayKeys(Screen):
+class ReplayKeys(_GameScreen):
     """Mixed in front of a game's own screen class: the replay keys, and none of the game's."""
 
     REPLAY_ACTIONS = frozenset(
@@ -219,7 +226,7 @@ class ReplayKeys(Screen):
             yield widget
 
     def refresh_game(self) -> None:
-        super().refresh_game()  # type: ignore[misc]
+        super().refresh_game()
         for bar in self.query("#replay-bar").results(Static):
             bar.update(Text(self.controller.status()))
 
@@ -245,7 +252,7 @@ class ReplayKeys(Screen):
     def action_replay_log(self) -> None:
         from .pause import LogScreen
 
-        self.app.push_screen(LogScreen(self.controller))  # type: ignore[arg-type]
+        self.app.push_screen(LogScreen(self.controller))
 
     def action_replay_leave(self) -> None:
         self.dismiss()
@@ -268,3 +275,7 @@ def replay_screen(controller: ReplayController) -> Screen:
     screen = cls(controller)
     controller.attach(screen)
     return screen
+
+
+if TYPE_CHECKING:  # the type checker proves that the replay viewer holds the controller protocol
+    _holds_the_protocol: type[Controller] = ReplayController

@@ -425,8 +425,8 @@ class ChaiState:
             events.append(Event("fee", f"{name} pays {self.name(owner)} a coin for a {cust.tea} tea token"))
         idx = next((i for i, p in enumerate(self.pool) if p[0] == cid), None)
         from_pool = idx is not None and cid not in self.reserved[seat]
-        if from_pool:
-            _, coins = self.pool.pop(idx)  # type: ignore[arg-type]
+        if idx is not None and from_pool:
+            _, coins = self.pool.pop(idx)
             self.money[seat] += coins
         else:
             coins = 0
@@ -464,7 +464,8 @@ class ChaiState:
             events.append(Event("thermometer", f"Every cup is full: cup round {self.rounds_done} of 5 is done"))
             if self.rounds_done < CUP_ROUNDS:
                 for cup in self.cups:
-                    cust = CUSTOMERS[cup[1]]  # type: ignore[index]
+                    assert cup is not None  # every cup is full here
+                    cust = CUSTOMERS[cup[1]]
                     for f, c in enumerate(cust.flavours):
                         self.bag.put(f, c)
                     for k, c in enumerate(cust.additives):

@@ -414,7 +414,7 @@ def make_view(s: DabbaWallaState, seat: int | None) -> DabbaView:
         draw_count=len(s.draw),
         discard=tuple(D.CARD_CODES[c] for c in s.discard),
         empties_left=len(s.empties),
-        bonus_left=tuple(len(b) for b in s.bonus),  # type: ignore[arg-type]
+        bonus_left=(len(s.bonus[0]), len(s.bonus[1]), len(s.bonus[2]), len(s.bonus[3])),
         chai_supply=len(s.chai_supply),
         orders=s.orders,
         double_zero=(D.COLOURS[dz[0]], D.COLOURS[dz[1]]) if dz[0] >= 0 else None,
