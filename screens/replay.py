@@ -110,7 +110,6 @@ class ReplayController(GameWords):
     def bot_level(self, seat: int) -> str | None:
         return self.config.seats[seat].bot
 
-
     def movers(self) -> tuple[int, ...]:
         return ()
 
