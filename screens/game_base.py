@@ -13,10 +13,10 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 
 from chaigames.engine import Event
+from chaigames.play.protocol import Controller
 
 from .base import AppScreen
 from .confirm import ConfirmScreen
-from .protocol import Controller
 
 
 class GameScreen(AppScreen[None]):

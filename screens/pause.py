@@ -10,10 +10,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from chaigames.play.protocol import Controller
+
 from .base import AppModalScreen
 from .confirm import ConfirmScreen
 from .keygate import Guarded
-from .protocol import Controller
 from .widgets import Footer
 
 

@@ -7,8 +7,9 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from chaigames.play.library import Library
+
 from .base import AppScreen
-from .library import Library
 from .widgets import Footer, TitleBar
 
 

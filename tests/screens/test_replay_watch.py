@@ -48,7 +48,7 @@ def test_a_replay_controller_cannot_act_and_says_why():
     import pytest
 
     from chaigames.engine import IllegalAction
-    from screens.replay import NO_MOVES, ReplayController
+    from chaigames.play.replay import NO_MOVES, ReplayController
 
     record = toy_record()
     c = ReplayController.of(toygame.SPEC, record, position=1)
@@ -68,3 +68,23 @@ def test_a_replay_controller_cannot_act_and_says_why():
     c.act(1, toygame.Step(1))
     assert refusals == [(1, NO_MOVES)] and c.position == 1
     assert len(record.effective()) == c.replay.length  # the record is unchanged
+
+
+def test_a_table_games_replay_offers_the_public_view_and_the_seat_its_viewer_held_only():
+    from dataclasses import replace
+
+    from chaigames.play.replay import ReplayController
+
+    record = toy_record()
+
+    def views(meta):
+        c = ReplayController.of(toygame.SPEC, replace(record, meta=meta))
+        seen = [c.viewer]
+        for _ in range(4):
+            c.next_view()
+            seen.append(c.viewer)
+        return seen
+
+    assert views({}) == [None, 0, 1, None, 0]  # a game at home: every seat's view once it is over
+    assert views({"table": "K7QD", "seat": 1}) == [None, 1, None, 1, None]
+    assert views({"table": "K7QD"}) == [None] * 5  # no seat held: the public view only
