@@ -7,7 +7,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from chaigames.engine import Record, Result
@@ -15,6 +14,7 @@ from chaigames.engine.match import Match
 from chaigames.engine.words import join_names
 from chaigames.play.protocol import Controller
 
+from .base import AppScreen
 from .keygate import Guarded
 from .widgets import Footer, TitleBar
 
@@ -54,7 +54,7 @@ def scores_line(names: list[str], result: Result) -> str:
     return "   ".join(f"{names[i]} {result.scores[i]}" for i in order)
 
 
-class ResultsScreen(Guarded, Screen[None]):
+class ResultsScreen(Guarded, AppScreen[None]):
     """Opens after a game: its keys are ones no Chai Wallah zone uses (n, m), so a key meant for the
     game cannot start a rematch or leave; it also ignores keys for its first moments (keygate)."""
 
@@ -196,25 +196,25 @@ class ResultsScreen(Guarded, Screen[None]):
 
     def action_next_game(self) -> None:
         if self.next_game is not None:
-            self.app.resume_game(self.next_game)  # type: ignore[attr-defined]
+            self.app.resume_game(self.next_game)
 
     def action_rematch(self) -> None:
         """The same seats again: a single game, or after a match a new match of as many games."""
-        self.app.rematch(self.controller, self.match.games if self.match is not None else 1)  # type: ignore[attr-defined]
+        self.app.rematch(self.controller, self.match.games if self.match is not None else 1)
 
     def action_best_of_three(self) -> None:
-        self.app.rematch(self.controller, 3)  # type: ignore[attr-defined]
+        self.app.rematch(self.controller, 3)
 
     def action_watch(self) -> None:
         if self.replay is not None:
-            self.app.watch_replay(self.replay)  # type: ignore[attr-defined]
+            self.app.watch_replay(self.replay)
 
     def action_back(self) -> None:
         """Esc: back to History (after a game, Esc does nothing here: the menu is a deliberate `m`)."""
         self.app.pop_screen()
 
     def action_menu(self) -> None:
-        self.app.call_later(self.app.back_to_menu)  # type: ignore[attr-defined]
+        self.app.call_later(self.app.back_to_menu)
 
     def action_log(self) -> None:
         from .pause import LogScreen

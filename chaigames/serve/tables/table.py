@@ -147,7 +147,7 @@ class TableGame(GameController):
         self.viewer = None
 
     @property
-    def humans(self) -> tuple[int, ...]:  # type: ignore[override]
+    def humans(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.table.seats) if s.person)
 
     @humans.setter
@@ -434,7 +434,7 @@ class Table:
         self.options = dict(msg["options"])
         self.pause_limit = max(0, msg["pause_limit"])
         away = msg.get("away_limit")
-        if type(away) in (int, float) and away > 0:
+        if isinstance(away, int | float) and not isinstance(away, bool) and away > 0:
             self.away_limit = float(away)
         self.seats = seats
         self.owner = self.conns[conn].who["id"]
@@ -881,7 +881,7 @@ class Table:
         return {
             "t": "update",
             "seat": seat,
-            "view": spec.view_to_json(state.view(seat)),  # type: ignore[attr-defined]
+            "view": spec.view_to_json(state.view(seat)),
             "legal": [spec.actions.to_json(a) for a in legal],
             "actors": [] if over else list(state.actors()),
             "log": lines,
@@ -894,7 +894,7 @@ class Table:
             "pauses_left": max(0, self.pause_limit - self.pauses.get(me, 0)) if me else 0,
             "finished": game.finished,
             "result": None if result is None else result.to_json(),
-            "events": [e.to_json() for e in events if e.visible_to(seat)],  # type: ignore[attr-defined]
+            "events": [e.to_json() for e in events if e.visible_to(seat)],
             "clock": None if game.clock is None else {"running": game.clock.running, "now": game.clock.now()},
             "turn_bell": bell,
             "your_turn": seat is not None and seat in movers,  # the host's idle timeout counts only then
