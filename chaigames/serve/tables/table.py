@@ -681,12 +681,18 @@ class Table:
         self.save_table()
         self._lobby_changed()
 
-    def _run(self, session: Session) -> None:
+    def _run(self, session: Session, *, over: bool = False) -> None:
+        """Play `session` at this table; `over`: a game that already ended and went to History (restored after
+        a restart, it is shown as it ended, its record and everyone's copy left as they are)."""
         assert self.save_id is not None
         self._log_json = []
-        self._in_histories = False
+        self._in_histories = over
         self.game = TableGame(self, session, self.save_id)
         self.game.attach(self)
+        if over:
+            self.game.finished = True
+            self._changed([], force=True)
+            return
         self.paused_by = None
         self.away_pause = False
         self._sent.clear()
@@ -1044,7 +1050,7 @@ class Table:
         if self.save_id is not None:
             session = self._load_session(self.save_id)
             if session is not None:
-                self._run(session)
+                self._run(session, over=session.over and not self.store.path_of(self.save_id).exists())
         return True
 
     def _load_session(self, save_id: str) -> Session | None:
