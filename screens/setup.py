@@ -46,6 +46,7 @@ class SetupScreen(Screen[None]):
 
     HEADING = "New game"
     HUMAN_LABEL = "Human"
+    START = "Start"  # what the button (and ctrl+s) does: start the game here
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start"),
@@ -165,7 +166,7 @@ class SetupScreen(Screen[None]):
                 )
             yield Static("", id="problems", classes="problem")
         with Horizontal(id="setup-buttons"):  # outside the scroll: Start is always in sight (80x24 too)
-            yield Button("Start  ^s", id="start", variant="primary", compact=True)
+            yield Button(f"{self.START}  ^s", id="start", variant="primary", compact=True)
             yield Button("Back  Esc", id="back", compact=True)
         yield Footer()
 
