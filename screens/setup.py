@@ -53,6 +53,7 @@ class SetupScreen(AppScreen[None]):
 
     HEADING = "New game"
     HUMAN_LABEL = "Human"
+    START = "Start"  # what the button (and ctrl+s) does: start the game here
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start"),
@@ -172,7 +173,7 @@ class SetupScreen(AppScreen[None]):
                 )
             yield Static("", id="problems", classes="problem")
         with Horizontal(id="setup-buttons"):  # outside the scroll: Start is always in sight (80x24 too)
-            yield Button("Start  ^s", id="start", variant="primary", compact=True)
+            yield Button(f"{self.START}  ^s", id="start", variant="primary", compact=True)
             yield Button("Back  Esc", id="back", compact=True)
         yield Footer()
 

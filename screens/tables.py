@@ -63,6 +63,8 @@ class OpenTableScreen(SetupScreen):
 
     HEADING = "Open a table"
     HUMAN_LABEL = "Person"
+    START = "Open the table"  # its lobby opens; the owner starts the game from there
+    BINDINGS = [Binding("ctrl+s", "start", "Open the table", id="start")]
 
     def on_mount(self) -> None:
         for selector in ("#takebacks", "#match", "#start-player"):

@@ -340,12 +340,18 @@ class GameController(GameWords):
             self.clock.stop()
 
     def save(self) -> bool:
-        """Write the record now. A failing disk is said on screen; the game goes on in memory
-        (`save_problem`, `unsaved_moves`) and a later save catches up. False when it failed."""
+        """Write the record now (once the game is over, its finished record, if that failed). A failing disk is
+        said on screen; the game goes on in memory (`save_problem`, `unsaved_moves`) and a later save catches
+        up. False when it failed."""
+        if self.finished and self.session.over and not self.save_problem:
+            return True  # the finished record is in History already
         try:
-            # real time: the key's frame does not wait for the disk (the store finishes the write on
-            # its own thread; what was accepted is already safe from a kill, see chaigames.saves)
-            self.frame.store.save(self.session, self.save_id, self.lock, later=self.realtime)
+            if self.finished and self.session.over:  # the game's end failed to reach History: again
+                self.frame.store.finish(self.session, self.save_id, self.lock)
+            else:
+                # real time: the key's frame does not wait for the disk (the store finishes the write on
+                # its own thread; what was accepted is already safe from a kill, see chaigames.saves)
+                self.frame.store.save(self.session, self.save_id, self.lock, later=self.realtime)
         except GameTakenOver:
             self._lost()
             return False
