@@ -39,7 +39,7 @@ from chaigames.engine import (
     bot_seed,
     parse_record,
 )
-from chaigames.names import BOT_NAMES, clean_name, join_names
+from chaigames.names import bot_name, clean_name, join_names
 from chaigames.saves import SaveStore, write_atomic
 from chaigames.serve.players import identity_folder
 from screens.controller import GameController
@@ -300,6 +300,9 @@ class Table:
     def drop_earlier_keys(self) -> None:
         pass
 
+    def turn_changed(self) -> None:
+        pass  # each person's own screen says whose turn it is
+
     # -- the listener -------------------------------------------------------------------------------
     def game_changed(self, events: Sequence[Event]) -> None:
         self._changed(events)
@@ -475,11 +478,9 @@ class Table:
 
     def _bot_gives_up(self, name: str) -> None:
         """A person sitting down in the lobby keeps their own name: a bot seat that has it takes another."""
-        for bot in self.seats:
-            if not bot.person and bot.name == name:
-                taken = {s.name for s in self.seats} | {name}
-                bot.name = next((n for n in BOT_NAMES if n not in taken), "")
-                bot.name = bot.name or self._free_name("Bot")
+        for i, bot in enumerate(self.seats):
+            if not bot.person and bot.name.casefold() == name.casefold():
+                bot.name = bot_name(i, [s.name for s in self.seats] + [name])
 
     def _free_name(self, name: str) -> str:
         taken = {s.name for s in self.seats}
@@ -693,7 +694,7 @@ class Table:
         level = level if level in self.spec.bot_levels else self.spec.bot_levels[0]
         s.kind, s.level, s.seat_code, s.away_since = "bot", level, None, None
         if not s.name:
-            s.name = self._free_name(f"Bot {seat + 1}")
+            s.name = bot_name(seat, [x.name for x in self.seats])
         s.identity = None
         timer = self._away_timers.pop(seat, None)
         if timer is not None:
