@@ -215,7 +215,9 @@ class PlayerService(AppService):
             return
         if kind == "exit":
             self.quit_by_player = True
-        elif kind == TITLE_META:
+            await self.remote_close(code=Closed.QUIT, message=b"quit")
+            return
+        if kind == TITLE_META:
             title = meta.get("title")
             if isinstance(title, str):
                 await self.remote_write_str(json.dumps(["title", title[:MAX_TITLE]]))

@@ -41,22 +41,13 @@ def host(tmp_path: Path) -> Iterator[WebHostProcess]:
 
 
 def test_a_player_names_themself_and_plays_chai_in_chromium(browser: Chromium, host: WebHostProcess):
-    import time
-
-    t0 = time.monotonic()
-
-    def lap(what):
-        print(f"{time.monotonic() - t0:.1f} {what}")
-
     browser.open(host.url + "/")
-    lap("open")
     browser.wait_text("What is your name?")
     # The terminal has the keyboard at once: no click first.
     browser.wait(browser.terminal_has_keyboard, "the terminal to take the keyboard")
     assert browser.title() == "chaigames"
     browser.keys("Asha\n")
     browser.wait_text("Playing as Asha", *TITLES)
-    lap("menu")
 
     browser.click("Chai (2-5 players)")  # the menu entry found by its label, wherever it is
     browser.wait_text("New game: Chai")
@@ -64,14 +55,12 @@ def test_a_player_names_themself_and_plays_chai_in_chromium(browser: Chromium, h
     assert not re.search(r"[2-5]\. Asha ", browser.text())  # and no bot is called like the player
     browser.keys_until(lambda: browser.ctrl("s"), lambda: "Market bag" in browser.text(), "the game")
 
-    lap("game")
     for _ in range(MOVES):
         browser.wait(lambda: browser.title() == "Your turn - Chai - chaigames", "Asha's turn in the tab's title")
         browser.keys_until(lambda: browser.keys("m"), lambda: "Moves (Enter" in browser.text(), "the legal moves")
         browser.keys("1")
         browser.wait(lambda: "Moves (Enter" not in browser.text(), "the move to be made")
     assert browser.title().endswith("Chai - chaigames")
-    lap("moves")
 
     assert browser.foreign(host.url) == [], "the page fetched something from elsewhere"
     assert any(url.endswith("/static/textual/js/textual.js") for url in browser.fetched())
