@@ -104,15 +104,6 @@ def folder_name(name: str) -> str:
     return f"{slug(name)}-{digest}"
 
 
-def join_names(names: list[str] | tuple[str, ...]) -> str:
-    """'Asha', 'Asha and Ravi', 'Asha, Ravi and Meera' ('' for none): how every screen, log line and
-    result lists players."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def bot_name(seat: int, taken: Iterable[str]) -> str:
     """The name a bot in `seat` (0 for seat 1) is given: BOT_NAMES from this seat's own on (seat 2
     is Asha, seat 3 Ravi...), the first that nobody at the game uses, people or bots, in any case.

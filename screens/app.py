@@ -22,26 +22,26 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from chaigames.crashlog import friendly_line, write_crash_log  # at hand when something goes wrong
+from chaigames.play import wire  # the standard library only: the table channel's client
+from chaigames.play.client import Refused, TableClient, host_fd
+from chaigames.play.library import Library, extra_from_env
 from chaigames.saves import SaveStore
-from chaigames.serve.tables import wire  # the standard library only: the table channel's client
-from chaigames.serve.tables.client import Refused, TableClient, host_fd
 
 from . import palette
 from .keygate import Guarded, KeyGate
-from .library import Library, extra_from_env
 from .menu import MainMenu
 
 if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of it (a fast start)
     from chaigames.engine import GameConfig, GameSpec, Record, Session
     from chaigames.engine.match import Match
+    from chaigames.play.controller import GameController
+    from chaigames.play.protocol import Controller
+    from chaigames.play.table_controller import TableController
     from chaigames.saves import SaveInfo
     from chaigames.setups import SetupMemory
 
-    from .controller import GameController
-    from .protocol import Controller
-    from .table_controller import TableController
-
 NewGame = tuple[str, "GameConfig", int]
+QUIT_QUESTION = "Quit chaigames?"
 
 
 def tell_page(meta: dict[str, Any], app: App) -> None:
@@ -53,9 +53,9 @@ def tell_page(meta: dict[str, Any], app: App) -> None:
 
 
 def at_table(controller: object) -> bool:
-    """Is this a table's controller? (`screens.table_controller` loads only when someone sits down at a
+    """Is this a table's controller? (`chaigames.play.table_controller` loads only when someone sits down at a
     table, so before that no controller can be one: the start stays light.)"""
-    module = sys.modules.get("screens.table_controller")
+    module = sys.modules.get("chaigames.play.table_controller")
     return module is not None and isinstance(controller, module.TableController)
 
 
@@ -149,7 +149,7 @@ class ChaiGamesApp(App[None]):
 
     def _named(self, name: str | None) -> None:
         """The player said who they are: their saves, then the menu."""
-        from chaigames.web.folders import name_folder
+        from chaigames.folders import name_folder
 
         assert self.saves_by_name is not None
         self.player_name = name or None
@@ -216,6 +216,32 @@ class ChaiGamesApp(App[None]):
         """The theme's variables plus the game palette (`$dw-y`, `$zone-1`, `$focus-field`...)."""
         return {**super().get_css_variables(), **palette.css_variables()}
 
+    # -- quitting ------------------------------------------------------------------------------------
+    async def action_quit(self) -> None:
+        """Ctrl+Q and the palette's Quit ask first, as `q` on the menu does."""
+        self.ask_quit()
+
+    def ask_quit(self) -> None:
+        """ "Quit chaigames?": a key pressed by mistake mid-game must not end it. A game at this keyboard
+        stands still while asked (it is saved as it goes); a table's game goes on for the others."""
+        from .confirm import ConfirmScreen
+        from .game_base import GameScreen
+
+        if isinstance(self.screen, ConfirmScreen) and self.screen.question == QUIT_QUESTION:
+            return  # already asking
+        c = self.controller if isinstance(self.screen, GameScreen) else None
+        hold = c is not None and not at_table(c) and not c.paused and not c.finished
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+            elif hold and c is not None:
+                c.resume()
+
+        if hold and c is not None:
+            c.pause()
+        self.push_screen(ConfirmScreen(QUIT_QUESTION), answered)
+
     # -- navigation ----------------------------------------------------------------------------------
     def has_saves(self) -> bool:
         return self.store.has_files()
@@ -255,11 +281,13 @@ class ChaiGamesApp(App[None]):
 
         self.push_screen(HistoryScreen(self.store.finished_games(self.library.get), self.library.get))
 
-    def watch_replay(self, record: Record, position: int | None = None, done: Any = None) -> None:
-        """The replay viewer over the current screen (Esc comes back to it, or calls `done`)."""
+    def watch_replay(self, record: Record, position: int = 0, done: Any = None) -> None:
+        """The replay viewer over the current screen, at the deal unless `position` says otherwise (Esc
+        comes back to it, or calls `done`)."""
         from chaigames.engine import RecordError
+        from chaigames.play.replay import ReplayController
 
-        from .replay import ReplayController, replay_screen
+        from .replay import replay_screen
 
         try:
             controller = ReplayController.of(self.library.get(record.game), record, position)
@@ -272,13 +300,14 @@ class ChaiGamesApp(App[None]):
         """A finished game's results again (from History); `w` there watches its replay."""
         from chaigames.engine import RecordError
         from chaigames.engine.match import match_of
+        from chaigames.play.replay import ReplayController
 
-        from .replay import ReplayController
         from .results import ResultsScreen
 
         assert info.record is not None
         try:
-            controller = ReplayController.of(self.library.get(info.record.game), info.record)
+            end = len(info.record.effective())
+            controller = ReplayController.of(self.library.get(info.record.game), info.record, end)
         except (RecordError, LookupError) as exc:
             self.notify(f"Cannot show this game: {exc}", severity="error")
             return
@@ -396,7 +425,7 @@ class ChaiGamesApp(App[None]):
             self.notify("This table plays a game this app does not have.", severity="error")
             self.leave_table()
             return
-        from .table_controller import TableController
+        from chaigames.play.table_controller import TableController
 
         await self.open_table_game(TableController(self, client, spec, joined.get("seat")))
 
@@ -518,8 +547,8 @@ class ChaiGamesApp(App[None]):
 
     async def _open_game(self, session: Session, save_id: str, lock: str | None = None) -> None:
         from chaigames.engine.match import match_of
+        from chaigames.play.controller import GameController
 
-        from .controller import GameController
         from .game_screens import screen_class_for
 
         await self.back_to_menu()
@@ -548,10 +577,8 @@ class ChaiGamesApp(App[None]):
 
     def open_pause(self, controller: GameController, seat: int | None = None) -> None:
         """Esc in a game; `seat` is the human who asked, if the screen knows (credited in the record)."""
-        from .pause import PauseMenu
-
         controller.pause(seat)
-        self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
+        self.open_pause_again(controller)
 
     def _paused(self, controller: GameController, choice: str | None) -> None:
         from .pause import LogScreen
@@ -594,9 +621,16 @@ class ChaiGamesApp(App[None]):
             controller.resume()
 
     def open_pause_again(self, controller: GameController) -> None:
+        """The pause menu (at a table: the table's, see `screens.table_pause`)."""
         from .pause import PauseMenu
 
-        self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
+        if at_table(controller):
+            from .table_pause import TablePauseMenu
+
+            menu: PauseMenu = TablePauseMenu(controller)
+        else:
+            menu = PauseMenu(controller)
+        self.push_screen(menu, lambda choice: self._paused(controller, choice))
 
     # -- what the controller asks of the frame -------------------------------------------------------
     def show_curtain(self, controller: GameController, seat: int) -> None:
@@ -663,7 +697,7 @@ class ChaiGamesApp(App[None]):
         else:
             await self.push_screen(results)
 
-    # -- a game at a table over SSH (screens/table_controller.py) -------------------------------------
+    # -- a game at a table over SSH (chaigames/play/table_controller.py) -------------------------------------
     async def open_table_game(self, controller: TableController) -> None:
         """Show a table's game: its screen on top of the lobby (a rematch replaces the results)."""
         from .game_base import GameScreen

@@ -14,9 +14,9 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from chaigames.engine import Event
+from chaigames.play.protocol import Controller
 
 from .confirm import ConfirmScreen
-from .protocol import Controller
 
 
 class GameScreen(Screen):
@@ -26,6 +26,9 @@ class GameScreen(Screen):
     is mounted and every time the controller says something changed. Override `game_changed`
     too if you want to animate the events themselves.
     """
+
+    LOOK_ACTIONS: frozenset[str] = frozenset()
+    """Actions that only change what the screen shows, never the game (a page of rivals): a replay keeps them."""
 
     BINDINGS = [
         Binding("escape", "pause", "Pause", id="pause"),

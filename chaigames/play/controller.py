@@ -3,7 +3,7 @@
 It owns the Session and everything around it that is not drawing: who is at the keyboard
 (`viewer`), bots with a visible pause, curtains between humans, autosave after every applied
 action, undo, pause, the real-time clock and the end of the game. It implements the
-one controller protocol (`screens.protocol.Controller`): a game screen draws `controller.view`
+one controller protocol (`chaigames.play.protocol.Controller`): a game screen draws `controller.view`
 and calls `controller.act(seat, action)`; the controller calls the screen's
 `game_changed(events)` whenever there is something new to draw, and `move_refused(seat, reason)`
 when an action was not applied. Only the frame (app.py) reaches past the protocol (`session`).
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from chaigames.engine import Event, IllegalAction, LogLine, Result, Session, make_bots
 from chaigames.engine.match import Match, match_of
 from chaigames.engine.protocol import RealtimeDriver
-from chaigames.names import join_names
+from chaigames.engine.words import join_names
 from chaigames.saves import GameTakenOver
 
 from .clock import GameClock
