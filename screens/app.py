@@ -44,6 +44,14 @@ NewGame = tuple[str, "GameConfig", int]
 QUIT_QUESTION = "Quit chaigames?"
 
 
+def tell_page(meta: dict[str, Any], app: App) -> None:
+    """A message for the web page around the app (`chaigames web`): Textual's web driver passes it
+    to the host as a meta packet. Nothing happens in a terminal."""
+    write_meta = getattr(app._driver, "write_meta", None)  # the web driver's; Textual has no public route
+    if write_meta is not None:
+        write_meta(meta)
+
+
 def at_table(controller: object) -> TypeGuard[TableController]:
     """Is this a table's controller? (`chaigames.play.table_controller` loads only when someone sits down at a
     table, so before that no controller can be one: the start stays light.)"""
@@ -94,6 +102,8 @@ class ChaiGamesApp(App[None]):
         self.gate = KeyGate()
         self.controller: GameController | TableController | None = None  # the game being played
         self.saves_by_name = saves_by_name
+        self.player_name: str | None = None  # who plays here, as the web page asked (seat 1 in a new game)
+        self.page_title = ""  # the browser tab's title, as last sent (`chaigames web`)
         # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no
         # command that writes files there and opens no browser.
         self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
@@ -142,6 +152,7 @@ class ChaiGamesApp(App[None]):
         from chaigames.folders import name_folder
 
         assert self.saves_by_name is not None
+        self.player_name = name or None
         self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
         self._sweep()
         self.push_screen(MainMenu())
@@ -162,6 +173,22 @@ class ChaiGamesApp(App[None]):
         """A new screen is on top: keys pressed before now were meant for another; a guarded
         screen also ignores its first `key_guard` seconds."""
         self.gate.hold(self.key_guard if isinstance(self.screen, Guarded) else 0.0)
+        self.show_page_title()
+
+    def show_page_title(self) -> None:
+        """Under `chaigames web`, the browser tab names the game being played and says "Your turn"
+        while a turn-based game waits for this keyboard (seen from another tab, too)."""
+        if self.saves_by_name is None:
+            return
+        title = "chaigames"
+        controller = self.controller
+        if controller is not None and not controller.finished:
+            title = f"{controller.title} - chaigames"
+            if not controller.realtime and controller.movers():
+                title = f"Your turn - {title}"
+        if title != self.page_title:
+            self.page_title = title
+            tell_page({"type": "chaigames-title", "title": title}, self)
 
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:
         result = super().push_screen(*args, **kwargs)
@@ -177,6 +204,9 @@ class ChaiGamesApp(App[None]):
         result = super().pop_screen()
         self._top_changed()
         return result
+
+    def turn_changed(self) -> None:
+        self.show_page_title()
 
     def drop_earlier_keys(self) -> None:
         """The keyboard became a human's: what was typed before (while a bot thought) is not theirs."""

@@ -49,6 +49,10 @@ class Frame(Protocol):
         """The keyboard has just become a human's: keys pressed before now are not theirs."""
         ...
 
+    def turn_changed(self) -> None:
+        """Whose move the keyboard makes changed (a human's, or nobody's for now)."""
+        ...
+
     def think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
         """Run `work` off the UI thread; call `done(result or exception)` back on it."""
         ...
@@ -507,8 +511,10 @@ class GameController(GameWords):
 
     def _notify(self, events: Sequence[Event]) -> None:
         keyboard_for = None if self.realtime else self.to_move
-        if keyboard_for is not None and keyboard_for != self._keyboard_for:
-            self.frame.drop_earlier_keys()  # typed while a bot thought or a curtain opened: never queued
+        if keyboard_for != self._keyboard_for:
+            if keyboard_for is not None:
+                self.frame.drop_earlier_keys()  # typed while a bot thought or a curtain opened: never queued
+            self.frame.turn_changed()
         self._keyboard_for = keyboard_for
         if self.listener is not None:
             visible = [e for e in events if e.visible_to(self.viewer)]

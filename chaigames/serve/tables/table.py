@@ -39,7 +39,7 @@ from chaigames.engine import (
     parse_record,
 )
 from chaigames.engine.words import join_names
-from chaigames.names import BOT_NAMES, clean_name
+from chaigames.names import bot_name, clean_name
 from chaigames.play import wire
 from chaigames.play.controller import GameController
 from chaigames.saves import SaveStore, write_atomic
@@ -331,6 +331,9 @@ class Table:
     def drop_earlier_keys(self) -> None:
         pass
 
+    def turn_changed(self) -> None:
+        pass  # each person's own screen says whose turn it is
+
     # -- the listener -------------------------------------------------------------------------------
     def game_changed(self, events: Sequence[Event]) -> None:
         self._changed(events)
@@ -523,11 +526,9 @@ class Table:
 
     def _bot_gives_up(self, name: str) -> None:
         """A person sitting down in the lobby keeps their own name: a bot seat that has it takes another."""
-        for bot in self.seats:
-            if not bot.person and bot.name == name:
-                taken = {s.name for s in self.seats} | {name}
-                bot.name = next((n for n in BOT_NAMES if n not in taken), "")
-                bot.name = bot.name or self._free_name("Bot")
+        for i, bot in enumerate(self.seats):
+            if not bot.person and bot.name.casefold() == name.casefold():
+                bot.name = bot_name(i, [s.name for s in self.seats] + [name])
 
     def _free_name(self, name: str) -> str:
         taken = {s.name for s in self.seats}
@@ -762,7 +763,7 @@ class Table:
         level = level if level in self.spec.bot_levels else self.spec.bot_levels[0]
         s.kind, s.level, s.away_since = "bot", level, None
         if not s.name:
-            s.name = self._free_name(f"Bot {seat + 1}")
+            s.name = bot_name(seat, [x.name for x in self.seats])
         if self.game is None or self.game.finished:
             s.identity, s.seat_code = None, None
         timer = self._away_timers.pop(seat, None)
