@@ -1,4 +1,5 @@
-"""Chai bots: easy (random among sensible moves), normal (greedy planner), hard (determinised rollouts).
+"""Chai bots: easy (random among sensible moves), normal (greedy planner), hard (determinised rollouts);
+expert (a search across deals of the hidden cards) lives in `expert`.
 
 Every bot sees only its own view. To think with the rules, a bot rebuilds a full state from the
 view (`determinise`): what it cannot see (the bag's draw order, the additive deck's order, the
@@ -358,6 +359,8 @@ class _FastPolicy:
     """A quick greedy policy for rollouts, judged without copying the state: fulfil the best order;
     else the market group or additive kind that most shortens the way to a worthwhile customer."""
 
+    OVERFLOW = 0.5  # cost of each tile or additive card taken beyond the limit (it must be discarded)
+
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
 
@@ -376,22 +379,23 @@ class _FastPolicy:
         room_t = 12 - sum(have_t)
         room_a = 6 - sum(st.adds[seat])
         rows = st.market.rows
-        for a in distinct_actions(st, legal):
-            if isinstance(a, VisitMarket):
-                group = st.market.group(a.row, a.col)
-                f = rows[a.row][a.col]
+        # one move per market group (its first cell), then one per additive kind face up, as legal lists them
+        moves: list[tuple[Any, float]] = []
+        if st.phase == "main":
+            for group in st.market.groups():
+                r, c = group[0]
                 k = len(group)
-                price = max(c for _, c in group)
+                price = max(col for _, col in group)
                 score = 0.4 * (3 - (1, 1, 2, 2, 3, 3)[price])
-                score += self._gain(targets, have_t, f, k, 0) - max(0, k - room_t) * 0.5
-            elif isinstance(a, TakeAdditives):
-                kind = ADDITIVES.index(a.kind)
-                k = st.display.count(kind)
-                score = self._gain(targets, have_a, kind, k, 1) - max(0, k - room_a) * 0.5
-                if st.phase == "main":
-                    score *= 0.75  # half a turn: the second action may add more
-            else:
-                continue
+                score += self._gain(targets, have_t, rows[r][c], k, 0) - max(0, k - room_t) * self.OVERFLOW
+                moves.append((VisitMarket(r, c), score))
+        for kind in sorted(set(st.display)):
+            k = st.display.count(kind)
+            score = self._gain(targets, have_a, kind, k, 1) - max(0, k - room_a) * self.OVERFLOW
+            if st.phase == "main":
+                score *= 0.75  # half a turn: the second action may add more
+            moves.append((TakeAdditives(ADDITIVES[kind]), score))
+        for a, score in moves:
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = a, score
@@ -415,7 +419,8 @@ class _FastPolicy:
         """The best rise in a target's discounted worth from gaining k of item idx."""
         best = 0.0
         for w, cid in targets:
-            need = dict(FLAVOUR_NEEDS[cid] if which == 0 else ADDITIVE_NEEDS[cid]).get(idx, 0)
+            cust = CUSTOMERS[cid]
+            need = (cust.flavours if which == 0 else cust.additives)[idx]
             useful = min(k, need - have[idx])
             if useful > 0:
                 gain = w * (1 - 0.72**useful)
@@ -448,4 +453,8 @@ def make_bot(level: str, seed: int, seat: int) -> Any:
         return PlannerBot(seed, seat)
     if level == "hard":
         return RolloutBot(seed, seat)
+    if level == "expert":
+        from .expert import ExpertBot
+
+        return ExpertBot(seed, seat)
     raise ValueError(f"unknown bot level {level!r}")

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .protocol import Bot, GameState, RealtimeDriver
     from .session import Session
 
-BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)

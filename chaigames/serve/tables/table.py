@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from chaigames.engine import (
-    BOT_LEVELS,
     ChaigamesError,
     Event,
     GameConfig,
@@ -1043,4 +1042,3 @@ class Table:
 
 
 SESSION_TYPES = frozenset({"open", "join", "leave", "act", "start", "to_bot", "pause", "resume", "rematch"})
-LEVELS = BOT_LEVELS

@@ -39,9 +39,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from chaigames.engine.registry import BOT_LEVELS
+
 MAX_LINE = 1024 * 1024  # bytes in one line, its newline included
 CODE_LETTERS = "ACDEFHJKLMNPQRTUVWXY3479"  # table and seat codes: no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B
-LEVELS = ("easy", "normal", "hard")
 
 
 def is_code(text: object) -> bool:
@@ -240,7 +241,7 @@ SCHEMAS: dict[str, tuple[dict[str, Check], frozenset[str]]] = {
     # session -> table (through the host)
     "act": ({"seat": INT, "action": OBJ}, frozenset()),
     "start": ({}, frozenset()),
-    "to_bot": ({"seat": INT, "level": one_of(*LEVELS)}, frozenset()),
+    "to_bot": ({"seat": INT, "level": one_of(*BOT_LEVELS)}, frozenset()),
     "pause": ({}, frozenset()),
     "resume": ({}, frozenset()),
     "rematch": ({}, frozenset()),

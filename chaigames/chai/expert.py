@@ -1,0 +1,113 @@
+"""Chai's expert: a search over what it cannot see.
+
+Each simulation deals the hidden things afresh from the bot's own view (`determinise`: the bag's
+order, the additive deck, the rivals' reserved customers, the customer deck, face-down tips), plays one
+candidate move on that deal, then the rest of this turn and a few rounds of turns with a quick policy
+for every seat, and scores the margin over the strongest rival. Candidates are chosen by UCB1 across
+deals, so every deal is a different guess at the hidden cards and the move that does best across all
+of them wins: information-set Monte Carlo search with one level of tree (the rest of the game is
+unknown anyway; a deeper tree over one deal would trust cards it has guessed).
+
+`budget` counts simulations, so a seed gives the same moves at any machine load. A host may also set
+`stop`, a callable that says when its wall-clock time is up: the search then answers with what it has.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .actions import (
+    ChooseFirst,
+    DiscardAdditive,
+    DiscardCustomer,
+    DiscardTile,
+    Fulfil,
+    Pass,
+    ReserveDeck,
+    ReservePool,
+)
+from .bots import RolloutBot, _FastPolicy, determinise, distinct_actions, evaluate
+from .data import CUSTOMERS
+from .state import ChaiState
+
+EXPLORE = 0.6  # UCB1 exploration, in points of margin
+WIDTH = 10  # candidates kept for the search (by the one-step judgement), fulfils always kept
+
+
+class ExpertPolicy(_FastPolicy):
+    """The rollout policy: the quick greedy policy, but it hardly ever takes what it must throw away."""
+
+    OVERFLOW = 4.0
+
+
+class ExpertBot(RolloutBot):
+    """Expert: determinised UCB search over the candidate moves, `budget` simulations."""
+
+    horizon_turns = 3
+    stop: Callable[[], bool] | None = None
+
+    def choose(self, view: Any, legal_actions: Sequence[Any], budget: int) -> Any:
+        legal = list(legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        if isinstance(first, ChooseFirst):
+            return super().choose(view, legal, budget)
+        st = determinise(view, self.rng)
+        cands = self.candidates(st, legal)
+        if len(cands) == 1 or budget <= 0:
+            return cands[0]
+        return self.search(view, cands, budget)
+
+    def candidates(self, st: ChaiState, legal: list[Any]) -> list[Any]:
+        """The moves worth searching, best first by the one-step judgement: every order that can be
+        fulfilled (and passing), every discard, and the best few main actions."""
+        if isinstance(legal[0], Fulfil | Pass | DiscardTile | DiscardAdditive | DiscardCustomer):
+            cands = list(legal)
+        else:
+            cands = distinct_actions(st, legal)
+        scored = []
+        for a in cands:
+            child = st.clone()
+            child.apply(self.seat, a)
+            bonus = CUSTOMERS[a.customer].vp if isinstance(a, Fulfil) else 0.0
+            scored.append((evaluate(child, self.seat) + bonus, a))
+        scored.sort(key=lambda x: -x[0])
+        keep = [a for _, a in scored[:WIDTH]]
+        keep += [a for _, a in scored[WIDTH:] if isinstance(a, Fulfil | ReservePool | ReserveDeck) and len(keep) < 14]
+        return keep
+
+    def search(self, view: Any, cands: list[Any], budget: int) -> Any:
+        n = len(cands)
+        visits = [0] * n
+        totals = [0.0] * n
+        for it in range(budget):
+            if it >= n and self.stop is not None and self.stop():
+                break
+            if it < n:
+                i = it
+            else:
+                log_t = math.log(it)
+                i = max(range(n), key=lambda j: totals[j] / visits[j] + EXPLORE * 10 * math.sqrt(log_t / visits[j]))
+            sim = determinise(view, self.rng)
+            sim.apply(self.seat, cands[i])
+            visits[i] += 1
+            totals[i] += self._rollout(sim)
+        tried = [i for i in range(n) if visits[i]]
+        best = max(tried, key=lambda j: (visits[j], totals[j] / visits[j]))
+        return cands[best]
+
+    def _rollout(self, sim: ChaiState) -> float:
+        me = self.seat
+        policy = ExpertPolicy(self.rng)
+        limit = sim.turns_taken + self.horizon_turns * sim.n + (1 if sim.turn == me else 0)
+        steps = 0
+        while not sim.is_over() and sim.turns_taken < limit and steps < 600:
+            seat = sim.actors()[0]
+            sim.apply(seat, policy.pick(sim, seat))
+            steps += 1
+        mine = evaluate(sim, me)
+        others = max(evaluate(sim, s) for s in range(sim.n) if s != me)
+        return mine - others
