@@ -28,6 +28,7 @@ from .actions import (
     VisitMarket,
 )
 from .data import (
+    ADDITIVE_LIMIT,
     ADDITIVE_NEEDS,
     ADDITIVES,
     CARDS_PER_ADDITIVE,
@@ -37,6 +38,7 @@ from .data import (
     FLAVOURS,
     OTHER_TEA_FEE,
     RESERVE_LIMIT,
+    TILE_LIMIT,
     TILES_PER_FLAVOUR,
     TIPS,
     customers_of,
@@ -171,12 +173,19 @@ def customer_worth(st: ChaiState, seat: int, cid: str) -> float:
 
 
 def evaluate(
-    st: ChaiState, seat: int, decay: float = 0.72, pool_weight: float = 0.55, money_weight: float = 0.4
+    st: ChaiState,
+    seat: int,
+    decay: float = 0.72,
+    pool_weight: float = 0.55,
+    money_weight: float = 0.4,
+    held: float = 1.0,
 ) -> float:
     """Points in hand (VP + money) plus the discounted worth of the best customers within reach.
 
     Until the last cup round is done coins count for less than their face value: a market visit
-    always nets coins, and a bot that values them fully farms the market instead of serving."""
+    always nets coins, and a bot that values them fully farms the market instead of serving.
+    `held` scales what unserved customers are worth: below 1 a customer served is worth more than
+    the same customer ready in hand (cups fill and tokens run out), so the bot serves what it can."""
     vp = float(sum(CUSTOMERS[c].vp for c in st.fulfilled[seat]))
     if st.phase == "over" or st.rounds_done >= CUP_ROUNDS:
         return vp + st.money[seat]
@@ -185,11 +194,11 @@ def evaluate(
     for cid in st.reserved[seat]:
         w = customer_worth(st, seat, cid)
         if w:
-            options.append(w * decay ** missing(st, seat, cid))
+            options.append(held * w * decay ** missing(st, seat, cid))
     for cid, coins in st.pool:
         w = customer_worth(st, seat, cid)
         if w:
-            options.append((w + coins) * pool_weight * decay ** missing(st, seat, cid))
+            options.append(held * (w + coins) * pool_weight * decay ** missing(st, seat, cid))
     options.sort(reverse=True)
     if options:
         score += options[0]
@@ -198,6 +207,16 @@ def evaluate(
         if len(options) > 2:
             score += 0.2 * options[2]
     return score
+
+
+def wasteful(st: ChaiState, seat: int, action: Any) -> bool:
+    """Whether a move takes more tiles or additive cards than the seat may hold (the rest must be
+    thrown away at once)."""
+    if isinstance(action, TakeAdditives):
+        return st.display.count(ADDITIVES.index(action.kind)) + sum(st.adds[seat]) > ADDITIVE_LIMIT
+    if isinstance(action, VisitMarket):
+        return len(st.market.group(action.row, action.col)) + sum(st.tiles[seat]) > TILE_LIMIT
+    return False
 
 
 def distinct_actions(st: ChaiState, legal: Sequence[Any]) -> list[Any]:
@@ -266,6 +285,8 @@ class PlannerBot:
     position judged by `evaluate`: the reachable customers' worth discounted per missing ingredient,
     so it heads for the customer with the best points per missing ingredient."""
 
+    HELD = 1.0  # `evaluate`'s weight of unserved customers
+
     def __init__(self, seed: int, seat: int) -> None:
         self.rng = Rng(seed)
         self.seat = seat
@@ -287,7 +308,7 @@ class PlannerBot:
                 continue
             child = st.clone()
             child.apply(seat, a)
-            score = evaluate(child, seat) + self.rng.random() * 0.01
+            score = evaluate(child, seat, held=self.HELD) + self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = a, score
         if best_score == float("-inf"):
@@ -305,6 +326,7 @@ class RolloutBot(PlannerBot):
     best opponent. `budget` is the number of rollouts per decision."""
 
     horizon_turns = 2  # rounds of turns looked ahead
+    HELD = 0.8  # a customer served beats the same customer ready in hand
 
     def choose(self, view: Any, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = list(legal_actions)
@@ -315,14 +337,17 @@ class RolloutBot(PlannerBot):
             return super().choose(view, legal, budget)
         st = determinise(view, self.rng)
         cands = [a for a in distinct_actions(st, legal) if not isinstance(a, DrawAdditive | ReserveDeck)]
-        if not cands or isinstance(first, Fulfil | Pass | DiscardTile | DiscardAdditive | DiscardCustomer):
+        cands = [a for a in cands if not wasteful(st, self.seat, a)] or cands
+        if isinstance(first, Fulfil):  # a customer served now is never worse than one ready in hand
+            return self.greedy(st, [a for a in legal if isinstance(a, Fulfil)])
+        if not cands or isinstance(first, Pass | DiscardTile | DiscardAdditive | DiscardCustomer):
             return self.greedy(st, legal)
         # keep the most promising few by the greedy judgement, then roll them out
         scored = []
         for a in cands:
             child = st.clone()
             child.apply(self.seat, a)
-            scored.append((evaluate(child, self.seat), a))
+            scored.append((evaluate(child, self.seat, held=self.HELD), a))
         scored.sort(key=lambda x: -x[0])
         width = max(2, min(len(scored), 6))
         top = [a for _, a in scored[:width]]
@@ -341,18 +366,33 @@ class RolloutBot(PlannerBot):
                 best, best_val = a, val
         return best
 
+    RIVALS = 0.5  # weight of the strongest rival's position against our own
+
+    def policy(self, rng: Rng) -> _FastPolicy:
+        """The policy every seat plays in a rollout."""
+        return _FastPolicy(rng)
+
+    NOW = 0.3  # bonus per point served in this turn: a serve in hand beats the same serve next turn
+
     def _rollout(self, sim: ChaiState) -> float:
+        """Play on with the quick policy for every seat to the horizon; the margin over the strongest
+        rival, plus a bonus for the points this turn serves (the rivals in a rollout never take what we
+        need, so a later serve would look as safe as one now)."""
         me = self.seat
-        policy = _FastPolicy(self.rng)
+        policy = self.policy(self.rng)
         limit = sim.turns_taken + self.horizon_turns * sim.n + (1 if sim.turn == me else 0)
+        before = sum(CUSTOMERS[c].vp for c in sim.fulfilled[me])
+        served_now = None
         steps = 0
-        while not sim.is_over() and sim.turns_taken < limit and steps < 400:
+        while not sim.is_over() and sim.turns_taken < limit and steps < 600:
             seat = sim.actors()[0]
+            if served_now is None and seat != me:
+                served_now = sum(CUSTOMERS[c].vp for c in sim.fulfilled[me]) - before
             sim.apply(seat, policy.pick(sim, seat))
             steps += 1
-        mine = evaluate(sim, me)
-        others = max(evaluate(sim, s) for s in range(sim.n) if s != me)
-        return mine - 0.5 * others
+        mine = evaluate(sim, me, held=self.HELD)
+        others = max(evaluate(sim, s, held=self.HELD) for s in range(sim.n) if s != me)
+        return mine - self.RIVALS * others + self.NOW * (served_now or 0)
 
 
 class _FastPolicy:

@@ -18,6 +18,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from chaigames.engine import Rng
+
 from .actions import (
     ChooseFirst,
     DiscardAdditive,
@@ -28,8 +30,7 @@ from .actions import (
     ReserveDeck,
     ReservePool,
 )
-from .bots import RolloutBot, _FastPolicy, determinise, distinct_actions, evaluate
-from .data import CUSTOMERS
+from .bots import RolloutBot, _FastPolicy, determinise, distinct_actions, evaluate, wasteful
 from .state import ChaiState
 
 EXPLORE = 0.6  # UCB1 exploration, in points of margin
@@ -46,7 +47,11 @@ class ExpertBot(RolloutBot):
     """Expert: determinised UCB search over the candidate moves, `budget` simulations."""
 
     horizon_turns = 3
+    RIVALS = 1.0
     stop: Callable[[], bool] | None = None
+
+    def policy(self, rng: Rng) -> _FastPolicy:
+        return ExpertPolicy(rng)
 
     def choose(self, view: Any, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = list(legal_actions)
@@ -56,27 +61,28 @@ class ExpertBot(RolloutBot):
         if isinstance(first, ChooseFirst):
             return super().choose(view, legal, budget)
         st = determinise(view, self.rng)
+        if isinstance(first, Fulfil):  # serve (the best order by the one-step judgement), as hard does
+            return self.greedy(st, [a for a in legal if isinstance(a, Fulfil)])
+        if isinstance(first, Pass | DiscardTile | DiscardAdditive | DiscardCustomer):
+            return self.greedy(st, legal)
         cands = self.candidates(st, legal)
         if len(cands) == 1 or budget <= 0:
             return cands[0]
         return self.search(view, cands, budget)
 
     def candidates(self, st: ChaiState, legal: list[Any]) -> list[Any]:
-        """The moves worth searching, best first by the one-step judgement: every order that can be
-        fulfilled (and passing), every discard, and the best few main actions."""
-        if isinstance(legal[0], Fulfil | Pass | DiscardTile | DiscardAdditive | DiscardCustomer):
-            cands = list(legal)
-        else:
-            cands = distinct_actions(st, legal)
+        """The main actions worth searching, best first by the one-step judgement: never one that takes
+        more than can be held (while another move does not), the best few, and every reservation."""
+        cands = distinct_actions(st, legal)
+        cands = [a for a in cands if not wasteful(st, self.seat, a)] or cands
         scored = []
         for a in cands:
             child = st.clone()
             child.apply(self.seat, a)
-            bonus = CUSTOMERS[a.customer].vp if isinstance(a, Fulfil) else 0.0
-            scored.append((evaluate(child, self.seat) + bonus, a))
+            scored.append((evaluate(child, self.seat, held=self.HELD), a))
         scored.sort(key=lambda x: -x[0])
         keep = [a for _, a in scored[:WIDTH]]
-        keep += [a for _, a in scored[WIDTH:] if isinstance(a, Fulfil | ReservePool | ReserveDeck) and len(keep) < 14]
+        keep += [a for _, a in scored[WIDTH:] if isinstance(a, ReservePool | ReserveDeck) and len(keep) < 14]
         return keep
 
     def search(self, view: Any, cands: list[Any], budget: int) -> Any:
@@ -98,16 +104,3 @@ class ExpertBot(RolloutBot):
         tried = [i for i in range(n) if visits[i]]
         best = max(tried, key=lambda j: (visits[j], totals[j] / visits[j]))
         return cands[best]
-
-    def _rollout(self, sim: ChaiState) -> float:
-        me = self.seat
-        policy = ExpertPolicy(self.rng)
-        limit = sim.turns_taken + self.horizon_turns * sim.n + (1 if sim.turn == me else 0)
-        steps = 0
-        while not sim.is_over() and sim.turns_taken < limit and steps < 600:
-            seat = sim.actors()[0]
-            sim.apply(seat, policy.pick(sim, seat))
-            steps += 1
-        mine = evaluate(sim, me)
-        others = max(evaluate(sim, s) for s in range(sim.n) if s != me)
-        return mine - others

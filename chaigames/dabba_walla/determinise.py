@@ -76,9 +76,7 @@ def determinise(view: DabbaView, rng: Rng) -> DabbaWallaState:
     st.box_tickets = D.N_TICKETS - sum(st.tickets) - sum(st.slot_tickets)
     # cards: the seat's own hand (and every hand in delivery) is known; the rest are dealt from the unseen
     known: set[int] = {c for c in st.display if c >= 0} | {c for pile in st.played for c in pile} | set(st.discard)
-    hands: list[list[int] | None] = [
-        [ids[c] for c in p.hand] if p.hand is not None else None for p in view.players
-    ]
+    hands: list[list[int] | None] = [[ids[c] for c in p.hand] if p.hand is not None else None for p in view.players]
     for h in hands:
         if h is not None:
             known.update(h)
