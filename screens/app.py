@@ -22,32 +22,31 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from chaigames.crashlog import friendly_line, write_crash_log  # at hand when something goes wrong
+from chaigames.play import wire  # the standard library only: the table channel's client
+from chaigames.play.client import Refused, TableClient, host_fd
+from chaigames.play.library import Library, extra_from_env
 from chaigames.saves import SaveStore
-from chaigames.serve.tables import wire  # the standard library only: the table channel's client
-from chaigames.serve.tables.client import Refused, TableClient, host_fd
 
 from . import palette
 from .keygate import Guarded, KeyGate
-from .library import Library, extra_from_env
 from .menu import MainMenu
 
 if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of it (a fast start)
     from chaigames.engine import GameConfig, GameSpec, Record, Session
     from chaigames.engine.match import Match
+    from chaigames.play.controller import GameController
+    from chaigames.play.protocol import Controller
+    from chaigames.play.table_controller import TableController
     from chaigames.saves import SaveInfo
     from chaigames.setups import SetupMemory
-
-    from .controller import GameController
-    from .protocol import Controller
-    from .table_controller import TableController
 
 NewGame = tuple[str, "GameConfig", int]
 
 
 def at_table(controller: object) -> bool:
-    """Is this a table's controller? (`screens.table_controller` loads only when someone sits down at a
+    """Is this a table's controller? (`chaigames.play.table_controller` loads only when someone sits down at a
     table, so before that no controller can be one: the start stays light.)"""
-    module = sys.modules.get("screens.table_controller")
+    module = sys.modules.get("chaigames.play.table_controller")
     return module is not None and isinstance(controller, module.TableController)
 
 
@@ -139,7 +138,7 @@ class ChaiGamesApp(App[None]):
 
     def _named(self, name: str | None) -> None:
         """The player said who they are: their saves, then the menu."""
-        from chaigames.web.folders import name_folder
+        from chaigames.folders import name_folder
 
         assert self.saves_by_name is not None
         self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
@@ -228,8 +227,9 @@ class ChaiGamesApp(App[None]):
     def watch_replay(self, record: Record, position: int | None = None, done: Any = None) -> None:
         """The replay viewer over the current screen (Esc comes back to it, or calls `done`)."""
         from chaigames.engine import RecordError
+        from chaigames.play.replay import ReplayController
 
-        from .replay import ReplayController, replay_screen
+        from .replay import replay_screen
 
         try:
             controller = ReplayController.of(self.library.get(record.game), record, position)
@@ -242,8 +242,8 @@ class ChaiGamesApp(App[None]):
         """A finished game's results again (from History); `w` there watches its replay."""
         from chaigames.engine import RecordError
         from chaigames.engine.match import match_of
+        from chaigames.play.replay import ReplayController
 
-        from .replay import ReplayController
         from .results import ResultsScreen
 
         assert info.record is not None
@@ -366,7 +366,7 @@ class ChaiGamesApp(App[None]):
             self.notify("This table plays a game this app does not have.", severity="error")
             self.leave_table()
             return
-        from .table_controller import TableController
+        from chaigames.play.table_controller import TableController
 
         await self.open_table_game(TableController(self, client, spec, joined.get("seat")))
 
@@ -488,8 +488,8 @@ class ChaiGamesApp(App[None]):
 
     async def _open_game(self, session: Session, save_id: str, lock: str | None = None) -> None:
         from chaigames.engine.match import match_of
+        from chaigames.play.controller import GameController
 
-        from .controller import GameController
         from .game_screens import screen_class_for
 
         await self.back_to_menu()
@@ -633,7 +633,7 @@ class ChaiGamesApp(App[None]):
         else:
             await self.push_screen(results)
 
-    # -- a game at a table over SSH (screens/table_controller.py) -------------------------------------
+    # -- a game at a table over SSH (chaigames/play/table_controller.py) -------------------------------------
     async def open_table_game(self, controller: TableController) -> None:
         """Show a table's game: its screen on top of the lobby (a rematch replaces the results)."""
         from .game_base import GameScreen

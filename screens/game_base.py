@@ -14,9 +14,9 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from chaigames.engine import Event
+from chaigames.play.protocol import Controller
 
 from .confirm import ConfirmScreen
-from .protocol import Controller
 
 
 class GameScreen(Screen):

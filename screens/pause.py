@@ -11,9 +11,10 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from chaigames.play.protocol import Controller
+
 from .confirm import ConfirmScreen
 from .keygate import Guarded
-from .protocol import Controller
 from .widgets import Footer
 
 

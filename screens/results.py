@@ -13,9 +13,9 @@ from textual.widgets import DataTable, Static
 from chaigames.engine import Record, Result
 from chaigames.engine.match import Match
 from chaigames.names import join_names
+from chaigames.play.protocol import Controller
 
 from .keygate import Guarded
-from .protocol import Controller
 from .widgets import Footer, TitleBar
 
 DETAIL_LABELS = {"fulfilled": "(customers served)", "teas": "(different teas served)"}

@@ -8,7 +8,8 @@ from textual.screen import Screen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from .library import Library
+from chaigames.play.library import Library
+
 from .widgets import Footer, TitleBar
 
 

@@ -1,7 +1,7 @@
 """Tables over SSH, the app's side (issue #15): open a table, join one, wait in its lobby.
 
 Only under `chaigames serve`, when the host gave this session its private channel
-(`chaigames.serve.tables.client.TableClient`, kept by the app as `app.tables`). The app never says
+(`chaigames.play.client.TableClient`, kept by the app as `app.tables`). The app never says
 who it is: the host knows. These screens send the wire's messages and draw what comes back; the
 game itself then runs on a `TableController` (the frame's `play_table`).
 """
@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from chaigames.engine import GameConfig
 from chaigames.names import BOT_NAMES, join_names
-from chaigames.serve.tables import wire
+from chaigames.play import wire
 
 from .setup import SetupScreen
 from .widgets import Footer, TitleBar

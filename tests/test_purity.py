@@ -12,10 +12,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ALLOWED = {"chaigames.cli", "chaigames.__main__", "chaigames.web.server", "chaigames.web.player"}
-# The table process (issue #15) runs a game on the app's own controller (`screens.controller`), headless:
-# it may import `screens`, never Textual or Rich (test below).
-TABLE_PROCESS = {"chaigames.serve.tables.table", "chaigames.serve.tables.process"}
-ALLOWED |= TABLE_PROCESS
 
 SCRIPT = """
 import importlib, pkgutil, sys, json

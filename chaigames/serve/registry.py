@@ -3,7 +3,7 @@
 The host is the only one who knows who is at the other end of a session (the key's fingerprint,
 or the name under `--open`), so it stamps every message it passes to a table with that identity:
 a session's child never says who it is. The registry answers `hello`, `list` and `open` itself and
-forwards everything else a joined session sends to its table (see `chaigames/serve/tables/wire.py`
+forwards everything else a joined session sends to its table (see `chaigames/play/wire.py`
 for the messages). Standard library only: nothing here needs asyncssh.
 
 A table nobody is connected to is closed (it saves first) after `table_idle_timeout`; the tables
@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from chaigames.serve.tables import wire
-from chaigames.serve.tables.client import HOST_FD_ENV
+from chaigames.play import wire
+from chaigames.play.client import HOST_FD_ENV
 
 __all__ = ["HOST_FD_ENV", "Link", "Table", "TableRegistry", "TableSettings", "table_environment"]
 

@@ -41,8 +41,8 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from ..serve.child import clamp_size
-from ..serve.players import child_environment
+from chaigames.hosting.child import clamp_size
+from chaigames.hosting.environment import child_environment
 
 log = logging.getLogger("chaigames.web")
 

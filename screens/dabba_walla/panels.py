@@ -17,7 +17,7 @@ from ..widgets import fit_line
 from . import render as R
 
 if TYPE_CHECKING:
-    from screens.controller import GameController
+    from chaigames.play.controller import GameController
 
 
 class Panels:

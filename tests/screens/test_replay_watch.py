@@ -48,7 +48,7 @@ def test_a_replay_controller_cannot_act_and_says_why():
     import pytest
 
     from chaigames.engine import IllegalAction
-    from screens.replay import NO_MOVES, ReplayController
+    from chaigames.play.replay import NO_MOVES, ReplayController
 
     record = toy_record()
     c = ReplayController.of(toygame.SPEC, record, position=1)

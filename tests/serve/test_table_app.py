@@ -9,13 +9,13 @@ from typing import Any
 
 from chaigames import games
 from chaigames.engine import parse_record
-from chaigames.serve.tables import wire
-from chaigames.serve.tables.client import TableClient
+from chaigames.play import wire
+from chaigames.play.client import TableClient
+from chaigames.play.table_controller import TableController
 from screens.app import ChaiGamesApp
 from screens.chai_wallah.screen import ChaiWallahScreen
 from screens.curtain import CurtainScreen
 from screens.keys import KeysScreen
-from screens.table_controller import TableController
 from tests.screens.conftest import screen_text, wait_for
 from tests.screens.dabba_walla.helpers import play_one_step
 from tests.serve.tablehost import InProcessTable

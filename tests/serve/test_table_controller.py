@@ -7,7 +7,7 @@ from typing import Any
 
 from chaigames import games
 from chaigames.engine import GameConfig, SeatConfig, Session
-from screens.table_controller import TableController
+from chaigames.play.table_controller import TableController
 
 
 class Channel:

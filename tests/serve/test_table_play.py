@@ -12,7 +12,7 @@ import pytest
 
 from chaigames import games
 from chaigames.engine import Session, parse_record
-from chaigames.serve.tables import wire
+from chaigames.play import wire
 from tests.serve.tablehost import TableHost, who
 
 ASHA, RAVI, MEERA = who("Asha"), who("Ravi"), who("Meera")

@@ -11,7 +11,7 @@ import pytest
 
 from chaigames import games
 from chaigames.engine import Session, parse_record
-from chaigames.serve.tables import wire
+from chaigames.play import wire
 from tests.serve.tablehost import TableHost, who
 from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from chaigames.serve.tables import wire
+from chaigames.play import wire
 from tests.serve.tablehost import TableHost, who
 from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
 
@@ -169,7 +169,7 @@ async def test_killed_with_minus_9_the_table_is_restored_with_every_accepted_act
 async def test_a_message_the_table_fails_on_is_logged_and_the_table_goes_on(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from chaigames.serve.tables.client import TableClient
+    from chaigames.play.client import TableClient
     from chaigames.serve.tables.table import Table
     from tests.serve.tablehost import InProcessTable
 

@@ -7,8 +7,8 @@ import socket
 
 import pytest
 
-from chaigames.serve.tables import wire
-from chaigames.serve.tables.client import ChannelClosed, Refused, TableClient
+from chaigames.play import wire
+from chaigames.play.client import ChannelClosed, Refused, TableClient
 
 
 async def _reader_with(data: bytes) -> asyncio.StreamReader:

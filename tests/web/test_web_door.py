@@ -13,8 +13,8 @@ import aiohttp
 import pytest
 
 from chaigames import cli, web
+from chaigames.folders import folder_name, name_folder
 from chaigames.web import server
-from chaigames.web.folders import folder_name, name_folder
 from chaigames.web.server import (
     WebOptions,
     is_literal_address,

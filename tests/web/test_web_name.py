@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from chaigames.web.folders import name_folder
+from chaigames.folders import name_folder
 from screens.app import ChaiGamesApp
 from screens.menu import MainMenu
 from screens.name import NameScreen

@@ -14,7 +14,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from chaigames.web.folders import name_folder
+from chaigames.folders import name_folder
 
 from .webplay import Page, WebHostProcess
 

@@ -39,11 +39,10 @@ from chaigames.engine import (
     parse_record,
 )
 from chaigames.names import BOT_NAMES, clean_name, join_names
+from chaigames.play import wire
+from chaigames.play.controller import GameController
 from chaigames.saves import SaveStore, write_atomic
 from chaigames.serve.players import identity_folder
-from screens.controller import GameController
-
-from . import wire
 
 log = logging.getLogger("chaigames.serve.tables")
 

@@ -1,7 +1,7 @@
 """The one controller protocol: everything a game screen, the results and the pause menu read.
 
 A game screen never sees a `Session` or a game state, only a `Controller`. Three kinds of
-controller implement it: the local game (`screens.controller.GameController`), a replay viewer
+controller implement it: the local game (`chaigames.play.controller.GameController`), a replay viewer
 (a controller that cannot act: `movers()` is empty, `act` refuses) and a remote table (SSH),
 whose every answer may come over a wire. So the protocol is narrow and asynchronous where it
 has to be:

@@ -2,7 +2,7 @@
 
 The app in a table session holds no game: only the last `update` its table sent (this seat's
 view, its legal moves, the log lines it may see, the status and the clock). `TableController`
-answers every read of the protocol (`screens.protocol.Controller`) from that snapshot and sends
+answers every read of the protocol (`chaigames.play.protocol.Controller`) from that snapshot and sends
 what the screens do (`act`, `pause`, `resume`) to the table through the session's
 `TableClient`. Answers come back later as updates (`game_changed`) or refusals (`move_refused`).
 
@@ -20,9 +20,9 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from chaigames.engine import Event, GameSpec, LogLine, RecordError, Result
-from chaigames.serve.tables import wire
-from chaigames.serve.tables.client import ChannelClosed, TableClient
 
+from . import wire
+from .client import ChannelClosed, TableClient
 from .protocol import GameWords, Listener
 
 TICK = 0.05  # seconds between redraws while the real-time clock runs

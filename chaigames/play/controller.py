@@ -3,7 +3,7 @@
 It owns the Session and everything around it that is not drawing: who is at the keyboard
 (`viewer`), bots with a visible pause, curtains between humans, autosave after every applied
 action, undo, pause, the real-time clock and the end of the game. It implements the
-one controller protocol (`screens.protocol.Controller`): a game screen draws `controller.view`
+one controller protocol (`chaigames.play.protocol.Controller`): a game screen draws `controller.view`
 and calls `controller.act(seat, action)`; the controller calls the screen's
 `game_changed(events)` whenever there is something new to draw, and `move_refused(seat, reason)`
 when an action was not applied. Only the frame (app.py) reaches past the protocol (`session`).

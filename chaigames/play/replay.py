@@ -1,0 +1,181 @@
+"""A finished (or saved) game stepped through by a spectator, as the game screens read it.
+
+`ReplayController` is a controller that cannot act: it offers what the game screens read from
+a game's controller (see screens/README.md and the controller protocol) for the state at the
+current position of a `chaigames.engine.replay.Replay`. The replay screen (`screens.replay`)
+draws it with the game's own screen class. After the game is over nothing is secret, so
+`next_view` may show any seat's view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chaigames.engine import Event, IllegalAction, LogLine, Record, Result, Session
+from chaigames.engine.match import Match, match_of
+from chaigames.engine.replay import Replay
+
+from .protocol import GameWords
+
+NO_MOVES = "This is a replay: nobody can move"
+
+
+class ReplayClock:
+    """A real-time game's clock standing still at the current position's game second."""
+
+    running = False
+
+    def __init__(self, controller: ReplayController) -> None:
+        self._controller = controller
+
+    def now(self) -> float:
+        return self._controller.replay.time(self._controller.position) or 0.0
+
+
+class ReplayController(GameWords):
+    """A recorded game at one position, as the game screens read a controller; it never acts."""
+
+    def __init__(self, replay: Replay, position: int | None = None) -> None:
+        self.replay = replay
+        self.spec = replay.spec
+        self.config = replay.config
+        self.session: Session = replay.final  # the whole game (its result; the record's meta)
+        self.position = replay.length if position is None else position
+        self.game_id = self.spec.id
+        self.title = self.spec.title
+        self.names = tuple(s.name for s in self.config.seats)
+        self.humans: tuple[int, ...] = ()  # a spectator: no seat plays from this keyboard
+        self.hotseat = False
+        self.realtime = self.spec.realtime
+        self.confirm_moves = False
+        self.whole_keyboard = False
+        self.viewer: int | None = None
+        self.message = ""
+        self.paused = False
+        self.thinking = False
+        self.started = True
+        self.save_problem = ""  # a replay saves nothing
+        self.to_move: int | None = None
+        self.listener: Any = None
+        self.clock = ReplayClock(self) if self.realtime else None
+
+    def unsaved_moves(self) -> int:
+        return 0
+
+    @classmethod
+    def of(cls, spec: Any, record: Record, position: int | None = None) -> ReplayController:
+        return cls(Replay(spec, record), position)
+
+    # -- what a screen reads -------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.replay.state(self.position)
+
+    @property
+    def finished(self) -> bool:
+        """At the end of a finished game (the screens then show their 'game over' state)."""
+        return self.position == self.replay.length and self.session.over
+
+    @property
+    def view(self) -> Any:
+        return self.state.view(self.viewer)
+
+    def table_view(self) -> Any:
+        table_view = getattr(self.state, "table_view", None)
+        return table_view() if table_view is not None else self.view
+
+    def actors(self) -> tuple[int, ...]:
+        return tuple(self.state.actors())
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def is_bot(self, seat: int) -> bool:
+        return self.config.seats[seat].bot is not None
+
+    def bot_level(self, seat: int) -> str | None:
+        return self.config.seats[seat].bot
+
+    def movers(self) -> tuple[int, ...]:
+        return ()
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        return []
+
+    def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
+        who = self.viewer if seat == "viewer" else seat
+        return [line for line in self.replay.log_until(self.position) if line.event.visible_to(who)]  # type: ignore[arg-type]
+
+    def status(self) -> str:
+        """Where the replay stands: the action, who made it, and whose view is shown."""
+        n, k = self.replay.length, self.position
+        seat = self.replay.actor(k)
+        who = f", by {self.name(seat)}" if seat is not None else ""
+        t = self.replay.time(k)
+        when = f" at {t:.1f} s" if t is not None else ""
+        view = f"{self.name(self.viewer)}'s view" if self.viewer is not None else "public view"
+        end = " (the end)" if k == n else ""
+        return f"Replay: action {k} of {n}{who}{when}{end}; {view}"
+
+    def result(self) -> Result | None:
+        return self.session.result() if self.session.over else None
+
+    def match(self) -> Match | None:
+        return match_of(self.session.record.meta)
+
+    # -- nothing can be done -------------------------------------------------------------------
+    def act(self, seat: int, action: Any) -> list[Event]:
+        """Refused: through the listener's `move_refused` where it has one (the asynchronous
+        controller protocol), else by raising as a local game's controller does."""
+        self.message = NO_MOVES
+        refused = getattr(self.listener, "move_refused", None)
+        if refused is None:
+            raise IllegalAction(NO_MOVES)
+        refused(seat, NO_MOVES)
+        return []
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> int:
+        raise IllegalAction(NO_MOVES)
+
+    def pause(self, seat: int | None = None) -> None:
+        """Nothing runs in a replay."""
+
+    def resume(self, seat: int | None = None) -> None:
+        """Nothing runs in a replay."""
+
+    def attach(self, listener: Any) -> None:
+        self.listener = listener
+
+    def start(self) -> None:
+        """Nothing to start: the position is drawn as it is."""
+
+    def stop(self) -> None:
+        """Nothing to stop."""
+
+    def save(self) -> None:
+        """A replay never writes."""
+
+    # -- stepping ------------------------------------------------------------------------------
+    def go(self, position: int) -> None:
+        self.position = max(0, min(position, self.replay.length))
+        self._notify()
+
+    def step(self, n: int) -> None:
+        self.go(self.position + n)
+
+    def turn(self, direction: int) -> None:
+        r = self.replay
+        self.go(r.next_turn(self.position) if direction > 0 else r.previous_turn(self.position))
+
+    def next_view(self) -> None:
+        """Public view, then each seat's view in turn (after the end nothing is secret)."""
+        n = len(self.names)
+        self.viewer = 0 if self.viewer is None else (self.viewer + 1 if self.viewer + 1 < n else None)
+        self._notify()
+
+    def _notify(self) -> None:
+        if self.listener is not None:
+            self.listener.game_changed([])
