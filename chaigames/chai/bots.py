@@ -374,12 +374,12 @@ class RolloutBot(PlannerBot):
 
     NOW = 0.3  # bonus per point served in this turn: a serve in hand beats the same serve next turn
 
-    def _rollout(self, sim: ChaiState) -> float:
+    def _rollout(self, sim: ChaiState, rng: Rng | None = None) -> float:
         """Play on with the quick policy for every seat to the horizon; the margin over the strongest
         rival, plus a bonus for the points this turn serves (the rivals in a rollout never take what we
         need, so a later serve would look as safe as one now)."""
         me = self.seat
-        policy = self.policy(self.rng)
+        policy = self.policy(rng or self.rng)
         limit = sim.turns_taken + self.horizon_turns * sim.n + (1 if sim.turn == me else 0)
         before = sum(CUSTOMERS[c].vp for c in sim.fulfilled[me])
         served_now = None

@@ -11,6 +11,7 @@ when an action was not applied. Only the frame (app.py) reaches past the protoco
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -52,6 +53,18 @@ class Frame(Protocol):
     def think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
         """Run `work` off the UI thread; call `done(result or exception)` back on it."""
         ...
+
+
+THINK_SECONDS = 1.0  # a searching bot answers within about this long on the wall clock, whatever its budget
+
+
+def think_within(bot: Any, view: Any, legal: list[Any], budget: int, seconds: float) -> Any:
+    """`bot.choose`, for a bot that searches (it has a `stop`) cut short once `seconds` have passed:
+    its budget keeps a game the same for a seed, and this keeps a loaded machine from making a player wait."""
+    if hasattr(bot, "stop"):
+        deadline = time.monotonic() + seconds
+        bot.stop = lambda: time.monotonic() > deadline
+    return bot.choose(view, legal, budget)
 
 
 class GameController(GameWords):
@@ -430,7 +443,8 @@ class GameController(GameWords):
         bot = self.bots[seat]
         self.thinking = True
         self.frame.think(
-            lambda: bot.choose(view, legal, budget), lambda choice: self._bot_chose(generation, seat, legal, choice)
+            lambda: think_within(bot, view, legal, budget, THINK_SECONDS),
+            lambda choice: self._bot_chose(generation, seat, legal, choice),
         )
 
     def _bot_chose(self, generation: int, seat: int, legal: list[Any], choice: Any) -> None:
