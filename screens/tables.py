@@ -62,6 +62,7 @@ class OpenTableScreen(SetupScreen):
 
     HEADING = "Open a table"
     HUMAN_LABEL = "Person"
+    hints_here = False
 
     def on_mount(self) -> None:
         for field in ("#takebacks", "#match", "#start-player"):

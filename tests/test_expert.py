@@ -12,7 +12,7 @@ from chaigames.chai.expert import ExpertBot
 from chaigames.cli import build_config
 from chaigames.engine import play_bots
 from chaigames.games import get
-from chaigames.play.controller import think_within
+from chaigames.play.thinking import think_within
 from tests.positions import position
 
 

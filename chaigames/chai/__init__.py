@@ -14,6 +14,7 @@ from .actions import actions
 from .bots import make_bot
 from .data import TEAS
 from .describe import describe_action, describe_view
+from .hints import explain
 from .state import ChaiState
 from .view import view_from_json, view_to_json
 
@@ -76,6 +77,7 @@ SPEC = GameSpec(
     check=check,
     describe_view=describe_view,
     describe_action=describe_action,
+    explain_move=explain,
     rules_markdown=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     view_to_json=view_to_json,
     view_from_json=view_from_json,

@@ -71,6 +71,8 @@ class GameSpec:
     check: Callable[[GameConfig], Sequence[str]] | None = None
     describe_view: Callable[[Any], str] | None = None
     describe_action: Callable[[Any], str] | None = None
+    # A hint's words: (view, seat, action) -> "Serve black-6 now: 10 points" (games with an expert level)
+    explain_move: Callable[[Any, int, Any], str] | None = None
     play_headless: Callable[[GameConfig, int, int], Session] | None = None
     make_driver: Callable[[Session], RealtimeDriver] | None = None
     rules_markdown: str = ""
