@@ -21,7 +21,6 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from chaigames.engine import GameConfig, GameSpec, SeatConfig
 from chaigames.names import BOT_NAMES, clean_name
-from chaigames.play.hints import offers_hints
 from chaigames.setups import LastSetup
 
 from .widgets import Footer, TitleBar
@@ -156,6 +155,8 @@ class SetupScreen(Screen[None]):
                         id="takebacks",
                         compact=True,
                     )
+            from chaigames.play.hints import offers_hints  # the setup screen's first compose, not the menu's start-up
+
             if self.hints_here and offers_hints(spec):
                 with Horizontal(classes="field"):
                     yield Label("Hints", classes="field-label")

@@ -6,16 +6,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from chaigames.games import BOT_LEVELS  # the catalogue's one list (plain data: it imports no engine)
+
 from .actions import ActionSet
 from .config import GameConfig
 from .errors import ConfigError
 from .wire import plain_from_json, plain_to_json
 
+__all__ = ["BOT_LEVELS", "GameSpec", "OptionSpec"]
+
 if TYPE_CHECKING:
     from .protocol import Bot, GameState, RealtimeDriver
     from .session import Session
-
-BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)

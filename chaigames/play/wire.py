@@ -39,7 +39,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from chaigames.engine.registry import BOT_LEVELS
+from chaigames.games import BOT_LEVELS
 
 MAX_LINE = 1024 * 1024  # bytes in one line, its newline included
 CODE_LETTERS = "ACDEFHJKLMNPQRTUVWXY3479"  # table and seat codes: no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B
