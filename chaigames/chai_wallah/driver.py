@@ -116,6 +116,10 @@ class BotDriver:
         self.bots[seat] = _BotSeat(ChaiWallahBot(level, bot_seed(self.session.record.seed, seat), seat))
         self._observe(self.now)
 
+    def remove_bot(self, seat: int) -> None:
+        """A seat a bot played goes back to its person: no more decisions are made for it."""
+        self.bots.pop(seat, None)
+
     # -- inside --------------------------------------------------------------------------------
     def _decide(self, seat: int, t: float) -> list[Event]:
         t = max(t, self.state.now)  # a decision never lands before the game clock

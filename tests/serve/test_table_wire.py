@@ -60,7 +60,7 @@ def test_encode_refuses_an_oversize_message() -> None:
         ({"t": "act", "action": {}}, "seat"),
         ({"t": "join", "code": "K7QD", "as": "owner", "seat_code": None}, "as"),
         ({"t": "join", "code": 7, "as": "person", "seat_code": None}, "code"),
-        ({"t": "to_bot", "seat": 1, "level": "godlike"}, "level"),
+        ({"t": "to_bot", "seat": 1, "level": 3}, "level"),
         (
             {"t": "open", "game": "chai", "options": {}, "seats": [{"kind": "cat", "level": None}], "pause_limit": 3},
             "seats[0].kind",

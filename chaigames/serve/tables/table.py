@@ -38,7 +38,8 @@ from chaigames.engine import (
     bot_seed,
     parse_record,
 )
-from chaigames.names import BOT_NAMES, clean_name, join_names
+from chaigames.engine.words import join_names
+from chaigames.names import BOT_NAMES, clean_name
 from chaigames.play import wire
 from chaigames.play.controller import GameController
 from chaigames.saves import SaveStore, write_atomic
@@ -87,6 +88,11 @@ class Seat:
     def away(self) -> bool:
         """A person holds it but no connection does."""
         return self.person and self.identity is not None and self.conn is None
+
+    @property
+    def stand_in(self) -> bool:
+        """A bot plays it for its person, who takes it back by coming back (key or seat code)."""
+        return not self.person and self.identity is not None
 
     def saved(self) -> dict[str, Any]:
         data = asdict(self)
@@ -180,6 +186,21 @@ class TableGame(GameController):
         if not self.realtime:
             self._go_on()
 
+    def take_back(self, seat: int) -> None:
+        """The person whose seat a bot played is back: the seat is theirs again from now on (a move the bot
+        was still choosing is called off)."""
+        config = self.session.record.config
+        seats = list(config.seats)
+        seats[seat] = replace(seats[seat], bot=None)
+        self.session.record.config = replace(config, seats=tuple(seats))
+        self.bots.pop(seat, None)
+        remove_bot = getattr(self.driver, "remove_bot", None)
+        if remove_bot is not None:
+            remove_bot(seat)
+        self.save()
+        if not self.realtime:
+            self._go_on()
+
 
 class Table:
     """Seats, lobby, game and records of one table (see the module docstring).
@@ -232,7 +253,8 @@ class Table:
         self.closing = False
         self._acting: int | None = None  # the connection whose action is being applied
         self._actors: dict[int, bool] = {}  # seat -> it was among the actors at the last update
-        self._sent: dict[int, Any] = {}  # conn -> the key of the last update it got
+        self._sent: dict[int, Any] = {}  # conn -> the table's key when it was last considered
+        self._contents: dict[int, Any] = {}  # conn -> what the last update it got said (see `_content`)
         self._log_json: list[dict[str, Any]] = []  # the game's log lines as JSON, so far
         self._in_histories = False  # the finished record has been copied into the people's History
 
@@ -449,14 +471,14 @@ class Table:
         """The seat this identity may take now, or the reason it may not."""
         identity, keyed = who["id"], who["keyed"]
         for i, s in enumerate(self.seats):
-            if s.identity != identity or not s.person:
+            if s.identity != identity:
                 continue
             if keyed or (seat_code is not None and secrets.compare_digest(seat_code.upper(), s.seat_code or "")):
                 return i
             return "That name already has a seat here: type its seat code to take it back"
         if not keyed and seat_code:
             for i, s in enumerate(self.seats):
-                if s.person and s.seat_code and secrets.compare_digest(seat_code.upper(), s.seat_code):
+                if s.identity is not None and s.seat_code and secrets.compare_digest(seat_code.upper(), s.seat_code):
                     return i
             return "No seat here has that seat code"
         if self.game is not None:
@@ -498,7 +520,12 @@ class Table:
             log.info("table %s: connection %s took seat %s over from %s", self.code, conn, seat, old)
         info = self.conns[conn]
         info.seat, info.spectator = seat, False
-        came_back = s.away_since is not None or (self.game is not None and s.away)
+        came_back = s.away_since is not None or (self.game is not None and (s.away or s.stand_in))
+        if s.stand_in:  # back from a bot: the seat is its person's again
+            log.info("table %s: seat %s taken back from its %s bot", self.code, seat, s.level)
+            s.kind, s.level = "person", None
+            if self.game is not None and not self.game.finished:
+                self.game.take_back(seat)
         s.conn, s.away_since = conn, None
         timer = self._away_timers.pop(seat, None)
         if timer is not None:
@@ -513,6 +540,7 @@ class Table:
                 "seat": seat,
                 "seat_code": s.seat_code if not s.keyed else None,
                 "owner": s.identity is not None and s.identity == self.owner,
+                "away_limit": self.away_limit,  # real time: seconds away before a bot plays the seat
             },
         )
         self._send({"t": "seated", "conn": conn, "seat": seat, "id": s.identity or ""})
@@ -520,6 +548,7 @@ class Table:
         self._lobby_changed()
         if self.game is not None:
             self._sent.pop(conn, None)
+            self._contents.pop(conn, None)
             if came_back:
                 self._back(seat)
             self._changed([], force=True)
@@ -530,6 +559,7 @@ class Table:
             return None
         seat, info.seat, info.spectator = info.seat, None, False
         self._sent.pop(conn, None)
+        self._contents.pop(conn, None)
         if seat is not None and self.seats[seat].conn == conn:
             self.seats[seat].conn = None
             return seat
@@ -661,6 +691,7 @@ class Table:
         self.paused_by = None
         self.away_pause = False
         self._sent.clear()
+        self._contents.clear()
         away = [i for i, s in enumerate(self.seats) if s.away]
         if self.game.realtime and away:
             self.game.paused = True
@@ -683,16 +714,23 @@ class Table:
         if not s.person or s.conn is not None:
             self._refuse(conn, "Only an empty seat, or one whose person is away, goes to a bot")
             return
+        levels = self.spec.bot_levels  # type: ignore[union-attr]
+        if level not in levels:
+            self._refuse(conn, f"{self.spec.title} has no {level!r} bot (its levels: {', '.join(levels)})")  # type: ignore[union-attr]
+            return
         self._hand_to_bot(seat, level)
 
     def _hand_to_bot(self, seat: int, level: str) -> None:
+        """A bot plays the seat: for good in the lobby; during a game, until its person comes back (they
+        keep their identity and seat code, see `Seat.stand_in`)."""
         assert self.spec is not None
         s = self.seats[seat]
         level = level if level in self.spec.bot_levels else self.spec.bot_levels[0]
-        s.kind, s.level, s.seat_code, s.away_since = "bot", level, None, None
+        s.kind, s.level, s.away_since = "bot", level, None
         if not s.name:
             s.name = self._free_name(f"Bot {seat + 1}")
-        s.identity = None
+        if self.game is None or self.game.finished:
+            s.identity, s.seat_code = None, None
         timer = self._away_timers.pop(seat, None)
         if timer is not None:
             timer.stop()
@@ -836,7 +874,8 @@ class Table:
         legal = state.legal_actions(seat) if seat is not None and seat in movers else []
         if game.realtime:  # the clock's pause and resume are the table's, never a move (see `act`)
             legal = [a for a in legal if spec.actions.name_of(a) not in ("pause", "resume")]
-        lines = self._log_lines(seat)
+        seen = session.seen_numbers(seat)
+        lines = self._log_lines(seat, seen)
         me = self.seats[seat].identity if seat is not None else None
         result = session.result() if over else None
         return {
@@ -860,13 +899,14 @@ class Table:
             "turn_bell": bell,
             "your_turn": seat is not None and seat in movers,  # the host's idle timeout counts only then
             "started": game.started,
-            "moves": session.action_count,
+            "moves": seen[-1],  # the actions this seat saw happen (another seat's hidden steps are not counted)
             "thinking": game.thinking,
             "countdown": self.countdown,
         }
 
-    def _log_lines(self, seat: int | None) -> list[dict[str, Any]]:
-        """The newest `LOG_LINES` lines `seat` may see, as JSON. A table's log only grows (no
+    def _log_lines(self, seat: int | None, seen: list[int]) -> list[dict[str, Any]]:
+        """The newest `LOG_LINES` lines `seat` may see, as JSON, numbered by the actions `seat` saw (`seen`,
+        see `Session.seen_numbers`): another seat's hidden steps leave no gap. A table's log only grows (no
         take-backs), so each line is turned into JSON once, not once per update per person."""
         log_ = self.game.session.log  # type: ignore[union-attr]
         if len(self._log_json) > len(log_):  # a new game
@@ -877,7 +917,9 @@ class Table:
             if len(out) == LOG_LINES:
                 break
             if log_[i].event.visible_to(seat):
-                out.append(self._log_json[i])
+                line = self._log_json[i]
+                number = seen[min(line["action_no"], len(seen) - 1)]
+                out.append(line if number == line["action_no"] else {**line, "action_no": number})
         out.reverse()
         return out
 
@@ -941,7 +983,12 @@ class Table:
             if not force and not visible and not bell and self._sent.get(conn) == key:
                 continue
             self._sent[conn] = key
-            self._to(conn, self.update_for(seat, visible, bell))
+            update = self.update_for(seat, visible, bell)
+            content = _content(update)
+            if not force and not visible and not bell and self._contents.get(conn) == content:
+                continue  # nothing this seat may see changed (another seat's hidden step): it hears nothing
+            self._contents[conn] = content
+            self._to(conn, update)
 
     def _to(self, conn: int, msg: dict[str, Any]) -> None:
         try:
@@ -1010,17 +1057,21 @@ class Table:
         return None
 
     def _copy_to_histories(self) -> None:
-        """The finished record goes into the History of everyone who held a seat in this game."""
-        if self.save_id is None:
+        """The finished record goes into the History of everyone who held a seat in this game, its meta
+        naming the seat they held (`seat`): their replay offers the public view and that seat's only."""
+        if self.save_id is None or self.game is None:
             return
         source = self.store.history / f"{self.save_id}.json"
         try:
-            text = source.read_text(encoding="utf-8")
-        except OSError as exc:
+            data = json.loads(source.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
             log.error("table %s: no finished record to copy: %s", self.code, exc)
             return
-        for identity in self.holders:
+        names = list(self.game.names)
+        for identity, name in self.holders.items():
             folder = identity_folder(self.data_dir, identity)  # a key's folder is named by its key_id
+            data["meta"] = {**data.get("meta", {}), "seat": names.index(name) if name in names else None}
+            text = json.dumps(data, separators=(",", ":"))
             try:
                 write_atomic(SaveStore(folder).history / f"table-{self.save_id}.json", text)
             except OSError as exc:
@@ -1038,6 +1089,12 @@ class Table:
             timer.stop()
         self._away_timers.clear()
         self.save_table()
+
+
+def _content(update: dict[str, Any]) -> str:
+    """What an update tells its seat, but for the clock's reading (which runs on between updates)
+    and this update's own news: two updates with the same content need not both be sent."""
+    return json.dumps({k: v for k, v in update.items() if k not in ("clock", "events", "turn_bell")}, sort_keys=True)
 
 
 SESSION_TYPES = frozenset({"open", "join", "leave", "act", "start", "to_bot", "pause", "resume", "rematch"})
