@@ -46,3 +46,27 @@ def test_a_whole_game_with_an_expert_seat_ends(game, options):
 def test_chai_wallah_keeps_its_three_levels():
     assert get("chai-wallah").bot_levels == ("easy", "normal", "hard")
     assert "expert" in get("chai").bot_levels and "expert" in get("dabba-walla").bot_levels
+
+
+def test_a_hint_says_why_in_the_games_words():
+    from chaigames.chai.actions import DrawAdditive, Fulfil, TakeAdditives
+    from chaigames.chai.hints import explain
+    from tests.chai.test_blunders import POSITIONS, position
+
+    by_name = {p["name"]: p for p in POSITIONS}
+    serve = position(by_name["serve-the-ready-customer"])
+    assert explain(serve.view(0), 0, Fulfil("green-5")) == "Serve green-5 now: 9 points"
+    honey = position(by_name["take-the-honey-that-completes-bk6"])
+    ready = "black-6 (10 points) is then ready to serve"
+    assert explain(honey.view(1), 1, TakeAdditives("honey")) == f"Take the honey: {ready}"
+    assert explain(honey.view(1), 1, DrawAdditive()) == f"Draw an additive card first, then take the honey: {ready}"
+
+
+@pytest.mark.parametrize("steps", [3, 30, 120])
+def test_every_dabba_walla_move_has_hint_words(steps):
+    spec = get("dabba-walla")
+    st = position("dabba-walla", 3, 4, steps).state
+    for seat in st.actors():
+        for action in st.legal_actions(seat):
+            words = spec.explain_move(st.view(seat), seat, action)
+            assert words and "None" not in words
