@@ -15,7 +15,7 @@ from chaigames.engine.rng import derive_seed
 
 from .thinking import think_within
 
-HINT_SECONDS = 1.0
+HINT_SECONDS = 0.9
 HINT_SHARE = 3  # a hint searches with a third of an expert seat's budget
 
 
