@@ -474,23 +474,28 @@ class ChaiGamesApp(App[None]):
         self.notify(msg.get("reason") or "Refused.", severity="warning", markup=False)
 
     # -- games ---------------------------------------------------------------------------------------
-    def start_game(self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1) -> None:
-        """A new game (or the first game of a match of `match_games`): validated, saved at once, then shown."""
+    def start_game(
+        self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1, *, hints: bool = False
+    ) -> None:
+        """A new game (or the first game of a match of `match_games`): validated, saved at once, then shown.
+        `hints` (a single game only) lets `!` show the expert's move; the record's meta says so."""
         from chaigames.engine.match import new_match
 
         match = None
         if match_games > 1:
             match = new_match(match_games, spec.match_scoring, config, seed, has_start_player=spec.has_start_player)
-        save_id = self.save_new_game(spec, config, seed, match)
+        save_id = self.save_new_game(spec, config, seed, match, hints=hints and match is None)
         if save_id is not None:
             self.resume_game(save_id)
 
-    def save_new_game(self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None) -> str | None:
+    def save_new_game(
+        self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None, *, hints: bool = False
+    ) -> str | None:
         """Create a game's save (a match's game: its standing in the meta, its start player rotated)."""
         from chaigames.engine import ConfigError, Session
         from chaigames.engine.match import game_config
 
-        meta = None
+        meta: dict[str, Any] | None = {"hints": True, "hints_used": 0} if hints else None
         if match is not None:
             if not match.match_id:
                 match = replace(match, match_id=self.store.new_id("match"))
