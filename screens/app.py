@@ -28,6 +28,7 @@ from chaigames.play.library import Library, extra_from_env
 from chaigames.saves import SaveStore
 
 from . import palette
+from .compat import CrashHooks
 from .keygate import Guarded, KeyGate
 from .menu import MainMenu
 
@@ -50,7 +51,7 @@ def at_table(controller: object) -> bool:
     return module is not None and isinstance(controller, module.TableController)
 
 
-class ChaiGamesApp(App[None]):
+class ChaiGamesApp(CrashHooks, App[None]):
     TITLE = "chaigames"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
@@ -692,22 +693,21 @@ class ChaiGamesApp(App[None]):
             yield SystemCommand("Main menu", "Back to the main menu", lambda: self.call_later(self.back_to_menu))
 
     # -- a crash: a log file and one friendly line, exit status 1 ------------------------------------
-    def _handle_exception(self, error: Exception) -> None:
-        """Textual's hook for an unhandled exception (it sets the exit status to 1 and exits)."""
+    def record_crash(self, error: BaseException) -> None:
+        """An unhandled error (Textual then sets the exit status to 1 and exits): the first one goes
+        to a crash log."""
         if not self.crashed:
             self.crashed = True
             with contextlib.suppress(OSError):
                 self.crash_log = write_crash_log(error, self.store.root)
-        super()._handle_exception(error)
 
-    def _print_error_renderables(self) -> None:
+    def report_crash(self) -> bool:
         """After a crash: the friendly line instead of Textual's traceback (which is in the log).
         Without a log file (the data folder cannot be written) the traceback is all there is."""
         if self.crashed and (self.crash_log is not None or self.served):
-            self._exit_renderables.clear()
             print(friendly_line(self.crash_log, served=self.served), file=sys.stderr)
-            return
-        super()._print_error_renderables()
+            return True
+        return False
 
     # -- what a served app must not do ----------------------------------------------------------------
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:

@@ -9,12 +9,12 @@ from dataclasses import replace
 from typing import Any
 
 from textual import events
-from textual._time import get_time
 
 from chaigames.chai_wallah import SPEC as CW
 from chaigames.chai_wallah.keys import ZONE_KEYS
 from chaigames.engine import GameConfig, SeatConfig
 from screens.chai_wallah import ChaiWallahScreen
+from screens.compat import event_time as get_time
 from screens.confirm import ConfirmScreen
 from screens.curtain import CurtainScreen
 from screens.dabba_walla import DabbaWallaScreen
