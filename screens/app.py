@@ -94,12 +94,12 @@ class ChaiGamesApp(CrashHooks, App[None]):
         self.gate = KeyGate()
         self.controller: GameController | None = None
         self.saves_by_name = saves_by_name
-        # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no
+        # Under `chaigames serve` the app runs on someone else's machine: it offers no
         # command that writes files there and opens no browser.
         self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
         self.crash_log: Path | None = None
         self.crashed = False
-        # Tables over SSH (issue #15): the private channel the host gave this session, if any.
+        # Tables over SSH: the private channel the host gave this session, if any.
         self.tables: TableClient | None = None
         self.welcome: dict[str, Any] = {}  # the host's `welcome`: our name, keyed or not, our tables
         self.table: dict[str, Any] | None = None  # the `joined` of the table we sit at
@@ -273,7 +273,7 @@ class ChaiGamesApp(CrashHooks, App[None]):
             reading = reading_the_screen(self.library.get(screen.controller.game_id).rules_markdown)
         self.push_screen(KeysScreen(key_lines(screen), screen.sub_title or screen.title or "this screen", reading))
 
-    # -- tables over SSH (issue #15) ------------------------------------------------------------------
+    # -- tables over SSH ------------------------------------------------------------------
     async def _connect_tables(self) -> None:
         """Under `serve`, the channel to the host's tables: the menu then offers to open or join one."""
         fd = host_fd() if self.served else None

@@ -1,4 +1,4 @@
-"""Housekeeping of the saves folder (issue 11): temporary files of writes killed half way are swept
+"""Housekeeping of the saves folder: temporary files of writes killed half way are swept
 at start (only those whose process is gone, or that are old), and names in a save are cleaned."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A key redraws what it changed and nothing else (issue: instant keys), and what it draws is what a
+"""A key redraws what it changed and nothing else, and what it draws is what a
 whole redraw would draw: the parts a key skips are checked against `refresh_game` after each key.
 
 - `show` asks for a layout of the whole screen (which repaints every widget) only when a panel's

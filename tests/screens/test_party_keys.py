@@ -93,8 +93,8 @@ async def test_q_on_the_menu_never_quits_without_y(make_app):
 
 
 async def test_s_on_the_pause_menu_never_leaves_without_y_and_not_in_its_first_half_second(make_app):
-    """Measured in the issue: Esc from one player and `s` (another's sugar key) 150 ms later saved
-    and quit. Now `s` in the pause menu's first 0.5 s is dropped, and after it, it only asks."""
+    """Esc from one player and `s` (another's sugar key) 150 ms later once saved and quit. Now `s` in
+    the pause menu's first 0.5 s is dropped, and after it, it only asks."""
     config = GameConfig(seats=(SeatConfig("Ann"), SeatConfig("Ravi", bot="easy")), start_player=0)
     app = make_app(games=[STEPPY], new_game=("toy", config, 5), key_guard=30.0)  # long: a loaded machine is slow
     async with app.run_test(size=SIZE) as pilot:

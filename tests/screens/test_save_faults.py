@@ -1,4 +1,4 @@
-"""Saves that fail (issue 11, items 1 and 6), through a patched writer that raises what a full or
+"""Saves that fail, through a patched writer that raises what a full or
 read-only disk raises, so the behaviour is tested everywhere (tests/screens/test_tmpfs.py does the
 same on a real 64 KiB tmpfs where the machine allows it)."""
 
