@@ -540,6 +540,7 @@ class Table:
                 "seat": seat,
                 "seat_code": s.seat_code if not s.keyed else None,
                 "owner": s.identity is not None and s.identity == self.owner,
+                "away_limit": self.away_limit,  # real time: seconds away before a bot plays the seat
             },
         )
         self._send({"t": "seated", "conn": conn, "seat": seat, "id": s.identity or ""})
