@@ -12,6 +12,9 @@ any of these, so it is tried here first.
   that may take Enter for yes; Chai Wallah's zone keys, which depend on who plays) and a screen's
   footer hiding some of its keys when 80 columns cannot hold them. Textual binds keys per class
   (`BINDINGS`); the object's own binding map (`DOMNode._bindings`) is the only per-object one.
+- `tell_page`: a message for the web page around the app (`chaigames web`, the browser tab's
+  title). Textual's web driver passes such a message to the host as a meta packet
+  (`write_meta`), but the app reaches its driver only through `App._driver`.
 - `CrashHooks`: after an unhandled error the app writes a crash log and shows the player one
   friendly line instead of Textual's traceback. Textual offers no public hook between catching
   the error and printing it (`App._handle_exception`, `App._print_error_renderables`,
@@ -48,6 +51,13 @@ def show_bindings(node: Any, ids: Iterable[str], shown: bool) -> bool:
             key_to_bindings[key] = [replace(b, show=shown) if b.id in ids else b for b in bindings]
             changed = True
     return changed
+
+
+def tell_page(app: Any, meta: dict[str, Any]) -> None:
+    """Send `meta` to the web page around the app; nothing happens in a terminal."""
+    write_meta = getattr(app._driver, "write_meta", None)  # only Textual's web driver has it
+    if write_meta is not None:
+        write_meta(meta)
 
 
 class CrashHooks:

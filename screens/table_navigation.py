@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from textual.app import App, SystemCommand
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from chaigames.play.table_controller import TableController
 
 
-def at_table(controller: object) -> bool:
+def at_table(controller: object) -> TypeGuard[TableController]:
     """Is this a table's controller? (`chaigames.play.table_controller` loads only when someone sits down at a
     table, so before that no controller can be one: the start stays light.)"""
     module = sys.modules.get("chaigames.play.table_controller")
@@ -44,6 +44,10 @@ class TableNavigation(App[None]):
 
     async def back_to_menu(self) -> None:
         """Close everything above the main menu (the app's own)."""
+        raise NotImplementedError
+
+    def show_results(self, controller: Any) -> None:
+        """A game's results (the app's own: the frame every controller reports to)."""
         raise NotImplementedError
 
     async def _connect_tables(self) -> None:
@@ -199,7 +203,7 @@ class TableNavigation(App[None]):
             await self.pop_screen()
         screen = screen_class_for(controller.game_id)(controller)
         controller.attach(screen)
-        self.controller = controller  # type: ignore[assignment]
+        self.controller = controller
         await self.push_screen(screen)
         controller.start()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Self
 
 from rich.cells import cell_len
+from rich.containers import Lines
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
@@ -13,7 +14,7 @@ from textual.css.scalar import Unit
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.visual import Visual, visualize
+from textual.visual import Visual, VisualType, visualize
 from textual.widgets import Static
 
 
@@ -35,14 +36,14 @@ class TitleBar(Static):
     }
     """
 
-    def __init__(self, title: str = "", **kwargs) -> None:
+    def __init__(self, title: str | None = "", **kwargs: Any) -> None:
         super().__init__(self._text(title), **kwargs)
 
     @staticmethod
-    def _text(title: str) -> Text:
+    def _text(title: str | None) -> Text:
         return Text(f"chaigames: {title}" if title else "chaigames")
 
-    def set_title(self, title: str) -> None:
+    def set_title(self, title: str | None) -> None:
         self.update(self._text(title))
 
 
@@ -99,23 +100,23 @@ class LinePanel(Static):
     different number of lines) draws it whole, as a Static. Its content is text, never markup.
     """
 
-    def __init__(self, content: Text | str = "", **kwargs: Any) -> None:
+    def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
         super().__init__(content, markup=False, **kwargs)
-        self._text: Text | str = content
+        self._text: VisualType = content
         self._text_visual: Visual | None = None
         self._strips: list[Strip] | None = None
         self._strips_for: tuple | None = None  # (size, visual style) the strips were drawn for
-        self._lines: tuple[Text, list[Text]] | None = None  # the text shown, split in lines
+        self._lines: tuple[Text, Lines] | None = None  # the text shown, split in lines
         self._line_cache: dict[tuple, Strip] | None = None  # line strips by what they show (see _line_strip)
         self._line_cache_for: tuple | None = None  # the (size, visual style) of the lines kept
 
     @property
-    def content(self) -> Text | str:
+    def content(self) -> VisualType:
         """What the panel shows."""
         return self._text
 
     @content.setter
-    def content(self, content: Text | str) -> None:
+    def content(self, content: VisualType) -> None:
         self.update(content)
 
     @property
@@ -127,7 +128,7 @@ class LinePanel(Static):
     def render(self) -> Visual:
         return self.visual
 
-    def update(self, content: Text | str = "", *, layout: bool = True) -> None:
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         self._text, self._text_visual, self._strips = content, None, None
         super().update(content, layout=layout)
 
@@ -213,10 +214,17 @@ def show(widget: Static, content: Text | str) -> None:
     old = getattr(widget, "_shown_content", None)
     if old is not None and type(old) is type(content) and old == content:
         return
+    # Any Static may be shown through here, so what it shows rides on the widget as an attribute of
+    # its own, which the Static type does not declare.
     widget._shown_content = content  # type: ignore[attr-defined]
     resized = old is None or _resizes(widget, old, content)
-    lines = isinstance(widget, LinePanel) and isinstance(old, Text) and isinstance(content, Text)
-    if lines and not resized and widget.show_lines(old, content):  # type: ignore[union-attr]
+    if (
+        isinstance(widget, LinePanel)
+        and isinstance(old, Text)
+        and isinstance(content, Text)
+        and not resized
+        and widget.show_lines(old, content)
+    ):
         return
     widget.update(content, layout=resized)
 

@@ -46,9 +46,12 @@ def pid_alive(pid: int) -> bool:
 
 
 class SaveLocks:
-    """The lock files of a store's saves (`saves` is the folder they live in)."""
+    """The lock files of a store's saves."""
 
-    saves: Path
+    @property
+    def saves(self) -> Path:
+        """The folder the saves and their locks live in (the store's)."""
+        raise NotImplementedError
 
     def lock_path(self, save_id: str) -> Path:
         return self.saves / f"{save_id}.lock"
