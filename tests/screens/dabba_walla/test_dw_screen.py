@@ -1,4 +1,4 @@
-"""Pilot tests of the Dabba Walla screen (issue #7): whole games by key presses, placement mode,
+"""Pilot tests of the Dabba Walla screen: whole games by key presses, placement mode,
 chai completions, the delivery reveal, the level view, hot-seat curtains; rendered text at 80x24
 and 120x40."""
 
