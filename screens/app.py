@@ -22,7 +22,7 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from chaigames.crashlog import friendly_line, write_crash_log  # at hand when something goes wrong
-from chaigames.play import wire  # the standard library only: the table channel's client
+from chaigames.play import wire  # light: the table channel's messages and its client
 from chaigames.play.client import Refused, TableClient, host_fd
 from chaigames.play.library import Library, extra_from_env
 from chaigames.saves import SaveStore

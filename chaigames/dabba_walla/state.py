@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
-from chaigames.engine.position import (
+from chaigames.engine.validate import (
     BOOLEAN,
     NULL,
     OBJECT,

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from chaigames.engine.position import BOOLEAN, Fields, integer, list_of
+from chaigames.engine.validate import BOOLEAN, Fields, integer, list_of
 
 from . import data as D
 

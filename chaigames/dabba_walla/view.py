@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from chaigames.engine.position import BOOLEAN, NULL, OBJECT, TEXT, Fields, Kind, integer, list_of, one_of, pair
+from chaigames.engine.validate import BOOLEAN, NULL, OBJECT, TEXT, Fields, Kind, integer, list_of, one_of, pair
 
 from . import data as D
 from . import geometry as G
