@@ -41,6 +41,15 @@ if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of
     from chaigames.setups import SetupMemory
 
 NewGame = tuple[str, "GameConfig", int]
+QUIT_QUESTION = "Quit chaigames?"
+
+
+def tell_page(meta: dict[str, Any], app: App) -> None:
+    """A message for the web page around the app (`chaigames web`): Textual's web driver passes it
+    to the host as a meta packet. Nothing happens in a terminal."""
+    write_meta = getattr(app._driver, "write_meta", None)  # the web driver's; Textual has no public route
+    if write_meta is not None:
+        write_meta(meta)
 
 
 def at_table(controller: object) -> TypeGuard[TableController]:
@@ -93,6 +102,8 @@ class ChaiGamesApp(App[None]):
         self.gate = KeyGate()
         self.controller: GameController | TableController | None = None  # the game being played
         self.saves_by_name = saves_by_name
+        self.player_name: str | None = None  # who plays here, as the web page asked (seat 1 in a new game)
+        self.page_title = ""  # the browser tab's title, as last sent (`chaigames web`)
         # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no
         # command that writes files there and opens no browser.
         self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
@@ -141,6 +152,7 @@ class ChaiGamesApp(App[None]):
         from chaigames.folders import name_folder
 
         assert self.saves_by_name is not None
+        self.player_name = name or None
         self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
         self._sweep()
         self.push_screen(MainMenu())
@@ -161,6 +173,22 @@ class ChaiGamesApp(App[None]):
         """A new screen is on top: keys pressed before now were meant for another; a guarded
         screen also ignores its first `key_guard` seconds."""
         self.gate.hold(self.key_guard if isinstance(self.screen, Guarded) else 0.0)
+        self.show_page_title()
+
+    def show_page_title(self) -> None:
+        """Under `chaigames web`, the browser tab names the game being played and says "Your turn"
+        while a turn-based game waits for this keyboard (seen from another tab, too)."""
+        if self.saves_by_name is None:
+            return
+        title = "chaigames"
+        controller = self.controller
+        if controller is not None and not controller.finished:
+            title = f"{controller.title} - chaigames"
+            if not controller.realtime and controller.movers():
+                title = f"Your turn - {title}"
+        if title != self.page_title:
+            self.page_title = title
+            tell_page({"type": "chaigames-title", "title": title}, self)
 
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:
         result = super().push_screen(*args, **kwargs)
@@ -177,6 +205,9 @@ class ChaiGamesApp(App[None]):
         self._top_changed()
         return result
 
+    def turn_changed(self) -> None:
+        self.show_page_title()
+
     def drop_earlier_keys(self) -> None:
         """The keyboard became a human's: what was typed before (while a bot thought) is not theirs."""
         self.gate.hold(0.0)
@@ -184,6 +215,32 @@ class ChaiGamesApp(App[None]):
     def get_css_variables(self) -> dict[str, str]:
         """The theme's variables plus the game palette (`$dw-y`, `$zone-1`, `$focus-field`...)."""
         return {**super().get_css_variables(), **palette.css_variables()}
+
+    # -- quitting ------------------------------------------------------------------------------------
+    async def action_quit(self) -> None:
+        """Ctrl+Q and the palette's Quit ask first, as `q` on the menu does."""
+        self.ask_quit()
+
+    def ask_quit(self) -> None:
+        """ "Quit chaigames?": a key pressed by mistake mid-game must not end it. A game at this keyboard
+        stands still while asked (it is saved as it goes); a table's game goes on for the others."""
+        from .confirm import ConfirmScreen
+        from .game_base import GameScreen
+
+        if isinstance(self.screen, ConfirmScreen) and self.screen.question == QUIT_QUESTION:
+            return  # already asking
+        c = self.controller if isinstance(self.screen, GameScreen) else None
+        hold = c is not None and not at_table(c) and not c.paused and not c.finished
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+            elif hold and c is not None:
+                c.resume()
+
+        if hold and c is not None:
+            c.pause()
+        self.push_screen(ConfirmScreen(QUIT_QUESTION), answered)
 
     # -- navigation ----------------------------------------------------------------------------------
     def has_saves(self) -> bool:
@@ -224,8 +281,9 @@ class ChaiGamesApp(App[None]):
 
         self.push_screen(HistoryScreen(self.store.finished_games(self.library.get), self.library.get))
 
-    def watch_replay(self, record: Record, position: int | None = None, done: Any = None) -> None:
-        """The replay viewer over the current screen (Esc comes back to it, or calls `done`)."""
+    def watch_replay(self, record: Record, position: int = 0, done: Any = None) -> None:
+        """The replay viewer over the current screen, at the deal unless `position` says otherwise (Esc
+        comes back to it, or calls `done`)."""
         from chaigames.engine import RecordError
         from chaigames.play.replay import ReplayController
 
@@ -248,7 +306,8 @@ class ChaiGamesApp(App[None]):
 
         assert info.record is not None
         try:
-            controller = ReplayController.of(self.library.get(info.record.game), info.record)
+            end = len(info.record.effective())
+            controller = ReplayController.of(self.library.get(info.record.game), info.record, end)
         except (RecordError, LookupError) as exc:
             self.notify(f"Cannot show this game: {exc}", severity="error")
             return
@@ -520,10 +579,8 @@ class ChaiGamesApp(App[None]):
 
     def open_pause(self, controller: Controller, seat: int | None = None) -> None:
         """Esc in a game; `seat` is the human who asked, if the screen knows (credited in the record)."""
-        from .pause import PauseMenu
-
         controller.pause(seat)
-        self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
+        self.open_pause_again(controller)
 
     def _paused(self, controller: Controller, choice: str | None) -> None:
         from .pause import LogScreen
@@ -568,9 +625,16 @@ class ChaiGamesApp(App[None]):
             controller.resume()
 
     def open_pause_again(self, controller: Controller) -> None:
+        """The pause menu (at a table: the table's, see `screens.table_pause`)."""
         from .pause import PauseMenu
 
-        self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
+        if at_table(controller):
+            from .table_pause import TablePauseMenu
+
+            menu: PauseMenu = TablePauseMenu(controller)
+        else:
+            menu = PauseMenu(controller)
+        self.push_screen(menu, lambda choice: self._paused(controller, choice))
 
     # -- what the controller asks of the frame -------------------------------------------------------
     def show_curtain(self, controller: GameController, seat: int) -> None:

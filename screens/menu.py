@@ -37,6 +37,9 @@ class MainMenu(Guarded, AppScreen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar(self.sub_title)
         with Vertical(id="menu"):
+            player = self.app.player_name
+            if player:  # the web page asked who plays here
+                yield Static(Text(f"Playing as {player}"), id="playing-as", classes="hint")
             yield OptionList(id="menu-options")
         yield Footer()
 
@@ -112,9 +115,7 @@ class MainMenu(Guarded, AppScreen[None]):
 
     def action_quit(self) -> None:
         """Quitting asks first: `q` is also a Chai Wallah zone's Chai! key."""
-        from .confirm import ConfirmScreen
-
-        self.app.push_screen(ConfirmScreen("Quit chaigames?"), lambda yes: self.app.exit() if yes else None)
+        self.app.ask_quit()
 
     def action_continue(self) -> None:
         self.app.open_continue()

@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Static
 
 from chaigames.engine import Record, Result
 from chaigames.engine.match import Match
-from chaigames.names import join_names
+from chaigames.engine.words import join_names
 from chaigames.play.protocol import Controller
 
 from .base import AppScreen
@@ -67,6 +67,7 @@ class ResultsScreen(Guarded, AppScreen[None]):
         Binding("m", "menu", "Menu", id="menu"),
         Binding("escape", "back", "Menu", show=False),
         Binding("l", "log", "Log", id="log"),
+        Binding("t", "try_again", "Try again", id="try_again"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
@@ -106,8 +107,24 @@ class ResultsScreen(Guarded, AppScreen[None]):
                 yield Static(self.result.note, id="note", markup=False)
             if self.match is not None:
                 yield Static(Text(self.match_text(names)), id="match")
+            if self.controller.save_problem:
+                yield Static(self.save_failed(), id="save-failed", classes="hint", markup=False)
             yield Static(self.hint(), classes="hint")
         yield Footer()
+
+    def save_failed(self) -> str:
+        """The game's end did not reach History (a full or read-only disk): say so, and how to try again."""
+        problem = self.controller.save_problem
+        return f"! The end of this game was not saved ({problem}).  t: try again" if problem else ""
+
+    def action_try_again(self) -> None:
+        self.controller.save()
+        for line in self.query("#save-failed").results(Static):
+            line.update(self.save_failed())
+            line.display = bool(self.controller.save_problem)
+        self.refresh_bindings()
+        if not self.controller.save_problem:
+            self.notify("The game is saved in History.", markup=False)
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width >= ROOMY_WIDTH and event.size.height >= ROOMY_HEIGHT, "roomy")
@@ -192,6 +209,8 @@ class ResultsScreen(Guarded, AppScreen[None]):
             return self.match is None
         if action in ("watch", "back"):  # Esc leaves only results shown again from History
             return self.replay is not None
+        if action == "try_again":
+            return bool(self.controller.save_problem)
         return True
 
     def action_next_game(self) -> None:
@@ -214,7 +233,21 @@ class ResultsScreen(Guarded, AppScreen[None]):
         self.app.pop_screen()
 
     def action_menu(self) -> None:
-        self.app.call_later(self.app.back_to_menu)
+        """The menu; with the game's end unsaved, the save-failed choice first (try again, lose it, stay)."""
+        if not self.controller.save_problem:
+            self.app.call_later(self.app.back_to_menu)
+            return
+        from .confirm import SaveFailedScreen
+
+        def chosen(choice: str | None) -> None:
+            if choice == "retry":
+                self.action_try_again()
+                if not self.controller.save_problem:
+                    self.app.call_later(self.app.back_to_menu)
+            elif choice == "lose":
+                self.app.call_later(self.app.back_to_menu)
+
+        self.app.push_screen(SaveFailedScreen(self.controller.save_problem, self.controller.unsaved_moves()), chosen)
 
     def action_log(self) -> None:
         from .pause import LogScreen

@@ -20,7 +20,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chaigames.engine import GameConfig
-from chaigames.names import BOT_NAMES, join_names
+from chaigames.engine.words import join_names
 from chaigames.play import wire
 
 from .base import AppScreen
@@ -62,23 +62,20 @@ class OpenTableScreen(SetupScreen):
 
     HEADING = "Open a table"
     HUMAN_LABEL = "Person"
+    START = "Open the table"  # its lobby opens; the owner starts the game from there
+    BINDINGS = [Binding("ctrl+s", "start", "Open the table", id="start")]
 
     def on_mount(self) -> None:
         for selector in ("#takebacks", "#match", "#start-player"):
             for widget in self.query(selector):
                 if widget.parent is not None:
                     widget.parent.display = False
-        name = self.app.welcome.get("name", "")
-        first = self.query_one("#name-0", Input)
-        if name:
-            first.value = name
-        first.disabled = True  # your seat takes your name; other people's seats take theirs
-        inputs = [self.query_one(f"#name-{i}", Input) for i in range(1, self.spec.max_seats)]
-        spare = [n for n in BOT_NAMES if n != name and n not in {i.value for i in inputs}]
-        for field in inputs:
-            if field.value == name and spare:  # a bot named like you would confuse everyone at the table
-                field.value = spare.pop(0)
+        self.query_one("#name-0", Input).disabled = True  # your seat takes your name; other people's theirs
         super().on_mount()
+
+    def player(self) -> str | None:
+        """Seat 1 is yours, under the name the host knows you by (no bot takes it: `opening_seats`)."""
+        return self.app.welcome.get("name") or None
 
     def check(self, config: GameConfig) -> list[str]:
         """The spec's problems without the one-keyboard limit (each person has their own terminal);

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from chaigames.engine import Event, IllegalAction, LogLine, Result, Session, make_bots
 from chaigames.engine.match import Match, match_of
 from chaigames.engine.protocol import RealtimeDriver
-from chaigames.names import join_names
+from chaigames.engine.words import join_names
 from chaigames.saves import GameTakenOver
 
 from .clock import GameClock
@@ -47,6 +47,10 @@ class Frame(Protocol):
 
     def drop_earlier_keys(self) -> None:
         """The keyboard has just become a human's: keys pressed before now are not theirs."""
+        ...
+
+    def turn_changed(self) -> None:
+        """Whose move the keyboard makes changed (a human's, or nobody's for now)."""
         ...
 
     def think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
@@ -340,12 +344,18 @@ class GameController(GameWords):
             self.clock.stop()
 
     def save(self) -> bool:
-        """Write the record now. A failing disk is said on screen; the game goes on in memory
-        (`save_problem`, `unsaved_moves`) and a later save catches up. False when it failed."""
+        """Write the record now (once the game is over, its finished record, if that failed). A failing disk is
+        said on screen; the game goes on in memory (`save_problem`, `unsaved_moves`) and a later save catches
+        up. False when it failed."""
+        if self.finished and self.session.over and not self.save_problem:
+            return True  # the finished record is in History already
         try:
-            # real time: the key's frame does not wait for the disk (the store finishes the write on
-            # its own thread; what was accepted is already safe from a kill, see chaigames.saves)
-            self.frame.store.save(self.session, self.save_id, self.lock, later=self.realtime)
+            if self.finished and self.session.over:  # the game's end failed to reach History: again
+                self.frame.store.finish(self.session, self.save_id, self.lock)
+            else:
+                # real time: the key's frame does not wait for the disk (the store finishes the write on
+                # its own thread; what was accepted is already safe from a kill, see chaigames.saves)
+                self.frame.store.save(self.session, self.save_id, self.lock, later=self.realtime)
         except GameTakenOver:
             self._lost()
             return False
@@ -501,8 +511,10 @@ class GameController(GameWords):
 
     def _notify(self, events: Sequence[Event]) -> None:
         keyboard_for = None if self.realtime else self.to_move
-        if keyboard_for is not None and keyboard_for != self._keyboard_for:
-            self.frame.drop_earlier_keys()  # typed while a bot thought or a curtain opened: never queued
+        if keyboard_for != self._keyboard_for:
+            if keyboard_for is not None:
+                self.frame.drop_earlier_keys()  # typed while a bot thought or a curtain opened: never queued
+            self.frame.turn_changed()
         self._keyboard_for = keyboard_for
         if self.listener is not None:
             visible = [e for e in events if e.visible_to(self.viewer)]

@@ -26,6 +26,7 @@ from .client import ChannelClosed, TableClient
 from .protocol import Controller, GameWords, Listener
 
 TICK = 0.05  # seconds between redraws while the real-time clock runs
+NEVER = 10**8  # an away limit this long (or longer) is the host's "never"
 
 
 class TableFrame(Protocol):
@@ -181,6 +182,47 @@ class TableController(GameWords):
         """A table plays single games (a rematch is another game at the same table), never a match."""
         return None
 
+    # -- this session's seat at the table (the table pause menu reads these) ------------------------
+    @property
+    def joined(self) -> dict[str, Any]:
+        """The table's `joined` answer for this session (its seat code, whether it owns the table)."""
+        joined = self.client.last.get("joined") or {}
+        return joined if joined.get("seat") == self.seat else {}
+
+    @property
+    def seat_code(self) -> str | None:
+        """What takes this seat back after a drop (a seat without a key has one)."""
+        return self.joined.get("seat_code")
+
+    @property
+    def owner(self) -> bool:
+        return bool(self.joined.get("owner"))
+
+    @property
+    def away_limit(self) -> float | None:
+        """Real time: seconds this seat may be away before a bot plays it until its person is back (None: never)."""
+        limit = self.joined.get("away_limit")
+        if not self.realtime or not isinstance(limit, int | float) or isinstance(limit, bool) or limit >= NEVER:
+            return None
+        return float(limit)
+
+    def pauses_left(self) -> int:
+        return int(self.update.get("pauses_left", 0)) if self.update else 0
+
+    def will_pause(self) -> bool:
+        """Whether Esc pauses the game for everyone (a seated person with a pause left), else it goes on."""
+        if self.finished or self.seat is None:
+            return False
+        return self.paused or self.pauses_left() > 0
+
+    def away_seats(self) -> list[int]:
+        """Seats whose person is away now: the owner may hand them to a bot."""
+        return list(self.update.get("away", [])) if self.update else []
+
+    def hand_to_bot(self, seat: int, level: str) -> None:
+        """The owner's word: a bot of `level` plays `seat` until its person comes back."""
+        self._send(wire.to_bot(seat, level))
+
     # -- what a screen does --------------------------------------------------------------------
     def act(self, seat: int, action: Any) -> None:
         if seat != self.seat or self.seat is None:
@@ -265,8 +307,8 @@ class TableController(GameWords):
         self.started = bool(msg.get("started", True))
         if self.clock is not None and msg.get("clock") is not None:
             self.clock.set(msg["clock"]["running"], msg["clock"]["now"])
-        if self.paused or msg.get("countdown") is not None:
-            self.message = msg["status"]
+        if self.realtime and (self.paused or msg.get("countdown") is not None):
+            self.message = msg["status"]  # a real-time screen has no status line: the pause's news goes here
         elif self.message == self._last_status:
             self.message = ""
         self._last_status = msg["status"]
