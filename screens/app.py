@@ -18,43 +18,37 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.driver import Driver
 from textual.screen import Screen
 
 from chaigames.crashlog import friendly_line, write_crash_log  # at hand when something goes wrong
+from chaigames.play.client import TableClient
+from chaigames.play.library import Library, extra_from_env
 from chaigames.saves import SaveStore
-from chaigames.serve.tables import wire  # the standard library only: the table channel's client
-from chaigames.serve.tables.client import Refused, TableClient, host_fd
 
 from . import compat, palette
+from .compat import CrashHooks, tell_page
 from .keygate import Guarded, KeyGate
-from .library import Library, extra_from_env
 from .menu import MainMenu
+from .table_navigation import TableNavigation, at_table
 
 if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of it (a fast start)
     from rich.console import RenderableType
 
     from chaigames.engine import GameConfig, GameSpec, Record, Session
     from chaigames.engine.match import Match
+    from chaigames.play.controller import GameController
+    from chaigames.play.protocol import Controller
+    from chaigames.play.table_controller import TableController
     from chaigames.saves import SaveInfo
     from chaigames.setups import SetupMemory
 
-    from .controller import GameController
-    from .protocol import Controller
-    from .table_controller import TableController
-
 NewGame = tuple[str, "GameConfig", int]
+QUIT_QUESTION = "Quit chaigames?"
 
 
-def at_table(controller: object) -> bool:
-    """Is this a table's controller? (`screens.table_controller` loads only when someone sits down at a
-    table, so before that no controller can be one: the start stays light.)"""
-    module = sys.modules.get("screens.table_controller")
-    return module is not None and isinstance(controller, module.TableController)
-
-
-class ChaiGamesApp(App[None]):
+class ChaiGamesApp(CrashHooks, TableNavigation):
     TITLE = "chaigames"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
@@ -95,14 +89,16 @@ class ChaiGamesApp(App[None]):
         self.win_hold = win_hold
         self.confirm_moves = confirm_moves
         self.gate = KeyGate()
-        self.controller: GameController | None = None
+        self.controller: GameController | TableController | None = None  # the game being played
         self.saves_by_name = saves_by_name
-        # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no
+        self.player_name: str | None = None  # who plays here, as the web page asked (seat 1 in a new game)
+        self.page_title = ""  # the browser tab's title, as last sent (`chaigames web`)
+        # Under `chaigames serve` the app runs on someone else's machine: it offers no
         # command that writes files there and opens no browser.
         self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
         self.crash_log: Path | None = None
         self.crashed = False
-        # Tables over SSH (issue #15): the private channel the host gave this session, if any.
+        # Tables over SSH: the private channel the host gave this session, if any.
         self.tables: TableClient | None = None
         self.welcome: dict[str, Any] = {}  # the host's `welcome`: our name, keyed or not, our tables
         self.table: dict[str, Any] | None = None  # the `joined` of the table we sit at
@@ -142,9 +138,10 @@ class ChaiGamesApp(App[None]):
 
     def _named(self, name: str | None) -> None:
         """The player said who they are: their saves, then the menu."""
-        from chaigames.web.folders import name_folder
+        from chaigames.folders import name_folder
 
         assert self.saves_by_name is not None
+        self.player_name = name or None
         self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
         self._sweep()
         self.push_screen(MainMenu())
@@ -165,6 +162,22 @@ class ChaiGamesApp(App[None]):
         """A new screen is on top: keys pressed before now were meant for another; a guarded
         screen also ignores its first `key_guard` seconds."""
         self.gate.hold(self.key_guard if isinstance(self.screen, Guarded) else 0.0)
+        self.show_page_title()
+
+    def show_page_title(self) -> None:
+        """Under `chaigames web`, the browser tab names the game being played and says "Your turn"
+        while a turn-based game waits for this keyboard (seen from another tab, too)."""
+        if self.saves_by_name is None:
+            return
+        title = "chaigames"
+        controller = self.controller
+        if controller is not None and not controller.finished:
+            title = f"{controller.title} - chaigames"
+            if not controller.realtime and controller.movers():
+                title = f"Your turn - {title}"
+        if title != self.page_title:
+            self.page_title = title
+            tell_page(self, {"type": "chaigames-title", "title": title})
 
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:
         result = super().push_screen(*args, **kwargs)
@@ -181,6 +194,9 @@ class ChaiGamesApp(App[None]):
         self._top_changed()
         return result
 
+    def turn_changed(self) -> None:
+        self.show_page_title()
+
     def drop_earlier_keys(self) -> None:
         """The keyboard became a human's: what was typed before (while a bot thought) is not theirs."""
         self.gate.hold(0.0)
@@ -188,6 +204,32 @@ class ChaiGamesApp(App[None]):
     def get_css_variables(self) -> dict[str, str]:
         """The theme's variables plus the game palette (`$dw-y`, `$zone-1`, `$focus-field`...)."""
         return {**super().get_css_variables(), **palette.css_variables()}
+
+    # -- quitting ------------------------------------------------------------------------------------
+    async def action_quit(self) -> None:
+        """Ctrl+Q and the palette's Quit ask first, as `q` on the menu does."""
+        self.ask_quit()
+
+    def ask_quit(self) -> None:
+        """ "Quit chaigames?": a key pressed by mistake mid-game must not end it. A game at this keyboard
+        stands still while asked (it is saved as it goes); a table's game goes on for the others."""
+        from .confirm import ConfirmScreen
+        from .game_base import GameScreen
+
+        if isinstance(self.screen, ConfirmScreen) and self.screen.question == QUIT_QUESTION:
+            return  # already asking
+        c = self.controller if isinstance(self.screen, GameScreen) else None
+        hold = c is not None and not at_table(c) and not c.paused and not c.finished
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+            elif hold and c is not None:
+                c.resume()
+
+        if hold and c is not None:
+            c.pause()
+        self.push_screen(ConfirmScreen(QUIT_QUESTION), answered)
 
     # -- navigation ----------------------------------------------------------------------------------
     def has_saves(self) -> bool:
@@ -228,11 +270,13 @@ class ChaiGamesApp(App[None]):
 
         self.push_screen(HistoryScreen(self.store.finished_games(self.library.get), self.library.get))
 
-    def watch_replay(self, record: Record, position: int | None = None, done: Any = None) -> None:
-        """The replay viewer over the current screen (Esc comes back to it, or calls `done`)."""
+    def watch_replay(self, record: Record, position: int = 0, done: Any = None) -> None:
+        """The replay viewer over the current screen, at the deal unless `position` says otherwise (Esc
+        comes back to it, or calls `done`)."""
         from chaigames.engine import RecordError
+        from chaigames.play.replay import ReplayController
 
-        from .replay import ReplayController, replay_screen
+        from .replay import replay_screen
 
         try:
             controller = ReplayController.of(self.library.get(record.game), record, position)
@@ -245,17 +289,18 @@ class ChaiGamesApp(App[None]):
         """A finished game's results again (from History); `w` there watches its replay."""
         from chaigames.engine import RecordError
         from chaigames.engine.match import match_of
+        from chaigames.play.replay import ReplayController
 
-        from .replay import ReplayController
         from .results import ResultsScreen
 
         assert info.record is not None
         try:
-            controller = ReplayController.of(self.library.get(info.record.game), info.record)
+            end = len(info.record.effective())
+            controller = ReplayController.of(self.library.get(info.record.game), info.record, end)
         except (RecordError, LookupError) as exc:
             self.notify(f"Cannot show this game: {exc}", severity="error")
             return
-        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))  # type: ignore[arg-type]
+        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))
 
     def open_rules(self, game_id: str | None, callback: Any = None) -> None:
         from .rules import RulesIndex, RulesScreen
@@ -275,166 +320,29 @@ class ChaiGamesApp(App[None]):
             reading = reading_the_screen(self.library.get(screen.controller.game_id).rules_markdown)
         self.push_screen(KeysScreen(key_lines(screen), screen.sub_title or screen.title or "this screen", reading))
 
-    # -- tables over SSH (issue #15) ------------------------------------------------------------------
-    async def _connect_tables(self) -> None:
-        """Under `serve`, the channel to the host's tables: the menu then offers to open or join one."""
-        fd = host_fd() if self.served else None
-        if fd is None:
-            return
-        try:
-            client = await TableClient.connect(fd)
-            self.welcome = await client.request(wire.hello(), {"welcome"}, timeout=10)
-        except (OSError, ConnectionError, TimeoutError, Refused):
-            return  # no tables this session; everything else works as before
-        self.tables = client
-        self._listen_tables()
-
-    def _listen_tables(self) -> None:
-        """The frame's own handlers for table news (a game's TableController has its own while it plays)."""
-        if self.tables is not None:
-            self.tables.on("closed", self._table_closed)
-            self.tables.on("taken_over", self._table_taken_over)
-            self.tables.on("refused", self._table_refused)
-
-    async def refresh_welcome(self) -> None:
-        """Ask the host again which tables hold a seat of ours ("Back to your table")."""
-        if self.tables is None or self.tables.closed:
-            return
-        with contextlib.suppress(OSError, ConnectionError, TimeoutError, Refused):
-            self.welcome = await self.tables.request(wire.hello(), {"welcome"}, timeout=10)
-
-    def open_table_setup(self, game_id: str | None = None) -> None:
-        specs = self.library.available()
-        if self.tables is not None and specs:
-            from .tables import OpenTableScreen
-
-            self.push_screen(OpenTableScreen(specs, game_id))
-
-    def open_join(self, code: str = "") -> None:
-        if self.tables is not None:
-            from .tables import JoinTableScreen
-
-            self.push_screen(JoinTableScreen(code))
-
-    def back_to_table(self) -> None:
-        """Our one table: straight back to our seat (with keys). Several, or a seat code to type: the list."""
-        mine = self.welcome.get("mine", [])
-        if len(mine) == 1 and self.welcome.get("keyed"):
-            self.join_table(mine[0]["code"], "person", None)
-        else:
-            self.open_join(mine[0]["code"] if len(mine) == 1 else "")
-
-    def open_table(self, message: dict[str, Any]) -> None:
-        self.run_worker(self._sit_down(message), group="tables", exclusive=True)
-
-    def join_table(self, code: str, as_: str, seat_code: str | None) -> None:
-        self.run_worker(self._sit_down(wire.join(code, as_, seat_code)), group="tables", exclusive=True)
-
-    async def _sit_down(self, message: dict[str, Any]) -> None:
-        """Open or join: wait for `joined`, then the table's lobby (which turns into its game)."""
-        client = self.tables
-        if client is None:
-            return
-        for old in ("lobby", "update", "joined"):
-            client.last.pop(old, None)  # what is drawn next must be this table's
-        try:
-            joined = await client.request(message, {"joined"}, timeout=30)
-        except Refused as exc:
-            self.notify(str(exc), severity="warning", markup=False)
-            return
-        except (ConnectionError, TimeoutError) as exc:
-            self.notify(f"The table did not answer: {exc or 'no answer'}", severity="error", markup=False)
-            return
-        self.table = joined
-        from .tables import JoinTableScreen, LobbyScreen, OpenTableScreen
-
-        if isinstance(self.screen, OpenTableScreen | JoinTableScreen):
-            await self.switch_screen(LobbyScreen(joined))  # not through the menu, whose key guard would hold
-        else:
-            await self.back_to_menu()
-            await self.push_screen(LobbyScreen(joined))
-
-    def play_table(self, joined: dict[str, Any], update: dict[str, Any]) -> None:
-        """The table's game began (or was under way when we sat down): its screen, on a TableController."""
-        self.call_later(self._play_table, joined, update)
-
-    async def _play_table(self, joined: dict[str, Any], update: dict[str, Any]) -> None:
-        client = self.tables
-        if client is None or self.table is not joined or at_table(self.controller):
-            return  # left meanwhile, or already playing
-        lobby = client.last.get("lobby") or {}
-        try:
-            spec = self.library.get(str(lobby.get("game", "")))
-        except LookupError:
-            self.notify("This table plays a game this app does not have.", severity="error")
-            self.leave_table()
-            return
-        from .table_controller import TableController
-
-        await self.open_table_game(TableController(self, client, spec, joined.get("seat")))
-
-    def leave_table(self) -> None:
-        """Leave the table for the menu (a seated person keeps their seat; in the lobby it is freed)."""
-        if self.tables is not None and self.table is not None and not at_table(self.controller):
-            with contextlib.suppress(ConnectionError):
-                self.tables.send(wire.leave())  # a game's controller says so itself when it stops
-        self.table = None
-        self.call_later(self._menu_after_table)
-
-    async def _menu_after_table(self, note: str | None = None) -> None:
-        await self.back_to_menu()
-        await self.refresh_welcome()
-        if isinstance(self.screen, MainMenu):
-            self.screen.reload()
-        if note:
-            self.notify(note, severity="warning", timeout=10, markup=False)
-
-    def _table_closed(self, msg: dict[str, Any]) -> None:
-        if self.table is not None:
-            self.table = None
-            self.call_later(self._menu_after_table, f"{msg.get('reason') or 'The table has closed.'}")
-        if self.tables is not None and self.tables.closed:
-            self.tables = None  # the host went away: no tables this session
-
-    def _table_taken_over(self, msg: dict[str, Any]) -> None:
-        if self.table is not None:
-            self.table = None
-            self.call_later(self._menu_after_table, "You sat down at this table from another login: you are there now.")
-
-    def _table_commands(self, controller: TableController) -> Iterable[SystemCommand]:
-        """The owner may hand an away person's seat to a bot during the game, too."""
-        client = self.tables
-        if not (self.table or {}).get("owner") or client is None:
-            return
-        for seat in client.last.get("update", {}).get("away", []):  # the table's word, not the game's
-            name = controller.name(seat)
-            yield SystemCommand(
-                f"Hand {name}'s seat to a bot",
-                f"{name} is away; a normal bot plays their seat from now on",
-                lambda seat=seat: client.send(wire.to_bot(seat, "normal")),
-            )
-
-    def _table_refused(self, msg: dict[str, Any]) -> None:
-        self.notify(msg.get("reason") or "Refused.", severity="warning", markup=False)
-
     # -- games ---------------------------------------------------------------------------------------
-    def start_game(self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1) -> None:
-        """A new game (or the first game of a match of `match_games`): validated, saved at once, then shown."""
+    def start_game(
+        self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1, *, hints: bool = False
+    ) -> None:
+        """A new game (or the first game of a match of `match_games`): validated, saved at once, then shown.
+        `hints` (a single game only) lets `!` show the expert's move; the record's meta says so."""
         from chaigames.engine.match import new_match
 
         match = None
         if match_games > 1:
             match = new_match(match_games, spec.match_scoring, config, seed, has_start_player=spec.has_start_player)
-        save_id = self.save_new_game(spec, config, seed, match)
+        save_id = self.save_new_game(spec, config, seed, match, hints=hints and match is None)
         if save_id is not None:
             self.resume_game(save_id)
 
-    def save_new_game(self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None) -> str | None:
+    def save_new_game(
+        self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None, *, hints: bool = False
+    ) -> str | None:
         """Create a game's save (a match's game: its standing in the meta, its start player rotated)."""
         from chaigames.engine import ConfigError, Session
         from chaigames.engine.match import game_config
 
-        meta = None
+        meta: dict[str, Any] | None = {"hints": True, "hints_used": 0} if hints else None
         if match is not None:
             if not match.match_id:
                 match = replace(match, match_id=self.store.new_id("match"))
@@ -491,8 +399,8 @@ class ChaiGamesApp(App[None]):
 
     async def _open_game(self, session: Session, save_id: str, lock: str | None = None) -> None:
         from chaigames.engine.match import match_of
+        from chaigames.play.controller import GameController
 
-        from .controller import GameController
         from .game_screens import screen_class_for
 
         await self.back_to_menu()
@@ -506,27 +414,27 @@ class ChaiGamesApp(App[None]):
         await self.push_screen(screen)
         controller.start()
 
-    def rematch(self, controller: GameController, match_games: int = 1) -> None:
+    def rematch(self, controller: Controller, match_games: int = 1) -> None:
         """The same seats and options, a fresh seed (a match of `match_games` when more than one).
         At a table the table plays again, with its own seats (no match there)."""
+        from chaigames.play.protocol import SetUp
+
         from .setup import new_seed
 
         if at_table(controller):
             controller.rematch()
-            return
-        self.start_game(controller.spec, controller.config, new_seed(), match_games)
+        elif isinstance(controller, SetUp):
+            self.start_game(controller.spec, controller.config, new_seed(), match_games)
 
     def undo(self, controller: Controller) -> None:
         controller.undo()
 
-    def open_pause(self, controller: GameController, seat: int | None = None) -> None:
+    def open_pause(self, controller: Controller, seat: int | None = None) -> None:
         """Esc in a game; `seat` is the human who asked, if the screen knows (credited in the record)."""
-        from .pause import PauseMenu
-
         controller.pause(seat)
-        self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
+        self.open_pause_again(controller)
 
-    def _paused(self, controller: GameController, choice: str | None) -> None:
+    def _paused(self, controller: Controller, choice: str | None) -> None:
         from .pause import LogScreen
         from .rules import RulesScreen
 
@@ -542,12 +450,14 @@ class ChaiGamesApp(App[None]):
         else:
             controller.resume()
 
-    def save_and_quit(self, controller: GameController) -> None:
+    def save_and_quit(self, controller: Controller) -> None:
         """Leave the game only once it is saved, or once the player agreed to lose what is not."""
+        from chaigames.play.controller import GameController
+
         if controller.save():
             self.call_later(self.back_to_menu)
             return
-        if controller.taken_over:
+        if isinstance(controller, GameController) and controller.taken_over:
             return  # game_taken_over leaves the game
         if not controller.paused:
             controller.pause()
@@ -558,7 +468,7 @@ class ChaiGamesApp(App[None]):
             lambda choice: self._save_failed(controller, choice),
         )
 
-    def _save_failed(self, controller: GameController, choice: str | None) -> None:
+    def _save_failed(self, controller: Controller, choice: str | None) -> None:
         if choice == "retry":
             self.save_and_quit(controller)
         elif choice == "lose":
@@ -566,10 +476,17 @@ class ChaiGamesApp(App[None]):
         else:
             controller.resume()
 
-    def open_pause_again(self, controller: GameController) -> None:
+    def open_pause_again(self, controller: Controller) -> None:
+        """The pause menu (at a table: the table's, see `screens.table_pause`)."""
         from .pause import PauseMenu
 
-        self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
+        if at_table(controller):
+            from .table_pause import TablePauseMenu
+
+            menu: PauseMenu = TablePauseMenu(controller)
+        else:
+            menu = PauseMenu(controller)
+        self.push_screen(menu, lambda choice: self._paused(controller, choice))
 
     # -- what the controller asks of the frame -------------------------------------------------------
     def show_curtain(self, controller: GameController, seat: int) -> None:
@@ -636,30 +553,6 @@ class ChaiGamesApp(App[None]):
         else:
             await self.push_screen(results)
 
-    # -- a game at a table over SSH (screens/table_controller.py) -------------------------------------
-    async def open_table_game(self, controller: TableController) -> None:
-        """Show a table's game: its screen on top of the lobby (a rematch replaces the results)."""
-        from .game_base import GameScreen
-        from .game_screens import screen_class_for
-        from .pause import PauseMenu
-        from .results import ResultsScreen
-
-        while len(self.screen_stack) > 1 and isinstance(self.screen, GameScreen | ResultsScreen | PauseMenu):
-            await self.pop_screen()
-        screen = screen_class_for(controller.game_id)(controller)
-        controller.attach(screen)
-        self.controller = controller  # type: ignore[assignment]
-        await self.push_screen(screen)
-        controller.start()
-
-    def table_left(self, controller: TableController, reason: str) -> None:
-        """The table went away for this session (a second login took the seat, the table closed)."""
-        if self.controller is controller:
-            self.table = None
-            self.call_later(self._menu_after_table, reason)
-        else:
-            self.notify(reason, severity="warning", markup=False)
-
     def on_unmount(self) -> None:
         """The app closes: the open game (if any) is free for another app."""
         if self.controller is not None:
@@ -680,7 +573,7 @@ class ChaiGamesApp(App[None]):
             c = screen.controller
             yield SystemCommand("Pause menu", "Pause the game (Esc)", lambda: self.open_pause(c))
             yield SystemCommand("Game log", "Every event of this game in words", lambda: self.push_screen(LogScreen(c)))
-            yield SystemCommand("Rules of this game", c.spec.title, lambda: self.open_rules(c.spec.id))
+            yield SystemCommand("Rules of this game", c.title, lambda: self.open_rules(c.game_id))
             if c.can_undo():
                 yield SystemCommand("Undo", "Take back your last move", lambda: self.undo(c))
             yield SystemCommand("Save and quit to the menu", "The game is saved", lambda: self._paused(c, "quit"))
@@ -702,13 +595,13 @@ class ChaiGamesApp(App[None]):
         return compat.guarded_driver(super().get_driver_class())
 
     # -- a crash: a log file and one friendly line, exit status 1 ------------------------------------
-    def _handle_exception(self, error: Exception) -> None:
-        """Textual's hook for an unhandled exception (it sets the exit status to 1 and exits)."""
+    def record_crash(self, error: BaseException) -> None:
+        """An unhandled error (Textual then sets the exit status to 1 and exits): the first one goes
+        to a crash log."""
         if not self.crashed:
             self.crashed = True
             with contextlib.suppress(OSError):
                 self.crash_log = write_crash_log(error, self.store.root)
-        super()._handle_exception(error)
 
     def panic(self, *renderables: RenderableType) -> None:
         """Textual's exit for an error it caught outside the app's handlers (a driver's input thread, a
@@ -720,14 +613,13 @@ class ChaiGamesApp(App[None]):
                 self.crash_log = write_crash_log(_in_words(renderables), self.store.root)
         super().panic(*renderables)
 
-    def _print_error_renderables(self) -> None:
+    def report_crash(self) -> bool:
         """After a crash: the friendly line instead of Textual's traceback (which is in the log).
         Without a log file (the data folder cannot be written) the traceback is all there is."""
         if self.crashed and (self.crash_log is not None or self.served):
-            self._exit_renderables.clear()
             print(friendly_line(self.crash_log, served=self.served), file=sys.stderr)
-            return
-        super()._print_error_renderables()
+            return True
+        return False
 
     # -- what a served app must not do ----------------------------------------------------------------
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:

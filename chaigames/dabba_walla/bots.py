@@ -34,6 +34,7 @@ from .actions import (
     Start,
     Swap,
 )
+from .tracks import track_from_sums
 from .view import DabbaView
 
 TILE_SIZE: tuple[int, ...] = tuple(len(D.SHAPES[row[0]]) for row in D.TILE_TABLE)
@@ -249,8 +250,6 @@ class _Base:
 
     # delivery ----------------------------------------------------------------------------------
     def _round_gain(self, counts: list[int], sums: list[int], view: DabbaView) -> int:
-        from .state import track_from_sums
-
         dz = view.double_zero
         dzi = (D.COLOURS.index(dz[0]), D.COLOURS.index(dz[1])) if dz else (-1, -1)
         _, values = track_from_sums(sums, dzi)
@@ -324,6 +323,7 @@ class NormalBot(_Base):
                     return a
 
         def score(a: Commit) -> tuple[float, float]:
+            assert a.card is not None  # a card-less commit comes only with an empty hand, answered above
             tips = card_tips(a.card)
             now = sum(counts[c] * tips[c] for c in range(4))
             return (now, -sum(tips))
@@ -450,8 +450,6 @@ class HardBot(NormalBot):
         """Delivery lookahead: for each card (and chai tile) play the rest of the delivery phase out,
         everyone greedy with their public hands, rivals' current picks sampled; keep the best margin
         over the strongest rival. `budget` = rollouts in all (at least one per candidate)."""
-        from .state import track_from_sums
-
         me = view.players[self.seat]
         commits = legal[Commit]
         adds = [a for a in legal.get(AddChai, ()) if a.kind[0] in "+-"]
@@ -529,8 +527,6 @@ class HardBot(NormalBot):
         return best
 
     def _search(self, view: DabbaView, legal: dict[type, list[Any]], budget: int) -> Any:
-        from .state import track_from_sums
-
         me = view.players[self.seat]
         commits = legal[Commit]
         if commits[0].card is None and not legal.get(AddChai):
@@ -548,12 +544,12 @@ class HardBot(NormalBot):
         rng = Rng(self.rng.randbelow(1 << 62))
         samples = []
         for _ in range(budget):
-            total = [0, 0, 0, 0]
+            sums = [0, 0, 0, 0]
             for p in rivals:
                 pick = self._likely_pick(view, p, rng)
                 for c in range(4):
-                    total[c] += pick[c]
-            samples.append(total)
+                    sums[c] += pick[c]
+            samples.append(sums)
         hand = list(me.hand or ())
         futures = {cm.card: self._future_value(lower, [c for c in hand if c != cm.card]) for cm in commits}
         best, best_score = commits[0], -1e9
@@ -579,6 +575,10 @@ class HardBot(NormalBot):
 
 
 def make_bot(level: str, seed: int, seat: int) -> Any:
+    if level == "expert":
+        from .expert import ExpertBot
+
+        return ExpertBot(level, seed, seat)
     cls = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}.get(level)
     if cls is None:
         raise ValueError(f"unknown bot level {level!r}")

@@ -1,7 +1,8 @@
 """`chaigames serve`: host chaigames over SSH, so anyone with an SSH client can play.
 
-This package is part of the rules-core tree but imports asyncssh (an optional extra) only inside
-functions: `players` and `child` use the standard library, `host` holds the asyncssh glue.
+This package imports asyncssh (an optional extra) only inside functions: `players`, `keys` and
+`registry` use the standard library, `host` holds the asyncssh glue. What it shares with the web
+host (the session's child process, its environment, the argument types) is in `chaigames.hosting`.
 The command line hooks in through `DESCRIPTION`, `add_arguments(parser)` and `run(args)`.
 """
 
@@ -9,12 +10,19 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .child import SESSION_MEMORY
+from chaigames.hosting import DataDirError
+from chaigames.hosting.arguments import (
+    add_memory_argument,
+    non_negative_int,
+    parse_duration,
+    parse_duration_seconds,
+    port_number,
+    positive_int,
+)
 
 if TYPE_CHECKING:
     from .host import HostOptions
@@ -80,10 +88,6 @@ examples:
 COLOR_CHOICES = ("256", "truecolor", "16")
 
 
-class DataDirError(Exception):
-    """The data folder (host key, players' saves) cannot be made or used: the real reason, in one line."""
-
-
 def default_data_dir() -> Path:
     """Where the host keeps its key and the players' saves: $CHAIGAMES_HOME/serve, else the user data directory."""
     home = os.environ.get("CHAIGAMES_HOME")
@@ -92,71 +96,6 @@ def default_data_dir() -> Path:
     import platformdirs
 
     return platformdirs.user_data_path("chaigames") / "serve"
-
-
-def parse_duration(text: str) -> float | None:
-    """`30m`, `90s`, `1h`; `0` or `off` = never. Returns seconds, None for never. A bare number other
-    than 0 is refused: whether `20` meant seconds or minutes is exactly what must not be guessed."""
-    text = text.strip().lower()
-    if text in ("off", "never", "none") or re.fullmatch(r"0+(?:\.0*)?", text):
-        return None
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([smh])", text)
-    if not m:
-        if re.fullmatch(r"\d+(?:\.\d+)?", text):
-            raise argparse.ArgumentTypeError(f"{text} what? say 30m or 90s")
-        raise argparse.ArgumentTypeError(f"not a duration: {text!r} (say 30m or 90s)")
-    seconds = float(m.group(1)) * {"s": 1, "m": 60, "h": 3600}[m.group(2)]
-    return seconds or None
-
-
-def memory_size(text: str) -> int | None:
-    """`512M`, `1G` (bytes, binary units); `0` or `off` = no limit (None)."""
-    text = text.strip().upper().removesuffix("B").removesuffix("I")
-    if text in ("0", "OFF", "NONE"):
-        return None
-    m = re.fullmatch(r"(\d+)\s*([MG])", text)
-    if not m:
-        raise argparse.ArgumentTypeError(f"not a memory size: {text!r} (say 512M or 1G, or 0 for no limit)")
-    size = int(m.group(1)) * (1024 * 1024 if m.group(2) == "M" else 1024 * 1024 * 1024)
-    if size < 64 * 1024 * 1024:
-        raise argparse.ArgumentTypeError("a game needs at least 64M")
-    return size
-
-
-def port_number(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"port {port} is not between 0 and 65535")
-    return port
-
-
-def _whole_number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-
-
-def positive_int(text: str) -> int:
-    n = _whole_number(text)
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
-    return n
-
-
-def non_negative_int(text: str) -> int:
-    n = _whole_number(text)
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {n}")
-    return n
-
-
-def parse_duration_seconds(text: str) -> float:
-    """Like `parse_duration`, but never is 0.0."""
-    return parse_duration(text) or 0.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -261,17 +200,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default 8: friends behind one router share an address)",
     )
     add_memory_argument(parser)
-
-
-def add_memory_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--session-memory",
-        type=memory_size,
-        default=SESSION_MEMORY,
-        metavar="SIZE",
-        help="memory (address space) each game may take; a game that needs more stops alone, saved: "
-        "512M, 2G, 0 = no limit (default 1G)",
-    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from ..serve import DataDirError, add_memory_argument, parse_duration, port_number, positive_int
+from chaigames.hosting import DataDirError
+from chaigames.hosting.arguments import add_memory_argument, parse_duration, port_number, positive_int
 
 if TYPE_CHECKING:
     from .server import WebOptions

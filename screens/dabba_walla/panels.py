@@ -6,24 +6,25 @@ here only reads `self.view`, the screen's cursors and its size, and returns Rich
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from chaigames.dabba_walla import data as D
-from chaigames.dabba_walla.view import DabbaView, PlayerView
+from chaigames.dabba_walla.view import DabbaView, LastRound, PlayerView
 
 from ..widgets import fit_line
 from . import render as R
 
 if TYPE_CHECKING:
-    from screens.controller import GameController
+    from ..game_base import GameScreen as _Screen  # what the mixin is mixed into: its controller, app, queries
+else:
+    _Screen = object
 
 
-class Panels:
+class Panels(_Screen):
     """What the screen shows besides the prompt; see DabbaWallaScreen for the state it reads."""
 
-    controller: GameController
     roomy: bool
     others_page: int
     level_view: int | None
@@ -32,7 +33,6 @@ class Panels:
     target: int
     swap_space: int
     card_i: int
-    app: Any
     _loads: dict
     _order_news: dict
     _left_width: int
@@ -48,7 +48,6 @@ class Panels:
         def _passing(self) -> list[int]: ...
         def _ghost(self) -> R.Ghost | None: ...
         def _main_player(self) -> PlayerView: ...
-        def query_one(self, selector: str, expect_type: Any = None) -> Any: ...
 
     def _status_text(self) -> Text:
         v = self.view
@@ -252,7 +251,8 @@ class Panels:
             text.append_text(grids)
         if hint is not None:
             if room and _rows(text) + 1 > room:  # more lines than there is room for: the hint first
-                return hint.append("\n").append_text(text).rstrip() or hint
+                hint.append("\n").append_text(text).rstrip()
+                return hint
             text.append_text(hint)
         text.rstrip()  # no blank line below the last
         return text
@@ -336,7 +336,7 @@ class Panels:
                 text.append_text(R.choice_text(p.choice[0], p.choice[1], veto=False))
             elif p.later:
                 text.append("  plays later")
-            else:
+            elif v.phase == "delivery":  # over: nobody chooses any more
                 text.append("  has chosen" if p.committed else "  choosing...")
         return text
 
@@ -359,15 +359,12 @@ class Panels:
         for news in self._order_news.get(v.round, []) if v.phase == "delivery" else []:
             text.append(news + "\n", style="bold")
         lr = v.last_round
-        revealed = [p.choice for p in v.players if p.revealed and p.choice is not None]
-        if v.step == "later" and revealed:
-            sums, _veto = R.reveal_sums(v, revealed)
+        if v.revealed_tracks is not None:
             text.append("Revealed so far, tracks:\n", style="italic")
-            text.append_text(R.tracks_text(v, R.track_positions(sums, v), sums))
+            text.append_text(R.tracks_text(v, v.revealed_tracks))
         elif lr:
-            sums, _veto = R.reveal_sums(v, lr["choices"])
-            text.append(f"Level {lr['level']} was delivered with these tracks:\n", style="italic")
-            text.append_text(R.tracks_text(v, lr["positions"], sums))
+            text.append(f"Level {lr.level} was delivered with these tracks:\n", style="italic")
+            text.append_text(R.tracks_text(v, lr.tracks))
         else:
             text.append_text(R.tracks_text(v, None))
         return text
@@ -379,34 +376,33 @@ class Panels:
         text = Text()
         if not lr:
             return text
-        _sums, veto = R.reveal_sums(v, lr["choices"])
+        veto = lr.tracks.veto
         if not self.roomy or self._short_reveal:  # every player on as few lines as it takes, nobody cut off
-            return self._reveal_compact(veto)
-        text.append(f"Reveal, level {lr['level']}:\n", style="bold")
-        for p, (card, kinds) in enumerate(lr["choices"]):
-            later = " (played later)" if lr["later"][p] else ""
+            return self._reveal_compact(lr, veto)
+        text.append(f"Reveal, level {lr.level}:\n", style="bold")
+        for p, (card, kinds) in enumerate(lr.choices):
+            later = " (played later)" if lr.later[p] else ""
             text.append(f" {v.players[p].name}{later}: ")
             text.append_text(R.choice_text(card, kinds, veto=veto))
-            text.append(f"  -> {lr['tips'][p]:+d} tips")
-            load = self._loads.get((lr["round"], p))
+            text.append(f"  -> {lr.tips[p]:+d} tips")
+            load = self._loads.get((lr.round, p))
             if load is not None:
-                text.append(f" ({R.tips_breakdown(load, lr['values'])})", style="dim")
+                text.append(f" ({R.tips_breakdown(load, lr.tracks.values)})", style="dim")
             text.append("\n")
         return text
 
-    def _reveal_compact(self, veto: bool) -> Text:
+    def _reveal_compact(self, lr: LastRound, veto: bool) -> Text:
         """'Level 10: Asha G17 +3  Ravi R03 later +2 ...': whole entries, wrapped between players."""
         v = self.view
-        lr = v.last_round
         width = max(self._right_width() - 2, 20)
-        text = Text(f"Level {lr['level']}:", style="bold")
+        text = Text(f"Level {lr.level}:", style="bold")
         used = text.cell_len
-        for p, (card, kinds) in enumerate(lr["choices"]):
+        for p, (card, kinds) in enumerate(lr.choices):
             entry = Text(f" {v.players[p].name} ")
             entry.append_text(R.choice_text(card, kinds, veto=veto))
-            if lr["later"][p]:
+            if lr.later[p]:
                 entry.append(" later")
-            entry.append(f" {lr['tips'][p]:+d}", style="bold")
+            entry.append(f" {lr.tips[p]:+d}", style="bold")
             if used + entry.cell_len + 1 > width:
                 text.append("\n")
                 used = 0
