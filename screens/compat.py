@@ -222,7 +222,7 @@ def install_input_decoder() -> None:
 
     for module in (linux_driver, web_driver):
         module.getincrementaldecoder = _decoder_factory  # type: ignore[attr-defined]
-    web_driver.XTermParser = _WebParser  # type: ignore[attr-defined,misc]
+    web_driver.XTermParser = _WebParser  # type: ignore[misc]
 
 
 class Backlog:

@@ -134,7 +134,7 @@ def test_open_with_an_authorized_keys_file_is_refused(tmp_path, capsys):
 
 
 def test_the_session_memory_limit_reads_sizes_and_refuses_the_rest(capsys):
-    from chaigames.serve import memory_size
+    from chaigames.hosting.arguments import memory_size
 
     assert memory_size("512M") == 512 * 1024 * 1024
     assert memory_size("2G") == 2 * 1024**3
