@@ -300,7 +300,8 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         except (RecordError, LookupError) as exc:
             self.notify(f"Cannot show this game: {exc}", severity="error")
             return
-        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))
+        match = match_of(info.record.meta, len(info.record.config.seats))
+        self.push_screen(ResultsScreen(controller, match=match, replay=info.record))
 
     def open_rules(self, game_id: str | None, callback: Any = None) -> None:
         from .rules import RulesIndex, RulesScreen
@@ -406,7 +407,7 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         await self.back_to_menu()
         controller = GameController(self, session, save_id, lock)
         screen = screen_class_for(session.spec.id)(controller)
-        match = match_of(session.record.meta)
+        match = match_of(session.record.meta, len(session.record.config.seats))
         if match is not None:  # the title says which game of the match this is
             screen.sub_title = f"{screen.sub_title}: match game {len(match.played) + 1} of {match.games}"
         controller.attach(screen)

@@ -10,11 +10,24 @@ from textual.widgets import DataTable, Static
 
 from chaigames.engine import RecordError, Session
 from chaigames.engine.match import match_of
+from chaigames.engine.result import Result
 from chaigames.engine.words import join_names
 from chaigames.saves import Lookup, SaveInfo, when
 
 from .base import AppScreen
 from .widgets import Footer, TitleBar
+
+
+def saved_result(data: object, seats: int) -> Result | None:
+    """The result a history file keeps in its meta, if it is one for this many seats (a file may hold
+    anything there: `{"scores": 5}` or winners that are not seat numbers must not stop History)."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        result = Result.from_json(data)
+    except (RecordError, TypeError, ValueError):
+        return None
+    return result if len(result.scores) == seats else None
 
 
 def history_row(info: SaveInfo, lookup: Lookup) -> tuple[str, ...]:
@@ -24,18 +37,18 @@ def history_row(info: SaveInfo, lookup: Lookup) -> tuple[str, ...]:
     names = [s.name for s in record.config.seats]
     seats = ", ".join(s.name if s.bot is None else f"{s.name} ({s.bot})" for s in record.config.seats)
     scores, winner = "", ""
-    result = record.meta.get("result")
-    if not isinstance(result, dict):  # older history files: rebuild the game for its result
+    result = saved_result(record.meta.get("result"), len(names))
+    if result is None:  # older history files, or a result that is not one: rebuild the game for it
         try:
             session = Session.from_record(lookup(record.game), record)
         except (RecordError, LookupError):
             return (when(str(record.meta.get("finished", ""))), info.title, seats, "?", "cannot be rebuilt", "")
-        result = session.result().to_json() if session.over else {}
-    if result:
-        scores = " ".join(str(v) for v in result.get("scores", []))
-        won = [names[w] for w in result.get("winners", []) if 0 <= w < len(names)]
+        result = session.result() if session.over else None
+    if result is not None:
+        scores = " ".join(str(v) for v in result.scores)
+        won = [names[w] for w in result.winners if 0 <= w < len(names)]
         winner = join_names(won) or "nobody"
-    match = match_of(record.meta)
+    match = match_of(record.meta, len(names))
     match_text = ""
     if match is not None:
         match_text = f"game {len(match.played)} of {match.games}"

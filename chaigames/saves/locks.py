@@ -58,9 +58,12 @@ class SaveLocks:
 
     def lock_owner(self, save_id: str) -> dict | None:
         """The lock's content (pid, host, token), or None when nobody holds the save."""
-        try:
-            data = json.loads(self.lock_path(save_id).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        from ..engine.bounds import MAX_SMALL_FILE, read_record_file
+        from ..engine.errors import RecordError
+
+        try:  # a FIFO or /dev/zero in its place is no lock: it must neither hang nor fill the memory
+            data = json.loads(read_record_file(self.lock_path(save_id), MAX_SMALL_FILE))
+        except (OSError, ValueError, RecordError):
             return None
         return data if isinstance(data, dict) else None
 
