@@ -33,10 +33,11 @@ def read_record_file(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO must not block the open
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise RecordError(f"not a chaigames file: {os.fspath(path)} is not a regular file")
+            raise RecordError(f"not a chaigames record: {os.fspath(path)} is not a regular file")
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise RecordError(f"not a chaigames file: {os.fspath(path)} is larger than {limit:,} bytes")
+        size = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit:,} bytes"
+        raise RecordError(f"not a chaigames record: larger than {size}")
     return data
 
 

@@ -37,7 +37,7 @@ def when(stamp: str | None, now: _dt.datetime | None = None) -> str:
             return f"{int(secs // 3600)} h ago"
         return t.astimezone().strftime("%Y-%m-%d %H:%M")
     except (OverflowError, ValueError, OSError):
-        return t.strftime("%Y-%m-%d %H:%M UTC") if t.utcoffset() == _dt.timedelta(0) else "unknown time"
+        return f"{t.year:04d}-{t:%m-%d %H:%M} UTC" if t.utcoffset() == _dt.timedelta(0) else "unknown time"
 
 
 @dataclass
