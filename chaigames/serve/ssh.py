@@ -43,13 +43,39 @@ class GameServer(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.ip = str(peer[0])
         self.address = f"{peer[0]}:{peer[1]}"
-        if not self.host.hold(self):
+        oldest = self.host.arrive(self)
+        if oldest is not None:
             cap = self.host.options.max_pending
-            log.info("connection addr=%s refused: %d connections from this address have no game", self.address, cap)
-            reason = "too many connections from your address without a game"
-            asyncio.get_running_loop().call_soon(self._drop, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
-            return
+            log.info(
+                "connection addr=%s closed: %d newer connections from this address have not logged in",
+                oldest.address,
+                cap,
+            )
+            reason = "too many connections from your address that have not logged in"
+            asyncio.get_running_loop().call_soon(oldest._drop, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
         self._start_grace()
+
+    @property
+    def player_key(self) -> tuple[str, ...]:
+        """Who this connection is, for the cap on connections without a game: its key; under --open,
+        where nobody is authenticated, its name at its address."""
+        if self.key_fingerprint is not None:
+            return ("key", self.key_fingerprint)
+        return ("open", self.user, self.ip)
+
+    def auth_completed(self) -> None:
+        self.host.logged_in(self)
+        if self.games or self.host.hold(self):
+            return
+        cap = self.host.options.max_pending
+        log.info(
+            "connection user=%r addr=%s refused: %d connections of this player have no game",
+            self.user[:64],
+            self.address,
+            cap,
+        )
+        reason = "too many of your connections without a game"
+        asyncio.get_running_loop().call_soon(self._drop, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.host.connections.discard(self.conn)
