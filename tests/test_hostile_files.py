@@ -114,3 +114,18 @@ def test_a_table_file_that_cannot_be_read_is_moved_aside(tmp_path, caplog):
     assert not (table.folder / TABLE_FILE).exists()
     assert [p.name for p in table.folder.glob(f"{TABLE_FILE}.unreadable-*")]
     assert "moved aside" in caplog.text
+
+
+@pytest.mark.skipif(not Path("/proc/1/stat").exists(), reason="reads /proc")
+def test_a_lock_whose_pid_now_belongs_to_another_program_is_stale():
+    """A lock left by a chaigames long gone, its pid since reused (here: process 1), is taken silently."""
+    import socket
+
+    store = SaveStore()
+    store.saves.mkdir(parents=True)
+    stale = {"pid": 1, "host": socket.gethostname(), "token": "old", "started": 123456789}
+    store.lock_path("g").write_text(json.dumps(stale))
+    assert store.claim("g")
+    old_style = {"pid": 1, "host": socket.gethostname(), "token": "old"}  # before locks said when
+    store.lock_path("h").write_text(json.dumps(old_style))
+    assert store.claim("h")
