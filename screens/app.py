@@ -260,9 +260,17 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         from .menu import ContinueScreen
 
         saves = self.store.list_saves(self.library.get)
-        for info in saves:
-            if info.moved_aside:
-                self.notify(f"{info.path.name}: {info.problem}", severity="warning", timeout=8, markup=False)
+        aside = [info for info in saves if info.moved_aside]
+        if len(aside) == 1:
+            self.notify(f"{aside[0].path.name}: {aside[0].problem}", severity="warning", timeout=8, markup=False)
+        elif aside:  # one line for them all: thirty notifications would hide the list
+            where = self.store.aside
+            self.notify(
+                f"{len(aside)} saves could not be read and were moved aside to {where}.",
+                severity="warning",
+                timeout=8,
+                markup=False,
+            )
         self.push_screen(ContinueScreen(saves))
 
     def open_history(self) -> None:
