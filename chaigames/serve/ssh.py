@@ -35,6 +35,8 @@ class GameServer(asyncssh.SSHServer):
         self.key_fingerprint: str | None = None
         self.key_folder: str | None = None
         self.games = 0  # games running on this connection
+        self.authenticated = False
+        self.keys_refused = 0  # keys offered that the authorized-keys file does not hold
         self._grace: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: Any) -> None:
@@ -64,6 +66,7 @@ class GameServer(asyncssh.SSHServer):
         return ("open", self.user, self.ip)
 
     def auth_completed(self) -> None:
+        self.authenticated = True
         self.host.logged_in(self)
         if self.games or self.host.hold(self):
             return
@@ -78,6 +81,9 @@ class GameServer(asyncssh.SSHServer):
         asyncio.get_running_loop().call_soon(self._drop, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if not self.authenticated and self.user:  # a login that was tried and refused leaves its line
+            why = f"{self.keys_refused} key(s) not authorized" if self.keys_refused else "no authorized key offered"
+            log.info("login user=%r addr=%s refused: %s", self.user[:64], self.address, why)
         self.host.connections.discard(self.conn)
         self.host.unhold(self)
         self._stop_grace()
@@ -136,6 +142,7 @@ class GameServer(asyncssh.SSHServer):
     def validate_public_key(self, username: str, key: Any) -> bool:
         authorized = self.host.authorized
         if authorized is None or not authorized.allows(key, self.address.rpartition(":")[0]):
+            self.keys_refused += 1
             return False
         # The last key accepted before auth completes is the one that signed: it names the player.
         self.key_fingerprint = key.get_fingerprint("sha256")
