@@ -27,6 +27,9 @@ class GameScreen(Screen):
     too if you want to animate the events themselves.
     """
 
+    LOOK_ACTIONS: frozenset[str] = frozenset()
+    """Actions that only change what the screen shows, never the game (a page of rivals): a replay keeps them."""
+
     BINDINGS = [
         Binding("escape", "pause", "Pause", id="pause"),
         Binding("u", "undo", "Undo", id="undo"),

@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Static
 
 from chaigames.engine import RecordError, Session
 from chaigames.engine.match import match_of
-from chaigames.names import join_names
+from chaigames.engine.words import join_names
 from chaigames.saves import Lookup, SaveInfo, when
 
 from .widgets import Footer, TitleBar

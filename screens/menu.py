@@ -112,9 +112,7 @@ class MainMenu(Guarded, Screen[None]):
 
     def action_quit(self) -> None:
         """Quitting asks first: `q` is also a Chai Wallah zone's Chai! key."""
-        from .confirm import ConfirmScreen
-
-        self.app.push_screen(ConfirmScreen("Quit chaigames?"), lambda yes: self.app.exit() if yes else None)
+        self.app.ask_quit()  # type: ignore[attr-defined]
 
     def action_continue(self) -> None:
         self.app.open_continue()  # type: ignore[attr-defined]

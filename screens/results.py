@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Static
 
 from chaigames.engine import Record, Result
 from chaigames.engine.match import Match
-from chaigames.names import join_names
+from chaigames.engine.words import join_names
 from chaigames.play.protocol import Controller
 
 from .keygate import Guarded

@@ -21,7 +21,8 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chaigames.engine import GameConfig
-from chaigames.names import BOT_NAMES, join_names
+from chaigames.engine.words import join_names
+from chaigames.names import BOT_NAMES
 from chaigames.play import wire
 
 from .setup import SetupScreen

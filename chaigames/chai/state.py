@@ -12,7 +12,7 @@ from typing import Any
 from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
 from chaigames.engine.position import BOOLEAN, NULL, Fields, integer, list_of, object_of, one_of, pair
 
-from ..names import join_names
+from ..engine.words import join_names
 from .actions import (
     ChooseFirst,
     DiscardAdditive,

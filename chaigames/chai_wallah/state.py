@@ -13,7 +13,7 @@ from typing import Any
 from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
 from chaigames.engine.position import BOOLEAN, NULL, NUMBER, OBJECT, Fields, integer, list_of, one_of
 
-from ..names import join_names
+from ..engine.words import join_names
 from .actions import Claim, Pause, Reroll, Resume, SetOffer, Toggle, actions
 from .orders import INGREDIENTS, ORDER_DECK, Order, describe_order, matches
 

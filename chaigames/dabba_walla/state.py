@@ -23,7 +23,7 @@ from chaigames.engine.position import (
     one_of,
 )
 
-from ..names import join_names
+from ..engine.words import join_names
 from . import data as D
 from . import geometry as G
 from .actions import (

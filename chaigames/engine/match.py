@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..names import join_names
 from .config import GameConfig
 from .errors import RecordError
 from .result import Result
+from .words import join_names
 
 SCORINGS = ("wins", "points")
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from chaigames.engine import Event, IllegalAction, LogLine, Result, Session, make_bots
 from chaigames.engine.match import Match, match_of
 from chaigames.engine.protocol import RealtimeDriver
-from chaigames.names import join_names
+from chaigames.engine.words import join_names
 from chaigames.saves import GameTakenOver
 
 from .clock import GameClock

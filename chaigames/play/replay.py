@@ -3,9 +3,12 @@
 `ReplayController` is a controller that cannot act: it offers what the game screens read from
 a game's controller (see screens/README.md and the controller protocol) for the state at the
 current position of a `chaigames.engine.replay.Replay`. The replay screen (`screens.replay`)
-draws it with the game's own screen class. After a game at home nothing is secret, so
-`next_view` may show any seat's view; a table game's replay offers the public view and the seat
-its viewer held there only (`views`).
+draws it with the game's own screen class.
+
+It opens at the deal (the result is not given away) and offers, at each position, exactly what was
+on a screen then: the public view is a spectator's (Chai Wallah's offered dice hidden), a seat's
+view that seat's own. After a game at home `next_view` may show any seat's view; a table game's
+replay offers the public view and the seat its viewer held there only (`views`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 from chaigames.engine import Event, IllegalAction, LogLine, Record, Result, Session
 from chaigames.engine.match import Match, match_of
 from chaigames.engine.replay import Replay
+from chaigames.engine.words import join_names
 
 from .protocol import GameWords
 
@@ -22,9 +26,10 @@ NO_MOVES = "This is a replay: nobody can move"
 
 
 class ReplayClock:
-    """A real-time game's clock standing still at the current position's game second."""
+    """A real-time game's clock standing still at the current position's game second. It counts
+    as running: every recorded position was played with the clock going (no "get ready")."""
 
-    running = False
+    running = True
 
     def __init__(self, controller: ReplayController) -> None:
         self._controller = controller
@@ -36,12 +41,12 @@ class ReplayClock:
 class ReplayController(GameWords):
     """A recorded game at one position, as the game screens read a controller; it never acts."""
 
-    def __init__(self, replay: Replay, position: int | None = None) -> None:
+    def __init__(self, replay: Replay, position: int = 0) -> None:
         self.replay = replay
         self.spec = replay.spec
         self.config = replay.config
         self.session: Session = replay.final  # the whole game (its result; the record's meta)
-        self.position = replay.length if position is None else position
+        self.position = max(0, min(position, replay.length))
         self.game_id = self.spec.id
         self.title = self.spec.title
         self.names = tuple(s.name for s in self.config.seats)
@@ -65,7 +70,7 @@ class ReplayController(GameWords):
         return 0
 
     @classmethod
-    def of(cls, spec: Any, record: Record, position: int | None = None) -> ReplayController:
+    def of(cls, spec: Any, record: Record, position: int = 0) -> ReplayController:
         return cls(Replay(spec, record), position)
 
     # -- what a screen reads -------------------------------------------------------------------
@@ -83,8 +88,9 @@ class ReplayController(GameWords):
         return self.state.view(self.viewer)
 
     def table_view(self) -> Any:
-        table_view = getattr(self.state, "table_view", None)
-        return table_view() if table_view is not None else self.view
+        """The view being shown: a replay has no shared screen that shows more (Chai Wallah's table
+        view with every offered value was for the people at one keyboard, never a spectator)."""
+        return self.view
 
     def actors(self) -> tuple[int, ...]:
         return tuple(self.state.actors())
@@ -109,6 +115,17 @@ class ReplayController(GameWords):
         return [line for line in self.replay.log_until(self.position) if line.event.visible_to(who)]  # type: ignore[arg-type]
 
     def status(self) -> str:
+        """The game's own status line as it stood at this position (where the replay stands is `where`)."""
+        if self.finished:
+            return "The game is over."
+        if self.realtime:
+            return f"Time {self.clock.now() if self.clock else 0.0:5.1f} s"
+        actors = self.actors()
+        if len(actors) == 1:
+            return f"{self.name(actors[0])} to move"
+        return f"Waiting for {join_names([self.name(s) for s in actors]) or 'nobody'}"
+
+    def where(self) -> str:
         """Where the replay stands: the action, who made it, and whose view is shown."""
         n, k = self.replay.length, self.position
         seat = self.replay.actor(k)

@@ -79,7 +79,8 @@ class ChaiWallahScreen(GameScreen):
         self.last_hand: int | None = humans[0] if humans else None
         self.flashes: dict[int, tuple[str, float]] = {}  # seat -> (message, until real time)
         self._banner_until = 0.0
-        self._was_running = False
+        # "Chai!" greets the clock starting here, not one that already ran (a replay's stands at a played moment)
+        self._was_running = controller.clock is not None and controller.clock.running
         self._phase: tuple[bool, bool, bool] | None = None
         self._blocks: dict[int, tuple[Any, ...]] = {}  # seat -> the key its big block was last drawn from
         self._grid: tuple[int, int] | None = None  # (columns, cell width) of the seats' grid
@@ -135,7 +136,7 @@ class ChaiWallahScreen(GameScreen):
             zones = self.zones.get(s, ())
             keys = dict(ZONE_KEYS[zones[0]]) if zones else None
             if not zones:  # a human seat not played from this keyboard (a replay, a remote player)
-                tag = "human"
+                tag = "human" if diamond else ""  # the narrow line keeps 4 cells for a tag
             elif len(c.humans) == 1:
                 tag = "you"
             else:
@@ -172,8 +173,13 @@ class ChaiWallahScreen(GameScreen):
     def help_line(self) -> Text:
         """Two lines: who plays with which keys, then what the marks mean."""
         c = self.controller
-        if not c.humans:  # a table's spectator, or a demo at one keyboard
-            keys = "You are watching this table." if c.whole_keyboard else "A demo: the bots play."
+        if not c.humans:  # a table's spectator, a replay, or a demo at one keyboard
+            if c.whole_keyboard:
+                keys = "You are watching this table."
+            elif all(c.is_bot(s) for s in range(len(c.names))):
+                keys = "A demo: the bots play."
+            else:
+                keys = "You are watching; nobody plays from this keyboard."
         elif len(c.humans) == 1 and c.whole_keyboard:
             keys = "Keys wasd/tfgh/ijkl/arrows; Chai! q/r/u/Enter. Die key: offer/keep; fresh: re-roll."
         elif len(c.humans) == 1:

@@ -336,7 +336,7 @@ class Panels:
                 text.append_text(R.choice_text(p.choice[0], p.choice[1], veto=False))
             elif p.later:
                 text.append("  plays later")
-            else:
+            elif v.phase == "delivery":  # over: nobody chooses any more
                 text.append("  has chosen" if p.committed else "  choosing...")
         return text
 

@@ -37,6 +37,8 @@ async def test_the_app_opens_the_replay_of_the_record_and_quits_when_it_is_left(
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayKeys), "the replay viewer")
         assert isinstance(app.screen, GenericGameScreen)  # the game's own screen draws the replay
         n = len(record.effective())
+        await wait_for(pilot, lambda: f"Replay: action 0 of {n}" in screen_text(app), "the deal")
+        await pilot.press("end")
         await wait_for(pilot, lambda: f"Replay: action {n} of {n}" in screen_text(app), "the end of the game")
         await pilot.press("1")  # a game key does nothing in a replay
         assert app.screen.controller.position == n and app.screen.controller.replay.final.action_count == n

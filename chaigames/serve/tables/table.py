@@ -38,7 +38,8 @@ from chaigames.engine import (
     bot_seed,
     parse_record,
 )
-from chaigames.names import BOT_NAMES, clean_name, join_names
+from chaigames.engine.words import join_names
+from chaigames.names import BOT_NAMES, clean_name
 from chaigames.play import wire
 from chaigames.play.controller import GameController
 from chaigames.saves import SaveStore, write_atomic
