@@ -516,7 +516,6 @@ class ChaiGamesApp(App[None]):
         self.call_later(self._open_game, session, save_id, lock)
 
     async def _open_game(self, session: Session, save_id: str, lock: str | None = None) -> None:
-        from chaigames.engine.match import match_of
         from chaigames.play.controller import GameController
 
         from .game_screens import screen_class_for
@@ -524,9 +523,6 @@ class ChaiGamesApp(App[None]):
         await self.back_to_menu()
         controller = GameController(self, session, save_id, lock)
         screen = screen_class_for(session.spec.id)(controller)
-        match = match_of(session.record.meta)
-        if match is not None:  # the title says which game of the match this is
-            screen.sub_title = f"{screen.sub_title}: match game {len(match.played) + 1} of {match.games}"
         controller.attach(screen)
         self.controller = controller
         await self.push_screen(screen)

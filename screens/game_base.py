@@ -79,6 +79,14 @@ class GameScreen(Screen):
         ids the way its board shows them."""
         return text
 
+    def match_title(self, title: str) -> str:
+        """The screen's title, and which game of a match this is: 'Chai: match game 2 of 3'."""
+        match = self.controller.match()
+        if match is None:
+            return title
+        number = min(len(match.played) + (0 if self.controller.finished else 1), match.games)
+        return f"{title}: match game {number} of {match.games}"
+
     # -- the frame's part ----------------------------------------------------------------------------
     def on_mount(self) -> None:
         self.refresh_game()

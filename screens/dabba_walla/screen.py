@@ -161,7 +161,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         yield Footer(compact=True, show_command_palette=False)
 
     def _title(self) -> str:
-        return f"Dabba Walla on the {self.controller.view.vehicle_label}"
+        return self.match_title(f"Dabba Walla on the {self.controller.view.vehicle_label}")
 
     def on_mount(self) -> None:
         self.sub_title = self._title()
