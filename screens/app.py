@@ -597,7 +597,9 @@ class ChaiGamesApp(App[None]):
     def show_curtain(self, controller: GameController, seat: int) -> None:
         from .curtain import CurtainScreen
 
-        self.push_screen(CurtainScreen(seat, controller.name(seat)), lambda s: controller.curtain_lifted(seat))
+        words = getattr(self.screen, "log_words", str)  # the game screen's way of writing its log
+        since = [words(line.event.text) for line in controller.since_last_turn(seat)]
+        self.push_screen(CurtainScreen(seat, controller.name(seat), since), lambda s: controller.curtain_lifted(seat))
 
     def game_taken_over(self, controller: GameController) -> None:
         """Another app took this game over (Continue, then "Take it over"): leave it unsaved."""
