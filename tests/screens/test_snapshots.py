@@ -249,3 +249,27 @@ def test_history_of_the_three_games_with_the_most_seats(snap_compare, size):
     dw = played(dabba_walla.SPEC, dw_config(), 3, lambda s: False)
     assert cw.over and chai_game.over and dw.over
     assert snap(snap_compare, size, history_of(cw, chai_game, dw))
+
+
+# -- the main menu ------------------------------------------------------------------------------------
+def test_main_menu_with_a_game_waiting(snap_compare, tmp_path):
+    """The first screen: Continue first (a game waits), then each game beside its own picture."""
+    from screens.menu import MainMenu
+
+    store = SaveStore(tmp_path)
+    session = Session(chai.SPEC, GameConfig(seats=seats(chai.SPEC, 2), start_player=0), 3)
+    store.save(session, store.new_id(chai.SPEC.id))
+    app = ChaiGamesApp(store=store, bot_delay=1000, countdown=0, clock_source=lambda: 0.0, key_guard=0, win_hold=0)
+
+    def continue_first() -> bool:
+        options = app.screen.query("#menu-options")
+        if not isinstance(app.screen, MainMenu) or not options:
+            return False
+        menu = options.first()
+        return menu.option_count > 0 and menu.get_option_at_index(0).id == "continue"
+
+    async def run_before(pilot: Any) -> None:
+        await wait_for(pilot, continue_first, "the menu, Continue first")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
