@@ -60,11 +60,13 @@ class GameScreen(Screen):
         returned). The reason is already in `controller.message`; override to show it elsewhere."""
         self.game_changed([])
 
-    def send(self, seat: int, action: object) -> None:
+    def send(self, seat: int, action: object, *, final: bool = True) -> None:
         """Send a move the way the table agreed: at once, or (hot seat without take-backs, where a
-        mis-pressed Enter could not be undone) after the player confirms it."""
+        mis-pressed Enter could not be undone) after the player confirms it. A move that is not
+        `final` (the player can reverse it with another move of the same turn, as a chai tile put
+        on a secret choice and taken off again) never asks: "cannot be taken back" would be untrue."""
         c = self.controller
-        if not c.confirm_moves:
+        if not c.confirm_moves or not final:
             c.act(seat, action)
             return
         question = ConfirmScreen(
