@@ -101,12 +101,3 @@ def folder_name(name: str) -> str:
 
     digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:HASH_DIGITS]
     return f"{slug(name)}-{digest}"
-
-
-def join_names(names: list[str] | tuple[str, ...]) -> str:
-    """'Asha', 'Asha and Ravi', 'Asha, Ravi and Meera' ('' for none): how every screen, log line and
-    result lists players."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]

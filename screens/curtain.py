@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from .base import AppScreen
 from .keygate import Guarded
 from .widgets import Footer
 
@@ -22,7 +22,7 @@ SINCE_LINES = 8
 """The newest lines of "since your last turn" on a curtain (the whole log: l in the game)."""
 
 
-class CurtainScreen(Guarded, Screen[int]):
+class CurtainScreen(Guarded, AppScreen[int]):
     """'Pass the keyboard to NAME': waits for that player's Enter, then dismisses with the seat.
 
     Under it, what the table did since that player's last turn (public lines only: anyone may read
@@ -63,7 +63,7 @@ class CurtainScreen(Guarded, Screen[int]):
         self.dismiss(self.seat)
 
 
-class CountdownScreen(Guarded, Screen[None]):
+class CountdownScreen(Guarded, AppScreen[None]):
     """3, 2, 1, go: a real-time game starts or resumes only after this.
 
     The countdown runs only while this screen is on top: a modal opened over it (the command

@@ -62,7 +62,7 @@ def test_any_text_becomes_a_clean_short_name(text):
 
 
 def test_players_are_listed_with_commas_and_one_and():
-    from chaigames.names import join_names
+    from chaigames.engine.words import join_names
 
     assert [join_names(n) for n in ([], ["Asha"], ["Asha", "Ravi"], ["Asha", "Ravi", "Meera"])] == [
         "",

@@ -30,6 +30,8 @@ additions made by `tables`:
 - `summary` also carries `"holders": [IDENTITY]` (who holds a seat: the host's "Back to your table",
   also after a restart).
 - `seated` may carry `"id"`, the identity now bound to that seat.
+- `joined` also carries `"away_limit": seconds` (real time: how long the seat may be away before a
+  bot plays it until its person comes back).
 """
 
 from __future__ import annotations

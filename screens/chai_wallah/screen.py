@@ -146,7 +146,8 @@ class ChaiWallahScreen(GameScreen):
 
     def status_line(self, view: dict[str, Any]) -> Text:
         c = self.controller
-        out = Text(f"Time {view['now']:5.1f} s")
+        running = c.clock is not None and c.clock.running  # the clock runs on between a table's updates
+        out = Text(f"Time {c.clock.now() if running else view['now']:5.1f} s")  # type: ignore[union-attr]
         now = self._real()
         if view.get("winner") is not None:
             out.append("   ")
@@ -317,7 +318,7 @@ class ChaiWallahScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def action_pause(self) -> None:
-        self.app.open_pause(self.controller, self.last_hand)  # type: ignore[attr-defined]
+        self.app.open_pause(self.controller, self.last_hand)
 
     def action_start(self) -> None:
         """Space on the held board: the 3-2-1 countdown, then the clock (and the bots) run."""
@@ -339,7 +340,7 @@ class ChaiWallahScreen(GameScreen):
         if hold:
             c.pause(self.last_hand)
         title = self.sub_title or "this screen"
-        reading = reading_the_screen(self.app.library.get(c.game_id).rules_markdown)  # type: ignore[attr-defined]
+        reading = reading_the_screen(self.app.library.get(c.game_id).rules_markdown)
         self.app.push_screen(KeysScreen(key_lines(self), title, reading), lambda _: c.resume() if hold else None)
 
     def _open_check(self) -> None:
@@ -360,7 +361,7 @@ class ChaiWallahScreen(GameScreen):
                 self.refresh_game()
 
     def _real(self) -> float:
-        return self.app.clock_source()  # type: ignore[attr-defined]
+        return self.app.clock_source()
 
 
 __all__ = ["ChaiWallahScreen", "key_glyph", "key_name"]
