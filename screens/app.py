@@ -229,8 +229,11 @@ class ChaiGamesApp(App[None]):
             self.screen.reload()
 
     def open_setup(self, game_id: str | None) -> None:
+        """Setup for `game_id`, or (None) for the game set up last time (else the first)."""
         from .setup import SetupScreen
 
+        if game_id is None:
+            game_id = self.setups.last_game()
         specs = self.library.available()
         if not specs:
             self.notify("No game is built yet.", severity="warning")
