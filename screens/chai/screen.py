@@ -104,7 +104,7 @@ class ChaiScreen(GameScreen):
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield TitleBar(self.sub_title)
+        yield TitleBar(self.match_title(self.sub_title or ""))
         yield Static("", id="chai-status")
         with Horizontal(id="chai-top"):
             with Vertical(id="chai-left"):

@@ -99,7 +99,7 @@ class ChaiWallahScreen(GameScreen):
             controller.pause()
 
     def compose(self) -> ComposeResult:
-        yield TitleBar(self.sub_title)
+        yield TitleBar(self.match_title(self.sub_title or ""))
         yield Static("", id="cw-status")
         yield Static("", id="cw-orders")
         with Vertical(id="cw-body"):
