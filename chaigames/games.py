@@ -44,10 +44,6 @@ CATALOGUE: tuple[GameInfo, ...] = (
     ),
 )
 GAME_IDS: tuple[str, ...] = tuple(g.id for g in CATALOGUE)
-# The computer players' levels, weakest first: every game offers these unless its spec lists fewer
-# (Chai Wallah's bots differ in reaction speed and stop at hard). The one list: the engine's specs,
-# the command line and the table wire all read it here.
-BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 
 
 class GameNotBuilt(LookupError):

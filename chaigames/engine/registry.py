@@ -6,11 +6,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from chaigames.games import BOT_LEVELS  # the catalogue's one list (plain data: it imports no engine)
-
 from .actions import ActionSet
 from .config import GameConfig
 from .errors import ConfigError
+from .levels import BOT_LEVELS
 from .wire import plain_from_json, plain_to_json
 
 __all__ = ["BOT_LEVELS", "GameSpec", "OptionSpec"]
