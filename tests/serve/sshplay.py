@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 import pyte
+
+from tests.wait import scaled, until, woken_by
 
 WAIT = 20.0  # upper bound of any wait, in seconds; waits end as soon as their condition holds
 
@@ -86,18 +87,17 @@ class Player:
         return tuple((line[x].fg, line[x].bg, line[x].reverse) for x in range(self.screen.columns))
 
     async def wait_for(self, condition: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
-        """Wait until `condition()` is truthy, re-checking whenever bytes arrive; fail after `timeout`."""
-        deadline = time.monotonic() + timeout
-        while True:
-            result = condition()
-            if result:
-                return result
-            left = deadline - time.monotonic()
-            if left <= 0 or (self.closed and not condition()):
-                raise AssertionError(f"timed out waiting for {what}; screen:\n{self.text}")
-            self._changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), min(left, 0.5))
+        """Wait until `condition()` is truthy, looking again whenever bytes arrive; fail after `timeout`
+        (at once if the session has closed)."""
+        return await until(
+            condition,
+            what,
+            timeout=timeout,
+            seen=lambda: self.text,
+            rest=woken_by(self._changed),
+            hopeless=lambda: self.closed,
+            every=0.5,
+        )
 
     async def wait_text(self, *needles: str, timeout: float = WAIT) -> None:
         await self.wait_for(lambda: all(n in self.text for n in needles), f"{needles!r} on screen", timeout)
@@ -111,14 +111,14 @@ class Player:
 
     async def wait_closed(self, timeout: float = WAIT) -> int | None:
         """Wait for the server to end the session; returns its exit status."""
-        await asyncio.wait_for(self._reader, timeout)
-        await asyncio.wait_for(self.process.wait_closed(), timeout)
+        await asyncio.wait_for(self._reader, scaled(timeout))
+        await asyncio.wait_for(self.process.wait_closed(), scaled(timeout))
         return self.process.exit_status
 
     async def close(self) -> None:
         self.process.close()
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.process.wait_closed(), 5)
+            await asyncio.wait_for(self.process.wait_closed(), scaled(5))
         self._reader.cancel()
         with contextlib.suppress(BaseException):
             await self._reader

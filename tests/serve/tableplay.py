@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import re
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from chaigames.engine import GameConfig, SeatConfig
 from chaigames.serve.players import key_id, player_folder
 from chaigames.serve.registry import Link, TableSettings
 from chaigames.setups import SetupMemory
-from tests.serve.sshplay import WAIT, Player, connect
+from tests.serve.sshplay import Player, connect
 
 # Bots without a visible pause and a short 3-2-1: the tests wait for the game, not for show.
 FAST_TABLES = [sys.executable, "-m", "chaigames.serve.tables.process", "--bot-delay", "0", "--countdown", "0.05"]
@@ -113,18 +112,6 @@ async def join_table(player: Player, code: str, seat_code: str = "") -> None:
         player.send(seat_code.encode())
         await player.wait_for(lambda: seat_code in player.text, "the seat code typed")
     player.send(ENTER)
-
-
-async def until(condition: Any, what: str, show: Any = None, timeout: float = WAIT) -> Any:
-    """Poll `condition` until it holds; on time-out fail saying `what` (and `show()`, if given)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        result = condition()
-        if result:
-            return result
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}" + (f": {show()}" if show else ""))
-        await asyncio.sleep(0.02)
 
 
 def moves(relay: Relay, name: str) -> int:

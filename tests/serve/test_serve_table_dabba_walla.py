@@ -17,8 +17,8 @@ from tests.serve.tableplay import (
     open_table,
     person,
     remember_setup,
-    until,
 )
+from tests.wait import until
 
 SECRET_FIELDS = ("hand", "chai", "choice", "pending")
 
@@ -92,4 +92,4 @@ async def test_two_people_play_dabba_walla_to_the_results_and_keep_their_secrets
         scores = [line for line in asha.text.splitlines() if "Asha" in line or "Ravi" in line]
         return bool(scores) and all(line in ravi.text for line in scores)
 
-    await until(same_scores, "the same scores on both screens", show=lambda: (asha.text, ravi.text), timeout=30)
+    await until(same_scores, "the same scores on both screens", seen=lambda: (asha.text, ravi.text), timeout=30)

@@ -21,8 +21,8 @@ from tests.serve.tableplay import (
     open_table,
     person,
     remember_setup,
-    until,
 )
+from tests.wait import until
 
 NAMES = ("Asha", "Ravi", "Meera")
 

@@ -19,7 +19,10 @@ from typing import Any
 import aiohttp
 import pyte
 
+from tests.wait import scaled, until, until_blocking, woken_by
+
 WAIT = 20.0  # upper bound of any wait, in seconds; waits end as soon as their condition holds
+RETYPE = 1.0  # seconds after which keys the page has not answered are typed again
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -56,16 +59,14 @@ class WebHostProcess:
             self.lines.append(line.rstrip("\n"))
 
     def wait_line(self, text: str, timeout: float = WAIT) -> str:
-        """The first stderr line containing `text` (polled, bounded)."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            for line in list(self.lines):
-                if text in line:
-                    return line
-            if self.proc.poll() is not None and not self._reader.is_alive():
-                break
-            time.sleep(0.02)
-        raise AssertionError(f"no line with {text!r} from chaigames web:\n" + "\n".join(self.lines))
+        """The first stderr line containing `text` (blocking: for start-up and plain threads)."""
+        return until_blocking(
+            lambda: next((line for line in list(self.lines) if text in line), None),
+            f"a line with {text!r} from chaigames web",
+            timeout=timeout,
+            seen=lambda: "\n".join(self.lines),
+            hopeless=lambda: self.proc.poll() is not None and not self._reader.is_alive(),
+        )
 
     async def await_line(self, text: str, timeout: float = WAIT) -> str:
         return await asyncio.to_thread(self.wait_line, text, timeout)
@@ -74,11 +75,11 @@ class WebHostProcess:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
             try:
-                self.proc.wait(15)
+                self.proc.wait(scaled(15))
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        self._reader.join(5)
+        self._reader.join(scaled(5))
 
 
 class Page:
@@ -120,15 +121,9 @@ class Page:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, condition: Any, what: str, timeout: float = WAIT) -> None:
-        end = time.monotonic() + timeout
-        while not condition():
-            left = end - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"timed out waiting for {what}; the page shows:\n{self.text()}")
-            self._changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), min(left, 0.5))
+    async def wait_for(self, condition: Any, what: str, timeout: float = WAIT) -> Any:
+        """Wait until `condition()` is truthy, looking again whenever frames arrive; fail after `timeout`."""
+        return await until(condition, what, timeout=timeout, seen=self.text, rest=woken_by(self._changed), every=0.5)
 
     def shows(self, *texts: str) -> Any:
         """A condition: every one of `texts` is on the page."""
@@ -147,17 +142,24 @@ class Page:
     async def keys_until(self, data: str, condition: Any, what: str, timeout: float = WAIT) -> None:
         """Type `data` until `condition()` holds. A screen that has just opened ignores keys for
         half a second (so a key meant for the last screen does not act on it), and nothing on the
-        page says when that ends: keys that were dropped are typed again, so `data` must be safe to
-        repeat (start a menu walk with Home)."""
-        end = time.monotonic() + timeout
-        while True:
-            await self.keys(data)
-            try:
-                await self.wait_for(condition, what, timeout=min(1.0, max(end - time.monotonic(), 0.01)))
-                return
-            except AssertionError:
-                if time.monotonic() > end:
-                    raise
+        page says when that ends: keys still unanswered after a second are typed again, so `data`
+        must be safe to repeat (start a menu walk with Home)."""
+        typed: list[asyncio.Task[None]] = [asyncio.ensure_future(self.keys(data))]
+        typed_at = time.monotonic()
+
+        def answered() -> bool:
+            nonlocal typed_at
+            if condition():
+                return True
+            if time.monotonic() - typed_at >= RETYPE:
+                typed.append(asyncio.ensure_future(self.keys(data)))
+                typed_at = time.monotonic()
+            return False
+
+        try:
+            await self.wait_for(answered, what, timeout)
+        finally:
+            await asyncio.gather(*typed, return_exceptions=True)
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):
