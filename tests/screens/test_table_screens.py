@@ -198,3 +198,13 @@ async def test_seat_one_must_be_a_person(make_app, served):
         screen.query_one("#kind-0", Select).value = "easy"
         await wait_for(pilot, lambda: "seat 1 is yours" in screen_text(app), "the problem shown")
         assert screen.problems
+
+
+async def test_a_lobby_left_before_it_is_drawn_closes_quietly(make_app, served):
+    """The lobby can go in the moment it opens (the app quits, the table is left, a loaded machine
+    is slow to draw it): it must not look for its widgets when it never got them."""
+    _, app = served(make_app)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: "Join a table" in screen_text(app))
+        app.push_screen(LobbyScreen({"code": "K7QD", "seat": 1, "seat_code": "W4TX", "owner": False}))
+    assert not app.return_code and app.crash_log is None  # run_test raises the app's own exception, if any
