@@ -1,5 +1,5 @@
 """A test browser without a browser: `chaigames web` in a subprocess, and a page's websocket whose
-frames feed a pyte screen, spoken as textual.js speaks it, with bounded waits."""
+frames feed a test terminal (tests/terminal.py), spoken as textual.js speaks it."""
 
 from __future__ import annotations
 
@@ -12,17 +12,13 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
-from typing import Any
 
 import aiohttp
-import pyte
 
-from tests.wait import scaled, until, until_blocking, woken_by
+from tests.terminal import WAIT, Terminal
+from tests.wait import scaled, until_blocking
 
-WAIT = 20.0  # upper bound of any wait, in seconds; waits end as soon as their condition holds
-RETYPE = 1.0  # seconds after which keys the page has not answered are typed again
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -82,17 +78,13 @@ class WebHostProcess:
         self._reader.join(scaled(5))
 
 
-class Page:
+class Page(Terminal):
     """One browser page's websocket: binary frames are the terminal, drawn on a pyte screen."""
 
     def __init__(self, http: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse, columns: int, lines: int):
+        super().__init__(columns, lines)
         self.http = http
         self.ws = ws
-        self.screen = pyte.Screen(columns, lines)
-        self.stream = pyte.ByteStream(self.screen)
-        self.raw = bytearray()
-        self.closed = False
-        self._changed = asyncio.Event()
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -111,26 +103,9 @@ class Page:
         try:
             async for message in self.ws:
                 if message.type == aiohttp.WSMsgType.BINARY:
-                    self.raw += message.data
-                    self.stream.feed(message.data)
-                    self._changed.set()
+                    self.feed(message.data)
         finally:
-            self.closed = True
-            self._changed.set()
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    async def wait_for(self, condition: Any, what: str, timeout: float = WAIT) -> Any:
-        """Wait until `condition()` is truthy, looking again whenever frames arrive; fail after `timeout`."""
-        return await until(condition, what, timeout=timeout, seen=self.text, rest=woken_by(self._changed), every=0.5)
-
-    def shows(self, *texts: str) -> Any:
-        """A condition: every one of `texts` is on the page."""
-        return lambda: all(t in self.text() for t in texts)
-
-    async def wait_text(self, *texts: str, timeout: float = WAIT) -> None:
-        await self.wait_for(lambda: all(t in self.text() for t in texts), f"{texts!r}", timeout)
+            self.ended()
 
     async def wait_closed(self, timeout: float = WAIT) -> None:
         await self.wait_for(lambda: self.closed, "the page's websocket to close", timeout)
@@ -139,27 +114,8 @@ class Page:
         """What xterm.js sends when the player types: one `stdin` message."""
         await self.ws.send_str(json.dumps(["stdin", data]))
 
-    async def keys_until(self, data: str, condition: Any, what: str, timeout: float = WAIT) -> None:
-        """Type `data` until `condition()` holds. A screen that has just opened ignores keys for
-        half a second (so a key meant for the last screen does not act on it), and nothing on the
-        page says when that ends: keys still unanswered after a second are typed again, so `data`
-        must be safe to repeat (start a menu walk with Home)."""
-        typed: list[asyncio.Task[None]] = [asyncio.ensure_future(self.keys(data))]
-        typed_at = time.monotonic()
-
-        def answered() -> bool:
-            nonlocal typed_at
-            if condition():
-                return True
-            if time.monotonic() - typed_at >= RETYPE:
-                typed.append(asyncio.ensure_future(self.keys(data)))
-                typed_at = time.monotonic()
-            return False
-
-        try:
-            await self.wait_for(answered, what, timeout)
-        finally:
-            await asyncio.gather(*typed, return_exceptions=True)
+    async def _type(self, data: str) -> None:
+        await self.keys(data)
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):
