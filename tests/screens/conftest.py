@@ -18,6 +18,20 @@ def screen_text(app: ChaiGamesApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def notices(app: ChaiGamesApp) -> list[str]:
+    """Every notification the app is asked to show from now on, as a list that fills in (toasts are not
+    drawn in Pilot tests)."""
+    said: list[str] = []
+    show = app.notify
+
+    def notify(message: str, *args: Any, **kwargs: Any) -> None:
+        said.append(str(message))
+        show(message, *args, **kwargs)
+
+    app.notify = notify  # type: ignore[method-assign]
+    return said
+
+
 async def wait_for(pilot, condition: Callable[[], Any], what: str = "condition", timeout: float = WAIT) -> Any:
     """`until` between Textual message rounds, showing the screen if `condition` never holds."""
     return await until(condition, what, timeout=timeout, seen=lambda: screen_text(pilot.app), rest=pilot.pause)

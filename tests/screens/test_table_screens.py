@@ -15,7 +15,7 @@ import pytest
 
 from screens.menu import MainMenu
 from screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
-from tests.screens.conftest import screen_text, wait_for
+from tests.screens.conftest import notices, screen_text, wait_for
 
 TABLE = {
     "code": "K7QD",
@@ -139,10 +139,10 @@ async def test_join_by_code_shows_the_lobby_and_the_seat_code_under_open(make_ap
         await pilot.pause(0.1)
         assert "start" not in host.kinds()
 
+        said = notices(app)
         host.send({"t": "closed", "reason": "The owner closed the table."})
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "back to the menu")
-        said = lambda: [n.message for n in app._notifications]  # noqa: E731
-        await wait_for(pilot, lambda: "The owner closed the table." in said(), "the reason shown")
+        await wait_for(pilot, lambda: "The owner closed the table." in said, "the reason shown")
 
 
 async def test_a_started_or_full_table_is_watched(make_app, served):
