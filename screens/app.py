@@ -15,39 +15,47 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from chaigames.crashlog import friendly_line, write_crash_log  # at hand when something goes wrong
+from chaigames.play import wire  # the standard library only: the table channel's client
+from chaigames.play.client import Refused, TableClient, host_fd
+from chaigames.play.library import Library, extra_from_env
 from chaigames.saves import SaveStore
-from chaigames.serve.tables import wire  # the standard library only: the table channel's client
-from chaigames.serve.tables.client import Refused, TableClient, host_fd
 
 from . import palette
 from .keygate import Guarded, KeyGate
-from .library import Library, extra_from_env
 from .menu import MainMenu
 
 if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of it (a fast start)
     from chaigames.engine import GameConfig, GameSpec, Record, Session
     from chaigames.engine.match import Match
+    from chaigames.play.controller import GameController
+    from chaigames.play.protocol import Controller
+    from chaigames.play.table_controller import TableController
     from chaigames.saves import SaveInfo
     from chaigames.setups import SetupMemory
 
-    from .controller import GameController
-    from .protocol import Controller
-    from .table_controller import TableController
-
 NewGame = tuple[str, "GameConfig", int]
+QUIT_QUESTION = "Quit chaigames?"
 
 
-def at_table(controller: object) -> bool:
-    """Is this a table's controller? (`screens.table_controller` loads only when someone sits down at a
+def tell_page(meta: dict[str, Any], app: App) -> None:
+    """A message for the web page around the app (`chaigames web`): Textual's web driver passes it
+    to the host as a meta packet. Nothing happens in a terminal."""
+    write_meta = getattr(app._driver, "write_meta", None)  # the web driver's; Textual has no public route
+    if write_meta is not None:
+        write_meta(meta)
+
+
+def at_table(controller: object) -> TypeGuard[TableController]:
+    """Is this a table's controller? (`chaigames.play.table_controller` loads only when someone sits down at a
     table, so before that no controller can be one: the start stays light.)"""
-    module = sys.modules.get("screens.table_controller")
+    module = sys.modules.get("chaigames.play.table_controller")
     return module is not None and isinstance(controller, module.TableController)
 
 
@@ -92,8 +100,10 @@ class ChaiGamesApp(App[None]):
         self.win_hold = win_hold
         self.confirm_moves = confirm_moves
         self.gate = KeyGate()
-        self.controller: GameController | None = None
+        self.controller: GameController | TableController | None = None  # the game being played
         self.saves_by_name = saves_by_name
+        self.player_name: str | None = None  # who plays here, as the web page asked (seat 1 in a new game)
+        self.page_title = ""  # the browser tab's title, as last sent (`chaigames web`)
         # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no
         # command that writes files there and opens no browser.
         self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
@@ -139,9 +149,10 @@ class ChaiGamesApp(App[None]):
 
     def _named(self, name: str | None) -> None:
         """The player said who they are: their saves, then the menu."""
-        from chaigames.web.folders import name_folder
+        from chaigames.folders import name_folder
 
         assert self.saves_by_name is not None
+        self.player_name = name or None
         self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
         self._sweep()
         self.push_screen(MainMenu())
@@ -162,6 +173,22 @@ class ChaiGamesApp(App[None]):
         """A new screen is on top: keys pressed before now were meant for another; a guarded
         screen also ignores its first `key_guard` seconds."""
         self.gate.hold(self.key_guard if isinstance(self.screen, Guarded) else 0.0)
+        self.show_page_title()
+
+    def show_page_title(self) -> None:
+        """Under `chaigames web`, the browser tab names the game being played and says "Your turn"
+        while a turn-based game waits for this keyboard (seen from another tab, too)."""
+        if self.saves_by_name is None:
+            return
+        title = "chaigames"
+        controller = self.controller
+        if controller is not None and not controller.finished:
+            title = f"{controller.title} - chaigames"
+            if not controller.realtime and controller.movers():
+                title = f"Your turn - {title}"
+        if title != self.page_title:
+            self.page_title = title
+            tell_page({"type": "chaigames-title", "title": title}, self)
 
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:
         result = super().push_screen(*args, **kwargs)
@@ -178,6 +205,9 @@ class ChaiGamesApp(App[None]):
         self._top_changed()
         return result
 
+    def turn_changed(self) -> None:
+        self.show_page_title()
+
     def drop_earlier_keys(self) -> None:
         """The keyboard became a human's: what was typed before (while a bot thought) is not theirs."""
         self.gate.hold(0.0)
@@ -185,6 +215,32 @@ class ChaiGamesApp(App[None]):
     def get_css_variables(self) -> dict[str, str]:
         """The theme's variables plus the game palette (`$dw-y`, `$zone-1`, `$focus-field`...)."""
         return {**super().get_css_variables(), **palette.css_variables()}
+
+    # -- quitting ------------------------------------------------------------------------------------
+    async def action_quit(self) -> None:
+        """Ctrl+Q and the palette's Quit ask first, as `q` on the menu does."""
+        self.ask_quit()
+
+    def ask_quit(self) -> None:
+        """ "Quit chaigames?": a key pressed by mistake mid-game must not end it. A game at this keyboard
+        stands still while asked (it is saved as it goes); a table's game goes on for the others."""
+        from .confirm import ConfirmScreen
+        from .game_base import GameScreen
+
+        if isinstance(self.screen, ConfirmScreen) and self.screen.question == QUIT_QUESTION:
+            return  # already asking
+        c = self.controller if isinstance(self.screen, GameScreen) else None
+        hold = c is not None and not at_table(c) and not c.paused and not c.finished
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+            elif hold and c is not None:
+                c.resume()
+
+        if hold and c is not None:
+            c.pause()
+        self.push_screen(ConfirmScreen(QUIT_QUESTION), answered)
 
     # -- navigation ----------------------------------------------------------------------------------
     def has_saves(self) -> bool:
@@ -225,11 +281,13 @@ class ChaiGamesApp(App[None]):
 
         self.push_screen(HistoryScreen(self.store.finished_games(self.library.get), self.library.get))
 
-    def watch_replay(self, record: Record, position: int | None = None, done: Any = None) -> None:
-        """The replay viewer over the current screen (Esc comes back to it, or calls `done`)."""
+    def watch_replay(self, record: Record, position: int = 0, done: Any = None) -> None:
+        """The replay viewer over the current screen, at the deal unless `position` says otherwise (Esc
+        comes back to it, or calls `done`)."""
         from chaigames.engine import RecordError
+        from chaigames.play.replay import ReplayController
 
-        from .replay import ReplayController, replay_screen
+        from .replay import replay_screen
 
         try:
             controller = ReplayController.of(self.library.get(record.game), record, position)
@@ -242,17 +300,18 @@ class ChaiGamesApp(App[None]):
         """A finished game's results again (from History); `w` there watches its replay."""
         from chaigames.engine import RecordError
         from chaigames.engine.match import match_of
+        from chaigames.play.replay import ReplayController
 
-        from .replay import ReplayController
         from .results import ResultsScreen
 
         assert info.record is not None
         try:
-            controller = ReplayController.of(self.library.get(info.record.game), info.record)
+            end = len(info.record.effective())
+            controller = ReplayController.of(self.library.get(info.record.game), info.record, end)
         except (RecordError, LookupError) as exc:
             self.notify(f"Cannot show this game: {exc}", severity="error")
             return
-        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))  # type: ignore[arg-type]
+        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))
 
     def open_rules(self, game_id: str | None, callback: Any = None) -> None:
         from .rules import RulesIndex, RulesScreen
@@ -366,7 +425,7 @@ class ChaiGamesApp(App[None]):
             self.notify("This table plays a game this app does not have.", severity="error")
             self.leave_table()
             return
-        from .table_controller import TableController
+        from chaigames.play.table_controller import TableController
 
         await self.open_table_game(TableController(self, client, spec, joined.get("seat")))
 
@@ -415,23 +474,28 @@ class ChaiGamesApp(App[None]):
         self.notify(msg.get("reason") or "Refused.", severity="warning", markup=False)
 
     # -- games ---------------------------------------------------------------------------------------
-    def start_game(self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1) -> None:
-        """A new game (or the first game of a match of `match_games`): validated, saved at once, then shown."""
+    def start_game(
+        self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1, *, hints: bool = False
+    ) -> None:
+        """A new game (or the first game of a match of `match_games`): validated, saved at once, then shown.
+        `hints` (a single game only) lets `!` show the expert's move; the record's meta says so."""
         from chaigames.engine.match import new_match
 
         match = None
         if match_games > 1:
             match = new_match(match_games, spec.match_scoring, config, seed, has_start_player=spec.has_start_player)
-        save_id = self.save_new_game(spec, config, seed, match)
+        save_id = self.save_new_game(spec, config, seed, match, hints=hints and match is None)
         if save_id is not None:
             self.resume_game(save_id)
 
-    def save_new_game(self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None) -> str | None:
+    def save_new_game(
+        self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None, *, hints: bool = False
+    ) -> str | None:
         """Create a game's save (a match's game: its standing in the meta, its start player rotated)."""
         from chaigames.engine import ConfigError, Session
         from chaigames.engine.match import game_config
 
-        meta = None
+        meta: dict[str, Any] | None = {"hints": True, "hints_used": 0} if hints else None
         if match is not None:
             if not match.match_id:
                 match = replace(match, match_id=self.store.new_id("match"))
@@ -488,8 +552,8 @@ class ChaiGamesApp(App[None]):
 
     async def _open_game(self, session: Session, save_id: str, lock: str | None = None) -> None:
         from chaigames.engine.match import match_of
+        from chaigames.play.controller import GameController
 
-        from .controller import GameController
         from .game_screens import screen_class_for
 
         await self.back_to_menu()
@@ -503,27 +567,27 @@ class ChaiGamesApp(App[None]):
         await self.push_screen(screen)
         controller.start()
 
-    def rematch(self, controller: GameController, match_games: int = 1) -> None:
+    def rematch(self, controller: Controller, match_games: int = 1) -> None:
         """The same seats and options, a fresh seed (a match of `match_games` when more than one).
         At a table the table plays again, with its own seats (no match there)."""
+        from chaigames.play.protocol import SetUp
+
         from .setup import new_seed
 
         if at_table(controller):
             controller.rematch()
-            return
-        self.start_game(controller.spec, controller.config, new_seed(), match_games)
+        elif isinstance(controller, SetUp):
+            self.start_game(controller.spec, controller.config, new_seed(), match_games)
 
     def undo(self, controller: Controller) -> None:
         controller.undo()
 
-    def open_pause(self, controller: GameController, seat: int | None = None) -> None:
+    def open_pause(self, controller: Controller, seat: int | None = None) -> None:
         """Esc in a game; `seat` is the human who asked, if the screen knows (credited in the record)."""
-        from .pause import PauseMenu
-
         controller.pause(seat)
-        self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
+        self.open_pause_again(controller)
 
-    def _paused(self, controller: GameController, choice: str | None) -> None:
+    def _paused(self, controller: Controller, choice: str | None) -> None:
         from .pause import LogScreen
         from .rules import RulesScreen
 
@@ -539,12 +603,14 @@ class ChaiGamesApp(App[None]):
         else:
             controller.resume()
 
-    def save_and_quit(self, controller: GameController) -> None:
+    def save_and_quit(self, controller: Controller) -> None:
         """Leave the game only once it is saved, or once the player agreed to lose what is not."""
+        from chaigames.play.controller import GameController
+
         if controller.save():
             self.call_later(self.back_to_menu)
             return
-        if controller.taken_over:
+        if isinstance(controller, GameController) and controller.taken_over:
             return  # game_taken_over leaves the game
         if not controller.paused:
             controller.pause()
@@ -555,7 +621,7 @@ class ChaiGamesApp(App[None]):
             lambda choice: self._save_failed(controller, choice),
         )
 
-    def _save_failed(self, controller: GameController, choice: str | None) -> None:
+    def _save_failed(self, controller: Controller, choice: str | None) -> None:
         if choice == "retry":
             self.save_and_quit(controller)
         elif choice == "lose":
@@ -563,10 +629,17 @@ class ChaiGamesApp(App[None]):
         else:
             controller.resume()
 
-    def open_pause_again(self, controller: GameController) -> None:
+    def open_pause_again(self, controller: Controller) -> None:
+        """The pause menu (at a table: the table's, see `screens.table_pause`)."""
         from .pause import PauseMenu
 
-        self.push_screen(PauseMenu(controller), lambda choice: self._paused(controller, choice))
+        if at_table(controller):
+            from .table_pause import TablePauseMenu
+
+            menu: PauseMenu = TablePauseMenu(controller)
+        else:
+            menu = PauseMenu(controller)
+        self.push_screen(menu, lambda choice: self._paused(controller, choice))
 
     # -- what the controller asks of the frame -------------------------------------------------------
     def show_curtain(self, controller: GameController, seat: int) -> None:
@@ -633,7 +706,7 @@ class ChaiGamesApp(App[None]):
         else:
             await self.push_screen(results)
 
-    # -- a game at a table over SSH (screens/table_controller.py) -------------------------------------
+    # -- a game at a table over SSH (chaigames/play/table_controller.py) -------------------------------------
     async def open_table_game(self, controller: TableController) -> None:
         """Show a table's game: its screen on top of the lobby (a rematch replaces the results)."""
         from .game_base import GameScreen
@@ -645,7 +718,7 @@ class ChaiGamesApp(App[None]):
             await self.pop_screen()
         screen = screen_class_for(controller.game_id)(controller)
         controller.attach(screen)
-        self.controller = controller  # type: ignore[assignment]
+        self.controller = controller
         await self.push_screen(screen)
         controller.start()
 
@@ -677,7 +750,7 @@ class ChaiGamesApp(App[None]):
             c = screen.controller
             yield SystemCommand("Pause menu", "Pause the game (Esc)", lambda: self.open_pause(c))
             yield SystemCommand("Game log", "Every event of this game in words", lambda: self.push_screen(LogScreen(c)))
-            yield SystemCommand("Rules of this game", c.spec.title, lambda: self.open_rules(c.spec.id))
+            yield SystemCommand("Rules of this game", c.title, lambda: self.open_rules(c.game_id))
             if c.can_undo():
                 yield SystemCommand("Undo", "Take back your last move", lambda: self.undo(c))
             yield SystemCommand("Save and quit to the menu", "The game is saved", lambda: self._paused(c, "quit"))

@@ -7,17 +7,18 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from chaigames.play.protocol import Controller
+
+from .base import AppModalScreen
 from .confirm import ConfirmScreen
 from .keygate import Guarded
-from .protocol import Controller
 from .widgets import Footer
 
 
-class PauseMenu(Guarded, ModalScreen[str]):
+class PauseMenu(Guarded, AppModalScreen[str]):
     """Resume, rules, game log, undo, save and quit. Dismisses with the chosen option's id.
 
     Save and quit asks first (y): `s` is also a Chai Wallah zone's sugar key."""
@@ -36,29 +37,40 @@ class PauseMenu(Guarded, ModalScreen[str]):
         self.controller = controller
 
     def compose(self) -> ComposeResult:
-        can_undo = self.controller.can_undo()
         with Vertical(id="pause-box", classes="dialog"):
-            yield Static(f"Paused: {self.controller.title}", classes="heading")
-            yield OptionList(
-                Option("Resume            Esc", id="resume"),
-                Option("Rules of this game  r", id="rules"),
-                Option("Game log            l", id="log"),
-                Option(
-                    self._undo_label(can_undo),
-                    id="undo",
-                    disabled=not can_undo,
-                ),
-                Option("Save and quit to the menu  s", id="quit"),
-                id="pause-options",
-            )
-            problem = self.controller.save_problem
-            if problem:
-                n = self.controller.unsaved_moves()
-                hint = f"! The last save failed ({problem}): {n} move{'' if n == 1 else 's'} not saved yet."
-            else:
-                hint = "The game is saved after every move."
-            yield Static(hint, classes="hint", id="save-state", markup=False)
+            yield Static(self.heading(), classes="heading", markup=False)
+            yield OptionList(*self.options(), id="pause-options")
+            for line in self.notes():
+                yield Static(line, classes="hint", markup=False)
+            yield Static(self.save_state(), classes="hint", id="save-state", markup=False)
         yield Footer()
+
+    def heading(self) -> str:
+        return f"Paused: {self.controller.title}"
+
+    def options(self) -> list[Option]:
+        can_undo = self.controller.can_undo()
+        return [
+            Option("Resume            Esc", id="resume"),
+            Option("Rules of this game  r", id="rules"),
+            Option("Game log            l", id="log"),
+            Option(self._undo_label(can_undo), id="undo", disabled=not can_undo),
+            Option("Save and quit to the menu  s", id="quit"),
+        ]
+
+    def notes(self) -> list[str]:
+        """Lines between the options and the save state (none here)."""
+        return []
+
+    def save_state(self) -> str:
+        problem = self.controller.save_problem
+        if problem:
+            n = self.controller.unsaved_moves()
+            return f"! The last save failed ({problem}): {n} move{'' if n == 1 else 's'} not saved yet."
+        return "The game is saved after every move."
+
+    def quit_question(self) -> ConfirmScreen:
+        return ConfirmScreen("Save and quit to the menu?", "The game is saved; Continue resumes it.")
 
     def _undo_label(self, can_undo: bool) -> str:
         if self.controller.realtime:
@@ -75,8 +87,7 @@ class PauseMenu(Guarded, ModalScreen[str]):
             self.dismiss("quit")  # the save failed: the frame's own dialog asks what to do
             return
         if choice == "quit":
-            question = ConfirmScreen("Save and quit to the menu?", "The game is saved; Continue resumes it.")
-            self.app.push_screen(question, lambda yes: self.dismiss("quit") if yes else None)
+            self.app.push_screen(self.quit_question(), lambda yes: self.dismiss("quit") if yes else None)
             return
         self.dismiss(choice)
 
@@ -100,7 +111,7 @@ def log_lines(controller: Controller, words: Callable[[str], str] = str) -> list
     return out
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(AppModalScreen[None]):
     """Every event the viewer may see, in words, scrollable."""
 
     BINDINGS = [

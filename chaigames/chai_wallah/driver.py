@@ -9,7 +9,7 @@ so the record replays the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from chaigames.engine import Event, IllegalAction, Session, bot_seed
 
@@ -46,7 +46,7 @@ class BotDriver:
 
     @property
     def state(self) -> ChaiWallahState:
-        return self.session.state  # type: ignore[return-value]
+        return cast(ChaiWallahState, self.session.state)  # the driver runs Chai Wallah sessions only
 
     # -- the RealtimeDriver protocol -----------------------------------------------------------
     def next_due(self) -> float | None:
@@ -115,6 +115,10 @@ class BotDriver:
         from now on, seeded like a bot that sat there from the start."""
         self.bots[seat] = _BotSeat(ChaiWallahBot(level, bot_seed(self.session.record.seed, seat), seat))
         self._observe(self.now)
+
+    def remove_bot(self, seat: int) -> None:
+        """A seat a bot played goes back to its person: no more decisions are made for it."""
+        self.bots.pop(seat, None)
 
     # -- inside --------------------------------------------------------------------------------
     def _decide(self, seat: int, t: float) -> list[Event]:

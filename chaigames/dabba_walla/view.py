@@ -69,7 +69,9 @@ class PlayerView:
     order; empty in delivery, where it became the hand); `pending`: the card whose tile waits to be
     placed; `hand`: card codes when the viewer may see them (own hand; everyone's in delivery,
     DW-15), else None, with `hand_count` always; `chai`: own chai tile kinds (None for others) and
-    `chai_count`; `tips`; delivery: `committed` (secret choice made; nothing more until reveal),
+    `chai_count` (another seat's count includes the tiles on its secret choice until the reveal, so
+    putting one on or taking it off shows nowhere else); `tips`; delivery: `committed` (secret choice
+    made; nothing more until reveal),
     `choice`: (card or None, chai kinds) once revealed, or the viewer's own current pick;
     `revealed`; `later` (played a play-later tile this round).
     """
@@ -195,7 +197,7 @@ class DabbaView:
             draw_count=f.take("draw_count", count),
             discard=tuple(f.take("discard", list_of(card))),
             empties_left=f.take("empties_left", count),
-            bonus_left=tuple(f.take("bonus_left", list_of(count, 4))),  # type: ignore[arg-type]
+            bonus_left=tuple(f.take("bonus_left", list_of(count, 4))),
             chai_supply=f.take("chai_supply", count),
             orders=tuple(f.take("orders", list_of(integer(1, 6)))),
             double_zero=_maybe_tuple(f.take("double_zero", NULL | pair(colour, colour))),
@@ -365,6 +367,7 @@ def make_view(s: DabbaWallaState, seat: int | None) -> DabbaView:
             card = s.choice_card[p]
             choice = (D.CARD_CODES[card] if card >= 0 else None, tuple(D.CHAI_KINDS[c] for c in s.choice_chai[p]))
         see_hand = own or delivery
+        secret = s.phase == "delivery" and not s.revealed[p]  # tiles on a secret choice count as unused until it shows
         players.append(
             PlayerView(
                 seat=p,
@@ -380,7 +383,7 @@ def make_view(s: DabbaWallaState, seat: int | None) -> DabbaView:
                 hand=tuple(D.CARD_CODES[c] for c in s.hands[p]) if see_hand else None,
                 hand_count=len(s.hands[p]),
                 chai=tuple(D.CHAI_KINDS[c] for c in s.chai_owned[p]) if own else None,
-                chai_count=len(s.chai_owned[p]),
+                chai_count=len(s.chai_owned[p]) + (0 if own or not secret else len(s.choice_chai[p])),
                 tips=s.tips[p],
                 committed=s.phase == "delivery" and s.committed[p],
                 choice=choice,
@@ -414,7 +417,7 @@ def make_view(s: DabbaWallaState, seat: int | None) -> DabbaView:
         draw_count=len(s.draw),
         discard=tuple(D.CARD_CODES[c] for c in s.discard),
         empties_left=len(s.empties),
-        bonus_left=tuple(len(b) for b in s.bonus),  # type: ignore[arg-type]
+        bonus_left=(len(s.bonus[0]), len(s.bonus[1]), len(s.bonus[2]), len(s.bonus[3])),
         chai_supply=len(s.chai_supply),
         orders=s.orders,
         double_zero=(D.COLOURS[dz[0]], D.COLOURS[dz[1]]) if dz[0] >= 0 else None,

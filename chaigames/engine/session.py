@@ -41,6 +41,13 @@ class LogLine:
         return cls(action_no, event)
 
 
+def audience(events: list[Event]) -> frozenset[int] | None:
+    """The seats an action's events reach: None when everyone sees one of them (or there is none to hide)."""
+    if not events or any(e.seats is None for e in events):
+        return None
+    return frozenset(seat for e in events for seat in e.seats or ())
+
+
 class Session:
     def __init__(self, spec: GameSpec, config: GameConfig, seed: int, *, meta: dict[str, Any] | None = None) -> None:
         config = spec.validate(config)
@@ -52,6 +59,7 @@ class Session:
         self.log: list[LogLine] = []
         self._reveals: list[bool] = []  # per standing action: did it reveal chance or hidden information?
         self._standing: list[Entry] = []
+        self._audiences: list[frozenset[int] | None] = []  # per standing action: who its events reach (None: all)
 
     # -- playing -------------------------------------------------------------------------------
     @property
@@ -80,6 +88,7 @@ class Session:
     def _note(self, entry: Entry, events: list[Event]) -> None:
         self._standing.append(entry)
         self._reveals.append(any(e.reveal for e in events))
+        self._audiences.append(audience(events))
         n = len(self._standing)
         self.log.extend(LogLine(n, e) for e in events)
 
@@ -97,6 +106,16 @@ class Session:
     @property
     def standing(self) -> tuple[Entry, ...]:
         return tuple(self._standing)
+
+    def seen_numbers(self, seat: int | None) -> list[int]:
+        """How many of the first n standing actions `seat` (None: a spectator) saw happen, for every n from 0 to
+        `action_count`. A hidden step (an action whose every event is private to other seats, such as a chai tile
+        put on or taken off a secret choice) is not one of them: what another seat is told never counts or
+        numbers it, so it cannot be read from a gap."""
+        out = [0]
+        for reach in self._audiences:
+            out.append(out[-1] + (reach is None or (seat is not None and seat in reach)))
+        return out
 
     # -- take-backs ----------------------------------------------------------------------------
     def takeback_size(self, seat: int) -> int:
@@ -129,6 +148,7 @@ class Session:
     def _rebuild(self) -> None:
         fresh = Session.from_record(self.spec, self.record)
         self.state, self.log, self._reveals, self._standing = fresh.state, fresh.log, fresh._reveals, fresh._standing
+        self._audiences = fresh._audiences
 
     # -- replay ---------------------------------------------------------------------------------
     @classmethod
@@ -141,7 +161,8 @@ class Session:
         standing = record.effective()
         for i, entry in enumerate(standing, start=1):
             try:
-                events = session.state.apply(entry.seat, entry.action, entry.t)  # type: ignore[arg-type]
+                assert entry.seat is not None  # every standing entry is an action, made by a seat
+                events = session.state.apply(entry.seat, entry.action, entry.t)
             except IllegalAction as exc:
                 raise RecordError(f"action {i} (seat {entry.seat}): {exc}") from None
             except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:

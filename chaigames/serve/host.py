@@ -17,13 +17,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from chaigames.hosting.child import GameProcess, exit_status
+from chaigames.hosting.environment import child_environment
 from chaigames.names import clean_name
 
 from . import DataDirError
-from .child import GameProcess, exit_status
 from .keys import AuthorizedKeys
 from .offscreen import OffScreen
-from .players import adopt_old_folder, child_environment, key_id, player_folder
+from .players import adopt_old_folder, key_id, player_folder
 from .registry import HOST_FD_ENV, Link, TableRegistry, TableSettings, table_environment
 
 log = logging.getLogger("chaigames.serve")

@@ -1,9 +1,7 @@
-"""Who a player is on the game host, where their saves live, and the child's environment.
+"""Who a player is on the SSH game host and where their saves live.
 
-The child `chaigames` process gets a fixed, minimal environment built here. Nothing the SSH client
-sends (its `env` requests: PYTHONPATH, LD_PRELOAD, CHAIGAMES_HOME...) is ever read: the only values
-taken from the client are its terminal type, reduced to a safe alphabet, and the player's identity,
-which becomes a folder name through `player_folder`.
+The player's identity (a key's fingerprint, or an `--open` user name) becomes a folder name through
+`player_folder`; the child's environment is `chaigames.hosting.environment`'s.
 """
 
 from __future__ import annotations
@@ -12,24 +10,12 @@ import base64
 import hashlib
 import os
 import re
-import site
 from pathlib import Path
 
-import chaigames
 from chaigames.names import HASH_DIGITS, clean_name, folder_name
 
-# Rich/Textual colour systems by the names `--color` accepts.
-COLOR_SYSTEMS = {"256": "256", "truecolor": "truecolor", "16": "standard"}
-DEFAULT_TERM = "xterm-256color"
-CHILD_PATH = "/usr/local/bin:/usr/bin:/bin"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 _NEW_STYLE = re.compile(rf".*-[0-9a-f]{{{HASH_DIGITS}}}")
-
-
-def sanitise_term(term: str | None) -> str:
-    """The client's TERM with every character outside [A-Za-z0-9._-] removed; a default if nothing is left."""
-    cleaned = _UNSAFE.sub("", term or "")[:64]
-    return cleaned or DEFAULT_TERM
 
 
 def sanitise_user(name: str) -> str:
@@ -89,46 +75,3 @@ def identity_folder(data_dir: Path, identity: str) -> Path:
         digest = rest.removeprefix("SHA256:")
         return player_folder(data_dir, key=digest.replace("+", "-").replace("/", "_").rstrip("="))
     return player_folder(data_dir, user=rest)
-
-
-def package_root() -> Path:
-    """The folder that holds the `chaigames` package (and `screens` beside it)."""
-    return Path(chaigames.__file__).resolve().parent.parent
-
-
-def _installed_in_site_packages(root: Path) -> bool:
-    places = [*site.getsitepackages(), site.getusersitepackages()]
-    return any(Path(p).resolve() == root for p in places if p)
-
-
-def child_environment(*, home: Path, term: str | None, color: str) -> dict[str, str]:
-    """The whole environment of a served `chaigames` process: nothing else reaches it.
-
-    - `CHAIGAMES_HOME` and `HOME` are the player's folder, so saves (and anything a library might
-      write under `~`) stay in it.
-    - `TEXTUAL_COLOR_SYSTEM` fixes what Textual renders: SSH does not forward `COLORTERM`, so the
-      server, not the client, decides (`--color`).
-    - `CHAIGAMES_SERVED=1` tells the app it runs under `chaigames serve`: it must offer no command
-      that writes files on the server (Textual's screenshot among them).
-    - `BROWSER=true`: a link followed in the app (Textual's `open_url`, e.g. in the rules' Markdown)
-      would otherwise start a browser on the server, and a text browser on this pty (lynx, w3m)
-      can open a shell. Python's `webbrowser` runs `$BROWSER` first; `true` does nothing.
-    - `PYTHONPATH` only when the package runs from a source checkout rather than an installation.
-    """
-    env = {
-        "PATH": CHILD_PATH,
-        "HOME": str(home),
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "TERM": sanitise_term(term),
-        "CHAIGAMES_HOME": str(home),
-        "CHAIGAMES_SERVED": "1",
-        "TEXTUAL_COLOR_SYSTEM": COLOR_SYSTEMS[color],
-        "BROWSER": "true",
-    }
-    if color == "truecolor":
-        env["COLORTERM"] = "truecolor"
-    root = package_root()
-    if not _installed_in_site_packages(root):
-        env["PYTHONPATH"] = str(root)
-    return env

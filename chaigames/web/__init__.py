@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from ..serve import parse_duration, port_number, positive_int
+from chaigames.hosting.arguments import parse_duration, port_number, positive_int
 
 if TYPE_CHECKING:
     from .server import WebOptions

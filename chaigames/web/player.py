@@ -1,7 +1,7 @@
 """One served game: `python -m chaigames.web.player ROOT`, the process behind one web page.
 
 `chaigames web` starts it with Textual's web driver for each page that connects. It asks the
-player's name first and keeps that name's saves under ROOT (see `folders`).
+player's name first and keeps that name's saves under ROOT (see `chaigames.folders`).
 """
 
 from __future__ import annotations

@@ -79,7 +79,8 @@ class ChaiWallahScreen(GameScreen):
         self.last_hand: int | None = humans[0] if humans else None
         self.flashes: dict[int, tuple[str, float]] = {}  # seat -> (message, until real time)
         self._banner_until = 0.0
-        self._was_running = False
+        # "Chai!" greets the clock starting here, not one that already ran (a replay's stands at a played moment)
+        self._was_running = controller.clock is not None and controller.clock.running
         self._phase: tuple[bool, bool, bool] | None = None
         self._blocks: dict[int, tuple[Any, ...]] = {}  # seat -> the key its big block was last drawn from
         self._grid: tuple[int, int] | None = None  # (columns, cell width) of the seats' grid
@@ -135,7 +136,7 @@ class ChaiWallahScreen(GameScreen):
             zones = self.zones.get(s, ())
             keys = dict(ZONE_KEYS[zones[0]]) if zones else None
             if not zones:  # a human seat not played from this keyboard (a replay, a remote player)
-                tag = "human"
+                tag = "human" if diamond else ""  # the narrow line keeps 4 cells for a tag
             elif len(c.humans) == 1:
                 tag = "you"
             else:
@@ -145,7 +146,8 @@ class ChaiWallahScreen(GameScreen):
 
     def status_line(self, view: dict[str, Any]) -> Text:
         c = self.controller
-        out = Text(f"Time {view['now']:5.1f} s")
+        running = c.clock is not None and c.clock.running  # the clock runs on between a table's updates
+        out = Text(f"Time {c.clock.now() if running else view['now']:5.1f} s")  # type: ignore[union-attr]
         now = self._real()
         if view.get("winner") is not None:
             out.append("   ")
@@ -171,8 +173,13 @@ class ChaiWallahScreen(GameScreen):
     def help_line(self) -> Text:
         """Two lines: who plays with which keys, then what the marks mean."""
         c = self.controller
-        if not c.humans:  # a table's spectator, or a demo at one keyboard
-            keys = "You are watching this table." if c.whole_keyboard else "A demo: the bots play."
+        if not c.humans:  # a table's spectator, a replay, or a demo at one keyboard
+            if c.whole_keyboard:
+                keys = "You are watching this table."
+            elif all(c.is_bot(s) for s in range(len(c.names))):
+                keys = "A demo: the bots play."
+            else:
+                keys = "You are watching; nobody plays from this keyboard."
         elif len(c.humans) == 1 and c.whole_keyboard:
             keys = "Keys wasd/tfgh/ijkl/arrows; Chai! q/r/u/Enter. Die key: offer/keep; fresh: re-roll."
         elif len(c.humans) == 1:
@@ -311,7 +318,7 @@ class ChaiWallahScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def action_pause(self) -> None:
-        self.app.open_pause(self.controller, self.last_hand)  # type: ignore[attr-defined]
+        self.app.open_pause(self.controller, self.last_hand)
 
     def action_start(self) -> None:
         """Space on the held board: the 3-2-1 countdown, then the clock (and the bots) run."""
@@ -333,7 +340,7 @@ class ChaiWallahScreen(GameScreen):
         if hold:
             c.pause(self.last_hand)
         title = self.sub_title or "this screen"
-        reading = reading_the_screen(self.app.library.get(c.game_id).rules_markdown)  # type: ignore[attr-defined]
+        reading = reading_the_screen(self.app.library.get(c.game_id).rules_markdown)
         self.app.push_screen(KeysScreen(key_lines(self), title, reading), lambda _: c.resume() if hold else None)
 
     def _open_check(self) -> None:
@@ -354,7 +361,7 @@ class ChaiWallahScreen(GameScreen):
                 self.refresh_game()
 
     def _real(self) -> float:
-        return self.app.clock_source()  # type: ignore[attr-defined]
+        return self.app.clock_source()
 
 
 __all__ = ["ChaiWallahScreen", "key_glyph", "key_name"]

@@ -73,6 +73,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
     of the base class are repeated at the end)."""
 
     CSS_PATH = "dabba_walla.tcss"
+    LOOK_ACTIONS = frozenset({"others"})
     BINDINGS = [
         *(
             Binding("enter", f"ok('{name}')", label, id=f"ok-{name}", key_display="Enter")

@@ -356,3 +356,20 @@ def test_one_play_later_tile_on_a_choice_whatever_else_it_holds():
     with pytest.raises(IllegalAction) as refusal:
         s.apply(0, AddChai("later"))
     assert str(refusal.value) == "One play-later tile is enough" and s.to_json() == before
+
+
+def test_chai_tiles_on_a_secret_choice_change_no_count_another_seat_sees_until_the_reveal():
+    s = make(2)
+    s = fill(s, 0, "R")
+    s = to_delivery(s, {0: ["R12"], 1: ["Y07"]})
+    s = give_chai(s, 0, "+R", "veto")
+    seen = [s.view(1).players[0].chai_count, s.view(None).players[0].chai_count]
+    s.apply(0, AddChai("+R"))
+    s.apply(0, AddChai("veto"))
+    s.apply(0, RemoveChai("veto"))
+    assert s.view(0).players[0].chai_count == 1  # her own count: the tile on her choice is not in hand
+    assert [s.view(1).players[0].chai_count, s.view(None).players[0].chai_count] == seen == [2, 2]
+    s.apply(0, Commit("R12"))
+    assert [s.view(1).players[0].chai_count, s.view(None).players[0].chai_count] == seen
+    s.apply(1, Commit("Y07"))  # the reveal: the tile shows on her choice, her count drops
+    assert s.view(1).players[0].chai_count == 1

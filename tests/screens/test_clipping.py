@@ -191,3 +191,45 @@ async def run_corpus(cases: list[Case], app_kw: dict) -> list[str]:
 async def test_nothing_a_player_chooses_by_is_cut_off(cases, tmp_path):
     failures = await run_corpus(list(cases()), {"root": tmp_path})
     assert not failures, "\n".join(failures)
+
+
+REPLAY_SIZES = ((80, 24), (120, 40), (160, 50))
+
+
+def replay_cases() -> Iterator[Case]:
+    """The most seats of each game, where the live screen is fullest."""
+    wanted = {
+        "4 seats handcart pick-up",
+        "4 seats trailer after a reveal",
+        "5 seats mid-game",
+        "8 seats, 2 at the keyboard",
+    }
+    for cases in (dabba_walla_cases, chai_cases, chai_wallah_cases):
+        yield from (case for case in cases() if case.name in wanted)
+
+
+async def test_nothing_is_cut_off_in_a_replay():
+    """The replay viewer draws the game's own screen with its own keys: each case at its last action,
+    in the public view at 80x24, 120x40 and 160x50, and in the first seat's view at 80x24."""
+    from screens.replay import ReplayKeys
+
+    app = ChaiGamesApp(bot_delay=1000, countdown=0, clock_source=lambda: 0.0)
+    failures: list[str] = []
+    async with app.run_test(size=REPLAY_SIZES[0]) as pilot:
+        for case in replay_cases():
+            app.watch_replay(case.session.record, case.session.action_count)
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayKeys), f"the replay of {case.name}")
+            checks = [("public", size) for size in REPLAY_SIZES] + [("first seat's", REPLAY_SIZES[0])]
+            for i, (viewer, size) in enumerate(checks):
+                if i and viewer != checks[i - 1][0]:
+                    await pilot.press("v")
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                await pilot.pause()
+                found = problems(app) + check_title_and_footer(app)
+                if found:
+                    failures.append(f"replay of {case.session.spec.id} {case.name}, {viewer} view at {size}: {found}")
+                    failures.append(screen_text(app))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: not isinstance(app.screen, ReplayKeys), "the replay left")
+    assert len(failures) == 0, "\n".join(failures)

@@ -71,6 +71,7 @@ async def test_an_eight_people_game_is_listed_in_history_its_results_and_replay_
         await pilot.press("w")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayKeys), "the replay viewer")
         length = app.screen.controller.replay.length
+        await pilot.press("end")
         await wait_for(pilot, lambda: f"action {length} of {length}" in screen_text(app), "the end shown")
         text = screen_text(app)
         assert all(s.name in text for s in session.config.seats)  # all eight at the table

@@ -93,6 +93,25 @@ async def test_q_on_the_menu_never_quits_without_y(make_app):
         await wait_for(pilot, lambda: app.return_code is not None, "the app to quit")
 
 
+async def test_ctrl_q_mid_game_asks_first_and_the_game_stands_still_while_asked(make_app):
+    config = GameConfig(seats=(SeatConfig("Ann"), SeatConfig("Ravi", bot="easy")), start_player=0)
+    app = make_app(new_game=("toy", config, 5))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.controller is not None and app.controller.to_move == 0, "Ann's move")
+        c = app.controller
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "Quit chaigames?" in screen_text(app) and c.paused
+        await pilot.press("ctrl+q")  # asked once, not twice
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game again")
+        assert app.is_running and app.return_code is None and not c.paused
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.return_code is not None, "the app to quit")
+
+
 async def test_s_on_the_pause_menu_never_leaves_without_y_and_not_in_its_first_half_second(make_app):
     """Measured in the issue: Esc from one player and `s` (another's sugar key) 150 ms later saved
     and quit. Now `s` in the pause menu's first 0.5 s is dropped, and after it, it only asks."""

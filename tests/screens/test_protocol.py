@@ -1,4 +1,4 @@
-"""The one controller protocol (screens/protocol.py): the game screens, the results and the pause
+"""The one controller protocol (chaigames/play/protocol.py): the game screens, the results and the pause
 menu read a controller only through it, never its session or state, so a replay viewer or a
 remote table can stand in for the local game.
 
@@ -12,10 +12,10 @@ import ast
 from pathlib import Path
 
 from chaigames.engine import GameConfig, SeatConfig
+from chaigames.play.controller import GameController
+from chaigames.play.protocol import Controller, protocol_members
 from screens.app import ChaiGamesApp
-from screens.controller import GameController
 from screens.game_screens import screen_class_for
-from screens.protocol import Controller, protocol_members
 from screens.results import ResultsScreen
 
 from .conftest import screen_text, wait_for
@@ -191,7 +191,7 @@ class _Channel:
 
 def test_the_table_controller_offers_the_whole_protocol():
     from chaigames import games
-    from screens.table_controller import TableController
+    from chaigames.play.table_controller import TableController
 
     for game in ("chai", "chai-wallah", "dabba-walla"):
         controller = TableController(ChaiGamesApp(), _Channel(), games.get(game), 1)

@@ -4,7 +4,7 @@ the screen driving the spec's driver, a 3-2-1 countdown, Esc stops the clock."""
 from __future__ import annotations
 
 from chaigames.engine import GameConfig, SeatConfig
-from screens.clock import GameClock
+from chaigames.play.clock import GameClock
 from screens.curtain import CountdownScreen, CurtainScreen
 from screens.pause import PauseMenu
 from screens.results import ResultsScreen

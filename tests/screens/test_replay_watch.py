@@ -37,6 +37,8 @@ async def test_the_app_opens_the_replay_of_the_record_and_quits_when_it_is_left(
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayKeys), "the replay viewer")
         assert isinstance(app.screen, GenericGameScreen)  # the game's own screen draws the replay
         n = len(record.effective())
+        await wait_for(pilot, lambda: f"Replay: action 0 of {n}" in screen_text(app), "the deal")
+        await pilot.press("end")
         await wait_for(pilot, lambda: f"Replay: action {n} of {n}" in screen_text(app), "the end of the game")
         await pilot.press("1")  # a game key does nothing in a replay
         assert app.screen.controller.position == n and app.screen.controller.replay.final.action_count == n
@@ -48,7 +50,7 @@ def test_a_replay_controller_cannot_act_and_says_why():
     import pytest
 
     from chaigames.engine import IllegalAction
-    from screens.replay import NO_MOVES, ReplayController
+    from chaigames.play.replay import NO_MOVES, ReplayController
 
     record = toy_record()
     c = ReplayController.of(toygame.SPEC, record, position=1)
@@ -68,3 +70,23 @@ def test_a_replay_controller_cannot_act_and_says_why():
     c.act(1, toygame.Step(1))
     assert refusals == [(1, NO_MOVES)] and c.position == 1
     assert len(record.effective()) == c.replay.length  # the record is unchanged
+
+
+def test_a_table_games_replay_offers_the_public_view_and_the_seat_its_viewer_held_only():
+    from dataclasses import replace
+
+    from chaigames.play.replay import ReplayController
+
+    record = toy_record()
+
+    def views(meta):
+        c = ReplayController.of(toygame.SPEC, replace(record, meta=meta))
+        seen = [c.viewer]
+        for _ in range(4):
+            c.next_view()
+            seen.append(c.viewer)
+        return seen
+
+    assert views({}) == [None, 0, 1, None, 0]  # a game at home: every seat's view once it is over
+    assert views({"table": "K7QD", "seat": 1}) == [None, 1, None, 1, None]
+    assert views({"table": "K7QD"}) == [None] * 5  # no seat held: the public view only

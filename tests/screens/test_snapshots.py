@@ -192,3 +192,29 @@ def test_chai_wallah_results(snap_compare, size):
     session = play_headless(cw_config(), 1, 5000)
     assert session.over
     assert snap(snap_compare, size, results(session.result(), list(NAMES), "Chai Wallah"))
+
+
+# -- the replay viewer --------------------------------------------------------------------------------
+def replayed(session: Session) -> tuple[ChaiGamesApp, Callable]:
+    """The replay viewer on `session`'s record at its last action, in the public view."""
+    from screens.replay import ReplayKeys
+
+    app = ChaiGamesApp(bot_delay=1000, countdown=0, clock_source=lambda: 0.0, key_guard=0, win_hold=0)
+
+    async def run_before(pilot: Any) -> None:
+        app.watch_replay(session.record, session.action_count)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayKeys), "the replay viewer")
+        await pilot.pause()
+
+    return app, run_before
+
+
+@pytest.mark.parametrize("size", [*SIZES, pytest.param((160, 50), id="160x50")])
+def test_chai_wallah_replay_of_8_seats_public_view(snap_compare, size):
+    """The mid-game of the live snapshot above as a spectator saw it: Ravi's offered dice hidden, Meera
+    locked after a false Chai!; the game's own layout at each size with the replay's place in the title."""
+    session = Session(chai_wallah.SPEC, cw_config(), 1)
+    chai_wallah.SPEC.make_driver(session).advance(33.0)
+    session.apply(1, SetOffer(("tea", "milk")), 33.0)
+    session.apply(2, Claim(), 33.0)
+    assert snap(snap_compare, size, replayed(session))

@@ -52,12 +52,13 @@ print(json.dumps({"modules": sorted(sys.modules), "menu": shown[0]}))
 
 LATER = (
     "chaigames.engine",
-    "screens.controller",
+    "chaigames.play.controller",
     "screens.game_base",
     "screens.setup",
     "screens.rules",
     "screens.results",
     "screens.replay",
+    "chaigames.play.replay",
     "chaigames.chai",
     "chaigames.chai_wallah",
     "chaigames.dabba_walla",

@@ -14,8 +14,9 @@ import pytest
 
 from chaigames.engine import LogLine, Result
 from chaigames.games import get as get_game
+from chaigames.play.replay import ReplayController
 from screens.app import ChaiGamesApp
-from screens.replay import ReplayController, ReplayKeys
+from screens.replay import ReplayKeys
 from tests.positions import position
 
 from .conftest import screen_text, wait_for

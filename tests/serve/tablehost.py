@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from chaigames.serve.tables import wire
+from chaigames.play import wire
 from tests.wait import scaled, until, woken_by
 
 WAIT = 15.0  # upper bound of any wait, in seconds; waits end as soon as their condition holds

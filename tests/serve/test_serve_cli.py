@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from chaigames import cli
-from chaigames.serve import NEEDS_EXTRA, parse_duration
+from chaigames.hosting.arguments import parse_duration
+from chaigames.serve import NEEDS_EXTRA
 from tests.serve.sshplay import connect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -120,7 +121,8 @@ def test_idle_timeout_durations(text, seconds):
 def test_serve_modules_import_no_asyncssh_nor_front_end():
     """The design's layering: importing chaigames.serve loads neither asyncssh nor Textual, Rich or screens."""
     code = (
-        "import sys, chaigames.serve, chaigames.serve.host, chaigames.serve.child, chaigames.serve.players; "
+        "import sys, chaigames.serve, chaigames.serve.host, chaigames.serve.players, chaigames.hosting.child, "
+        "chaigames.hosting.environment; "
         "bad = {'asyncssh', 'textual', 'rich', 'screens'} & set(sys.modules); print(sorted(bad))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)

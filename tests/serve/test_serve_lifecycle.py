@@ -7,7 +7,7 @@ import contextlib
 import stat
 import sys
 
-from chaigames.serve.child import WRITE_HIGH_WATER
+from chaigames.hosting.child import WRITE_HIGH_WATER
 from chaigames.serve.host import CRASHED, load_host_key
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
 

@@ -8,14 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from chaigames.serve.players import (
-    adopt_old_folder,
-    child_environment,
-    key_id,
-    open_folder_name,
-    player_folder,
-    sanitise_term,
-)
+from chaigames.hosting.environment import child_environment, sanitise_term
+from chaigames.serve.players import adopt_old_folder, key_id, open_folder_name, player_folder
 from tests.serve.sshplay import MENU_TITLES, Player, child_env, connect
 
 ALLOWED_ENV = {

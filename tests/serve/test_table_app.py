@@ -9,13 +9,13 @@ from typing import Any
 
 from chaigames import games
 from chaigames.engine import parse_record
-from chaigames.serve.tables import wire
-from chaigames.serve.tables.client import TableClient
+from chaigames.play import wire
+from chaigames.play.client import TableClient
+from chaigames.play.table_controller import TableController
 from screens.app import ChaiGamesApp
 from screens.chai_wallah.screen import ChaiWallahScreen
 from screens.curtain import CurtainScreen
 from screens.keys import KeysScreen
-from screens.table_controller import TableController
 from tests.screens.conftest import screen_text, wait_for
 from tests.screens.dabba_walla.helpers import play_one_step
 from tests.serve.tablehost import InProcessTable
@@ -91,6 +91,9 @@ async def test_chai_wallah_at_a_table_takes_every_key_set_for_the_one_seat(data_
             # others' offered dice stay covered: the screen draws Asha's own view, never the table view
             view = c.table_view()
             assert view["seat"] == 0 and view is c.view
+            # the time on screen runs on between the table's updates, as the table's clock does
+            c.clock.set(True, 42.0)
+            assert str(app.screen.status_line(c.view)).startswith("Time  42.")
             # `?` shows the keys over this screen only: the table is not paused for it (nor F2's key check)
             await pilot.press("question_mark")
             await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen), "the keys list")
@@ -137,4 +140,30 @@ async def test_a_chai_wallah_spectator_is_told_they_are_watching(data_dir: Path)
         finally:
             watching.stop()
             seated.stop()
+            await table.close()
+
+
+async def test_the_owner_hands_an_away_seat_to_a_bot_of_any_level_from_the_pause_menu(data_dir: Path) -> None:
+    from textual.widgets import OptionList
+
+    from screens.table_pause import BotLevelScreen, TablePauseMenu
+
+    app = table_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        table, c = await sit_down(pilot, data_dir, "chai", seats("person", "person", "bot"))
+        try:
+            table.say_host({"t": "dropped", "conn": 2})
+            await wait_for(pilot, lambda: c.away_seats() == [1], "Ravi away")
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, TablePauseMenu), "the table's pause menu")
+            assert "Hand Ravi's seat to a bot" in screen_text(app)
+            await pilot.press("b")
+            await wait_for(pilot, lambda: isinstance(app.screen, BotLevelScreen), "the bot levels")
+            levels = app.screen.query_one(OptionList)
+            while levels.get_option_at_index(levels.highlighted or 0).id != "hard":
+                await pilot.press("down")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: c.is_bot(1) and c.bot_level(1) == "hard", "a hard bot in Ravi's seat")
+        finally:
+            c.stop()
             await table.close()

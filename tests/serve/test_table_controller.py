@@ -7,7 +7,7 @@ from typing import Any
 
 from chaigames import games
 from chaigames.engine import GameConfig, SeatConfig, Session
-from screens.table_controller import TableController
+from chaigames.play.table_controller import TableController
 
 
 class Channel:
@@ -140,3 +140,38 @@ def test_results_a_rematch_and_leaving() -> None:
     c.stop()
     assert channel.sent[-1] == {"t": "rematch"}  # taken over: this session no longer sits there, says nothing
     assert "update" not in channel.handlers
+
+
+def test_the_table_pause_menu_says_what_esc_and_leaving_really_do() -> None:
+    from screens.table_pause import TablePauseMenu
+
+    session, channel = chai_session(), Channel()
+    channel.last["joined"] = {"t": "joined", "seat": 1, "seat_code": "K7QD", "owner": False, "away_limit": 60.0}
+    c = TableController(Frame(), channel, SPEC, 1)
+    channel.hear(update(session, 1, pauses_left=0))
+    menu = TablePauseMenu(c)
+    assert menu.heading() == "Chai: the game goes on"  # no pause left: Esc does not say "Paused"
+    assert "Your pauses are used up: the game goes on." in menu.notes()
+    assert any("K7QD" in line for line in menu.notes())  # the seat's code, seen again
+    leave = menu.quit_question()
+    assert "Back to your table" in leave.detail and "Continue" not in leave.detail
+    assert "owner hands your seat to a bot" in leave.detail  # turn-based: the game waits
+    channel.hear(update(session, 1, pauses_left=2))
+    assert TablePauseMenu(c).heading() == "Paused: Chai"
+
+    spectator = TableController(Frame(), channel, SPEC, None)
+    channel.hear(update(session, None, pauses_left=0) | {"seat": None})
+    menu = TablePauseMenu(spectator)
+    assert menu.heading() == "Chai: the game goes on" and "quit" in [o.id for o in menu.options()]
+    assert "Save" not in str(menu.options()[-1].prompt) and "watching" in menu.quit_question().question
+
+    cw = games.get("chai-wallah")
+    realtime = TableController(Frame(), channel, cw, 1)
+    assert "After 60 s away a bot plays it until you are back" in TablePauseMenu(realtime).quit_question().detail
+
+
+def test_a_paused_turn_based_table_says_who_paused_once() -> None:
+    session, channel = chai_session(), Channel()
+    c = TableController(Frame(), channel, SPEC, 1)
+    channel.hear(update(session, 1, paused=True, paused_by="Meera", status="Paused by Meera"))
+    assert c.status() == "Paused by Meera" and c.message == ""  # the status line says it; no second copy

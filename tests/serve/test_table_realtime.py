@@ -11,7 +11,7 @@ import pytest
 
 from chaigames import games
 from chaigames.engine import Session, parse_record
-from chaigames.serve.tables import wire
+from chaigames.play import wire
 from tests.serve.tablehost import TableHost, who
 from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
 
@@ -71,13 +71,20 @@ async def test_a_drop_pauses_the_game_and_coming_back_resumes_it_with_a_countdow
             assert offered_values_of_others(update) == []  # others' offered dice stay covered
 
 
-async def test_a_seat_away_too_long_goes_to_a_normal_bot_and_the_game_goes_on(table: TableHost) -> None:
+async def test_a_seat_away_too_long_goes_to_a_normal_bot_the_game_goes_on_and_its_person_takes_it_back(
+    table: TableHost,
+) -> None:
     await started(table, away_limit=0.3)
     table.drop(2)
     await table.update(1, lambda u: u["paused"], "the pause on the drop")
     u = await table.update(1, lambda u: u["bots"][1] == "normal", "Ravi's seat to a normal bot")
     assert u["away"] == []
     await table.update(1, running, "running again")
+    table.connect(6, RAVI)
+    table.say(6, RAVI, wire.join(table.code))
+    assert (await table.next(6, "joined"))["seat"] == 1  # his seat, not "no seat here"
+    back = await table.update(6, lambda u: u["bots"][1] is None and running(u), "Ravi playing his seat again")
+    assert back["legal"]
 
 
 async def test_a_pause_names_who_paused_and_each_person_has_a_limit(table: TableHost) -> None:
@@ -117,3 +124,11 @@ async def test_a_chai_wallah_table_seats_more_people_than_one_keyboard(data_dir:
         assert len(Session.from_record(games.get("chai-wallah"), record).config.humans) == 6
     finally:
         await host.close()
+
+
+async def test_the_table_list_names_the_owner_while_a_bot_plays_their_seat(table: TableHost) -> None:
+    await started(table, away_limit=0.3)
+    table.drop(1)
+    await table.update(2, lambda u: u["bots"][0] == "normal", "Asha's seat to a normal bot")
+    summary = await table.wait(lambda: [o for o in table.got if o.get("t") == "summary"][-1], "the summary")
+    assert summary["owner"] == "Asha" and "key:asha" in summary["holders"]

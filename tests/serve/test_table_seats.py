@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from chaigames.serve.tables import wire
+from chaigames import games
+from chaigames.play import wire
 from tests.serve.tablehost import TableHost, who
 from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
 from tests.wait import until
@@ -92,10 +93,22 @@ async def test_under_open_only_the_seat_code_reclaims_a_seat(data_dir: Path) -> 
         host.connect(3, ravi)  # the same name, no code: not the seat
         host.say(3, ravi, wire.join(host.code))
         assert "seat code" in (await host.next(3, "refused"))["reason"]
+        no_code = host.last(3, "refused")["reason"]
         host.say(3, ravi, wire.join(host.code, seat_code="AAAA"))
         await host.wait(lambda: host.count(3, "refused") == 2, "the wrong code refused")
+        assert host.last(3, "refused")["reason"] != no_code  # a wrong code has its own words
         host.say(3, ravi, wire.join(host.code, seat_code=code.lower()))
         assert (await host.next(3, "joined"))["seat"] == 1
+        mallory = who("Mallory", keyed=False)  # guessing seat codes: after twelve wrong, one guess per few seconds
+        host.connect(4, mallory)
+        wrong = [c + "AAA" for c in wire.CODE_LETTERS if c + "AAA" not in (code, joined["seat_code"])][:11]
+        for guess in wrong:  # with Ravi's typo, twelve wrong codes at this table
+            host.say(4, mallory, wire.join(host.code, seat_code=guess))
+        await host.wait(lambda: host.count(4, "refused") == 11, "eleven wrong codes refused")
+        assert {r["reason"] for r in host.to(4, "refused")} == {"No seat here has that seat code"}
+        host.say(4, mallory, wire.join(host.code, seat_code=code))  # even the right one now waits its turn
+        await host.wait(lambda: host.count(4, "refused") == 12, "the thirteenth guess")
+        assert "Too many wrong seat codes" in host.last(4, "refused")["reason"]
     finally:
         await host.close()
 
@@ -117,7 +130,7 @@ async def test_a_spectator_gets_the_public_view_and_cannot_act(table: TableHost)
     assert "own seat" in table.last(4, "refused")["reason"]
 
 
-async def test_a_turn_based_game_waits_for_an_away_person_until_the_owner_hands_the_seat_to_a_bot(
+async def test_a_turn_based_game_waits_for_an_away_person_until_the_owner_hands_the_seat_to_a_bot_and_they_take_it_back(
     table: TableHost,
 ) -> None:
     await started_chai(table)
@@ -141,9 +154,20 @@ async def test_a_turn_based_game_waits_for_an_away_person_until_the_owner_hands_
     table.say(3, meera, wire.join(table.code, "spectator"))
     table.say(3, meera, wire.to_bot(1, "easy"))
     assert "owner" in (await table.next(3, "refused"))["reason"]
-    table.say(1, ASHA, wire.to_bot(1, "easy"))
-    u = await table.update(1, lambda v: v["bots"][1] == "easy" and v["moves"] > u["moves"], "the bot plays seat 2")
+    table.say(1, ASHA, wire.to_bot(1, "godlike"))
+    levels = ", ".join(games.get("chai").bot_levels)
+    assert levels in (await table.next(1, "refused"))["reason"]  # the game's own levels
+    table.say(1, ASHA, wire.to_bot(1, "hard"))  # any of them
+    u = await table.update(1, lambda v: v["bots"][1] == "hard" and v["moves"] > u["moves"], "the bot plays seat 2")
     assert u["away"] == []
+    summary = [o for o in table.got if o.get("t") == "summary"][-1]
+    assert summary["holders"] == ["key:asha", "key:ravi"]  # the seat is still Ravi's: "Back to your table"
+    table.connect(4, RAVI)
+    table.say(4, RAVI, wire.join(table.code))
+    assert (await table.next(4, "joined"))["seat"] == 1
+    u = await table.update(1, lambda v: v["bots"][1] is None, "Ravi plays his seat again")
+    await play_some(table, {1: ASHA, 4: RAVI}, u["moves"] + 3)  # and it waits for him, not for a bot
+    assert table.last(4, "update")["bots"] == [None, None, "easy"]
 
 
 async def test_killed_with_minus_9_the_table_is_restored_with_every_accepted_action(table: TableHost) -> None:
@@ -177,7 +201,7 @@ async def test_killed_with_minus_9_the_table_is_restored_with_every_accepted_act
 async def test_a_message_the_table_fails_on_is_logged_and_the_table_goes_on(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from chaigames.serve.tables.client import TableClient
+    from chaigames.play.client import TableClient
     from chaigames.serve.tables.table import Table
     from tests.serve.tablehost import InProcessTable
 

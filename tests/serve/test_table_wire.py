@@ -7,8 +7,8 @@ import socket
 
 import pytest
 
-from chaigames.serve.tables import wire
-from chaigames.serve.tables.client import ChannelClosed, Refused, TableClient
+from chaigames.play import wire
+from chaigames.play.client import ChannelClosed, Refused, TableClient
 
 
 async def _reader_with(data: bytes) -> asyncio.StreamReader:
@@ -60,7 +60,7 @@ def test_encode_refuses_an_oversize_message() -> None:
         ({"t": "act", "action": {}}, "seat"),
         ({"t": "join", "code": "K7QD", "as": "owner", "seat_code": None}, "as"),
         ({"t": "join", "code": 7, "as": "person", "seat_code": None}, "code"),
-        ({"t": "to_bot", "seat": 1, "level": "godlike"}, "level"),
+        ({"t": "to_bot", "seat": 1, "level": 3}, "level"),
         (
             {"t": "open", "game": "chai", "options": {}, "seats": [{"kind": "cat", "level": None}], "pause_limit": 3},
             "seats[0].kind",

@@ -85,6 +85,8 @@ class Page(Terminal):
         super().__init__(columns, lines)
         self.http = http
         self.ws = ws
+        self.close_code: int | None = None  # why the host closed the page, as the page hears it
+        self.close_reason = ""
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -101,9 +103,16 @@ class Page(Terminal):
 
     async def _read(self) -> None:
         try:
-            async for message in self.ws:
+            while True:
+                message = await self.ws.receive()
                 if message.type == aiohttp.WSMsgType.BINARY:
                     self.feed(message.data)
+                elif message.type == aiohttp.WSMsgType.CLOSE:
+                    self.close_code, self.close_reason = message.data, message.extra or ""
+                    break
+                elif message.type in (aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+                    self.close_code = self.ws.close_code
+                    break
         finally:
             self.ended()
 

@@ -1,7 +1,8 @@
-"""Tables over SSH: several people at one game, each on their own terminal (issue #15).
+"""Tables over SSH: several people at one game, each on their own terminal.
 
-- `wire`: the newline-delimited JSON between sessions, the host and table processes.
-- `client`: the app's end of its private channel (`TableClient`).
+The messages they exchange and the app's end of the channel are in the play layer
+(`chaigames.play.wire`, `chaigames.play.client`): the app speaks them without importing a host.
+
 - `table`: `Table`, the one authority of a table (seats, lobby, the game, records).
 - `process`: the table process's main, reading the host's socket.
 """

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from chaigames import games
+from chaigames.play import wire
 
-from . import wire
 from .table import Table
 
 log = logging.getLogger("chaigames.serve.tables")

@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from chaigames.engine import (
-    BOT_LEVELS,
     ChaigamesError,
     Event,
     GameConfig,
@@ -39,18 +38,20 @@ from chaigames.engine import (
     bot_seed,
     parse_record,
 )
-from chaigames.names import BOT_NAMES, clean_name, join_names
+from chaigames.engine.words import join_names
+from chaigames.names import bot_name, clean_name
+from chaigames.play import wire
+from chaigames.play.controller import GameController
 from chaigames.saves import SaveStore, write_atomic
 from chaigames.serve.players import identity_folder
-from screens.controller import GameController
-
-from . import wire
 
 log = logging.getLogger("chaigames.serve.tables")
 
 TABLE_FILE = "table.json"
 LOG_LINES = 100  # the newest log lines an update carries (the whole snapshot stays small)
 COUNTDOWN = 3  # seconds of the 3-2-1 before real time runs (again)
+GUESSES = 12  # wrong seat codes a table answers at once; after them, one guess per GUESS_DELAY seconds
+GUESS_DELAY = 5.0
 
 Send = Callable[[dict[str, Any]], None]
 
@@ -90,6 +91,11 @@ class Seat:
         """A person holds it but no connection does."""
         return self.person and self.identity is not None and self.conn is None
 
+    @property
+    def stand_in(self) -> bool:
+        """A bot plays it for its person, who takes it back by coming back (key or seat code)."""
+        return not self.person and self.identity is not None
+
     def saved(self) -> dict[str, Any]:
         data = asdict(self)
         del data["conn"], data["away_since"]
@@ -107,6 +113,14 @@ class Conn:
     @property
     def joined(self) -> bool:
         return self.spectator or self.seat is not None
+
+
+@dataclass
+class Guesses:
+    """Wrong seat codes tried at this table, and when the next guess is checked once there were too many."""
+
+    wrong: int = 0
+    next_at: float = 0.0
 
 
 class Timer:
@@ -143,7 +157,7 @@ class TableGame(GameController):
         self.viewer = None
 
     @property
-    def humans(self) -> tuple[int, ...]:  # type: ignore[override]
+    def humans(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.table.seats) if s.person)
 
     @humans.setter
@@ -178,6 +192,21 @@ class TableGame(GameController):
         add_bot = getattr(self.driver, "add_bot", None)
         if add_bot is not None:
             add_bot(seat, level)
+        self.save()
+        if not self.realtime:
+            self._go_on()
+
+    def take_back(self, seat: int) -> None:
+        """The person whose seat a bot played is back: the seat is theirs again from now on (a move the bot
+        was still choosing is called off)."""
+        config = self.session.record.config
+        seats = list(config.seats)
+        seats[seat] = replace(seats[seat], bot=None)
+        self.session.record.config = replace(config, seats=tuple(seats))
+        self.bots.pop(seat, None)
+        remove_bot = getattr(self.driver, "remove_bot", None)
+        if remove_bot is not None:
+            remove_bot(seat)
         self.save()
         if not self.realtime:
             self._go_on()
@@ -234,9 +263,11 @@ class Table:
         self.closing = False
         self._acting: int | None = None  # the connection whose action is being applied
         self._actors: dict[int, bool] = {}  # seat -> it was among the actors at the last update
-        self._sent: dict[int, Any] = {}  # conn -> the key of the last update it got
+        self._sent: dict[int, Any] = {}  # conn -> the table's key when it was last considered
+        self._contents: dict[int, Any] = {}  # conn -> what the last update it got said (see `_content`)
         self._log_json: list[dict[str, Any]] = []  # the game's log lines as JSON, so far
         self._in_histories = False  # the finished record has been copied into the people's History
+        self._guesses = Guesses()
 
     # -- the frame the controller runs in ---------------------------------------------------------
     @property
@@ -299,6 +330,9 @@ class Table:
 
     def drop_earlier_keys(self) -> None:
         pass
+
+    def turn_changed(self) -> None:
+        pass  # each person's own screen says whose turn it is
 
     # -- the listener -------------------------------------------------------------------------------
     def game_changed(self, events: Sequence[Event]) -> None:
@@ -414,7 +448,7 @@ class Table:
         self.options = dict(msg["options"])
         self.pause_limit = max(0, msg["pause_limit"])
         away = msg.get("away_limit")
-        if type(away) in (int, float) and away > 0:
+        if isinstance(away, int | float) and not isinstance(away, bool) and away > 0:
             self.away_limit = float(away)
         self.seats = seats
         self.owner = self.conns[conn].who["id"]
@@ -450,16 +484,25 @@ class Table:
     def _seat_for(self, who: dict[str, Any], seat_code: str | None) -> int | str:
         """The seat this identity may take now, or the reason it may not."""
         identity, keyed = who["id"], who["keyed"]
+        guessing = not keyed and bool(seat_code)
+        if guessing and self._guesses.wrong >= GUESSES and self.clock_source() < self._guesses.next_at:
+            wait = max(1, round(self._guesses.next_at - self.clock_source()))
+            return f"Too many wrong seat codes at this table: try again in {wait} s"
+        code = (seat_code or "").upper()
         for i, s in enumerate(self.seats):
-            if s.identity != identity or not s.person:
+            if s.identity != identity:
                 continue
-            if keyed or (seat_code is not None and secrets.compare_digest(seat_code.upper(), s.seat_code or "")):
+            if keyed or (guessing and secrets.compare_digest(code, s.seat_code or "")):
                 return i
+            if guessing:
+                self._wrong_guess()
+                return "That is not this seat's code: check it and type it again"
             return "That name already has a seat here: type its seat code to take it back"
-        if not keyed and seat_code:
+        if guessing:
             for i, s in enumerate(self.seats):
-                if s.person and s.seat_code and secrets.compare_digest(seat_code.upper(), s.seat_code):
+                if s.identity is not None and s.seat_code and secrets.compare_digest(code, s.seat_code):
                     return i
+            self._wrong_guess()
             return "No seat here has that seat code"
         if self.game is not None:
             return "This game has started: join it as a spectator"
@@ -473,13 +516,19 @@ class Table:
                 return i
         return "Every seat at this table is taken: join as a spectator"
 
+    def _wrong_guess(self) -> None:
+        """One more wrong seat code: after `GUESSES` of them the table checks one guess per `GUESS_DELAY` seconds
+        (a seat code cannot be found by trying them all; a person with a key never needs one)."""
+        self._guesses.wrong += 1
+        log.info("table %s: a wrong seat code (%s so far)", self.code, self._guesses.wrong)
+        if self._guesses.wrong >= GUESSES:
+            self._guesses.next_at = self.clock_source() + GUESS_DELAY
+
     def _bot_gives_up(self, name: str) -> None:
         """A person sitting down in the lobby keeps their own name: a bot seat that has it takes another."""
-        for bot in self.seats:
-            if not bot.person and bot.name == name:
-                taken = {s.name for s in self.seats} | {name}
-                bot.name = next((n for n in BOT_NAMES if n not in taken), "")
-                bot.name = bot.name or self._free_name("Bot")
+        for i, bot in enumerate(self.seats):
+            if not bot.person and bot.name.casefold() == name.casefold():
+                bot.name = bot_name(i, [s.name for s in self.seats] + [name])
 
     def _free_name(self, name: str) -> str:
         taken = {s.name for s in self.seats}
@@ -500,7 +549,12 @@ class Table:
             log.info("table %s: connection %s took seat %s over from %s", self.code, conn, seat, old)
         info = self.conns[conn]
         info.seat, info.spectator = seat, False
-        came_back = s.away_since is not None or (self.game is not None and s.away)
+        came_back = s.away_since is not None or (self.game is not None and (s.away or s.stand_in))
+        if s.stand_in:  # back from a bot: the seat is its person's again
+            log.info("table %s: seat %s taken back from its %s bot", self.code, seat, s.level)
+            s.kind, s.level = "person", None
+            if self.game is not None and not self.game.finished:
+                self.game.take_back(seat)
         s.conn, s.away_since = conn, None
         timer = self._away_timers.pop(seat, None)
         if timer is not None:
@@ -515,6 +569,7 @@ class Table:
                 "seat": seat,
                 "seat_code": s.seat_code if not s.keyed else None,
                 "owner": s.identity is not None and s.identity == self.owner,
+                "away_limit": self.away_limit,  # real time: seconds away before a bot plays the seat
             },
         )
         self._send({"t": "seated", "conn": conn, "seat": seat, "id": s.identity or ""})
@@ -522,6 +577,7 @@ class Table:
         self._lobby_changed()
         if self.game is not None:
             self._sent.pop(conn, None)
+            self._contents.pop(conn, None)
             if came_back:
                 self._back(seat)
             self._changed([], force=True)
@@ -532,6 +588,7 @@ class Table:
             return None
         seat, info.seat, info.spectator = info.seat, None, False
         self._sent.pop(conn, None)
+        self._contents.pop(conn, None)
         if seat is not None and self.seats[seat].conn == conn:
             self.seats[seat].conn = None
             return seat
@@ -654,15 +711,22 @@ class Table:
         self.save_table()
         self._lobby_changed()
 
-    def _run(self, session: Session) -> None:
+    def _run(self, session: Session, *, over: bool = False) -> None:
+        """Play `session` at this table; `over`: a game that already ended and went to History (restored after
+        a restart, it is shown as it ended, its record and everyone's copy left as they are)."""
         assert self.save_id is not None
         self._log_json = []
-        self._in_histories = False
+        self._in_histories = over
         self.game = TableGame(self, session, self.save_id)
         self.game.attach(self)
+        if over:
+            self.game.finished = True
+            self._changed([], force=True)
+            return
         self.paused_by = None
         self.away_pause = False
         self._sent.clear()
+        self._contents.clear()
         away = [i for i, s in enumerate(self.seats) if s.away]
         if self.game.realtime and away:
             self.game.paused = True
@@ -685,16 +749,23 @@ class Table:
         if not s.person or s.conn is not None:
             self._refuse(conn, "Only an empty seat, or one whose person is away, goes to a bot")
             return
+        levels = self.spec.bot_levels  # type: ignore[union-attr]
+        if level not in levels:
+            self._refuse(conn, f"{self.spec.title} has no {level!r} bot (its levels: {', '.join(levels)})")  # type: ignore[union-attr]
+            return
         self._hand_to_bot(seat, level)
 
     def _hand_to_bot(self, seat: int, level: str) -> None:
+        """A bot plays the seat: for good in the lobby; during a game, until its person comes back (they
+        keep their identity and seat code, see `Seat.stand_in`)."""
         assert self.spec is not None
         s = self.seats[seat]
         level = level if level in self.spec.bot_levels else self.spec.bot_levels[0]
-        s.kind, s.level, s.seat_code, s.away_since = "bot", level, None, None
+        s.kind, s.level, s.away_since = "bot", level, None
         if not s.name:
-            s.name = self._free_name(f"Bot {seat + 1}")
-        s.identity = None
+            s.name = bot_name(seat, [x.name for x in self.seats])
+        if self.game is None or self.game.finished:
+            s.identity, s.seat_code = None, None
         timer = self._away_timers.pop(seat, None)
         if timer is not None:
             timer.stop()
@@ -838,13 +909,14 @@ class Table:
         legal = state.legal_actions(seat) if seat is not None and seat in movers else []
         if game.realtime:  # the clock's pause and resume are the table's, never a move (see `act`)
             legal = [a for a in legal if spec.actions.name_of(a) not in ("pause", "resume")]
-        lines = self._log_lines(seat)
+        seen = session.seen_numbers(seat)
+        lines = self._log_lines(seat, seen)
         me = self.seats[seat].identity if seat is not None else None
         result = session.result() if over else None
         return {
             "t": "update",
             "seat": seat,
-            "view": spec.view_to_json(state.view(seat)),  # type: ignore[attr-defined]
+            "view": spec.view_to_json(state.view(seat)),
             "legal": [spec.actions.to_json(a) for a in legal],
             "actors": [] if over else list(state.actors()),
             "log": lines,
@@ -857,18 +929,19 @@ class Table:
             "pauses_left": max(0, self.pause_limit - self.pauses.get(me, 0)) if me else 0,
             "finished": game.finished,
             "result": None if result is None else result.to_json(),
-            "events": [e.to_json() for e in events if e.visible_to(seat)],  # type: ignore[attr-defined]
+            "events": [e.to_json() for e in events if e.visible_to(seat)],
             "clock": None if game.clock is None else {"running": game.clock.running, "now": game.clock.now()},
             "turn_bell": bell,
             "your_turn": seat is not None and seat in movers,  # the host's idle timeout counts only then
             "started": game.started,
-            "moves": session.action_count,
+            "moves": seen[-1],  # the actions this seat saw happen (another seat's hidden steps are not counted)
             "thinking": game.thinking,
             "countdown": self.countdown,
         }
 
-    def _log_lines(self, seat: int | None) -> list[dict[str, Any]]:
-        """The newest `LOG_LINES` lines `seat` may see, as JSON. A table's log only grows (no
+    def _log_lines(self, seat: int | None, seen: list[int]) -> list[dict[str, Any]]:
+        """The newest `LOG_LINES` lines `seat` may see, as JSON, numbered by the actions `seat` saw (`seen`,
+        see `Session.seen_numbers`): another seat's hidden steps leave no gap. A table's log only grows (no
         take-backs), so each line is turned into JSON once, not once per update per person."""
         log_ = self.game.session.log  # type: ignore[union-attr]
         if len(self._log_json) > len(log_):  # a new game
@@ -879,7 +952,9 @@ class Table:
             if len(out) == LOG_LINES:
                 break
             if log_[i].event.visible_to(seat):
-                out.append(self._log_json[i])
+                line = self._log_json[i]
+                number = seen[min(line["action_no"], len(seen) - 1)]
+                out.append(line if number == line["action_no"] else {**line, "action_no": number})
         out.reverse()
         return out
 
@@ -943,7 +1018,12 @@ class Table:
             if not force and not visible and not bell and self._sent.get(conn) == key:
                 continue
             self._sent[conn] = key
-            self._to(conn, self.update_for(seat, visible, bell))
+            update = self.update_for(seat, visible, bell)
+            content = _content(update)
+            if not force and not visible and not bell and self._contents.get(conn) == content:
+                continue  # nothing this seat may see changed (another seat's hidden step): it hears nothing
+            self._contents[conn] = content
+            self._to(conn, update)
 
     def _to(self, conn: int, msg: dict[str, Any]) -> None:
         try:
@@ -1000,7 +1080,7 @@ class Table:
         if self.save_id is not None:
             session = self._load_session(self.save_id)
             if session is not None:
-                self._run(session)
+                self._run(session, over=session.over and not self.store.path_of(self.save_id).exists())
         return True
 
     def _load_session(self, save_id: str) -> Session | None:
@@ -1012,17 +1092,21 @@ class Table:
         return None
 
     def _copy_to_histories(self) -> None:
-        """The finished record goes into the History of everyone who held a seat in this game."""
-        if self.save_id is None:
+        """The finished record goes into the History of everyone who held a seat in this game, its meta
+        naming the seat they held (`seat`): their replay offers the public view and that seat's only."""
+        if self.save_id is None or self.game is None:
             return
         source = self.store.history / f"{self.save_id}.json"
         try:
-            text = source.read_text(encoding="utf-8")
-        except OSError as exc:
+            data = json.loads(source.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
             log.error("table %s: no finished record to copy: %s", self.code, exc)
             return
-        for identity in self.holders:
+        names = list(self.game.names)
+        for identity, name in self.holders.items():
             folder = identity_folder(self.data_dir, identity)  # a key's folder is named by its key_id
+            data["meta"] = {**data.get("meta", {}), "seat": names.index(name) if name in names else None}
+            text = json.dumps(data, separators=(",", ":"))
             try:
                 write_atomic(SaveStore(folder).history / f"table-{self.save_id}.json", text)
             except OSError as exc:
@@ -1042,5 +1126,10 @@ class Table:
         self.save_table()
 
 
+def _content(update: dict[str, Any]) -> str:
+    """What an update tells its seat, but for the clock's reading (which runs on between updates)
+    and this update's own news: two updates with the same content need not both be sent."""
+    return json.dumps({k: v for k, v in update.items() if k not in ("clock", "events", "turn_bell")}, sort_keys=True)
+
+
 SESSION_TYPES = frozenset({"open", "join", "leave", "act", "start", "to_bot", "pause", "resume", "rematch"})
-LEVELS = BOT_LEVELS

@@ -1,4 +1,5 @@
-"""Where a web player's saves live: one folder per exact name under DATA_DIR/web/.
+"""Where a player named only by a typed name keeps saves: one folder per exact name (the web
+host's players, under DATA_DIR/web/).
 
 Names on the web page are not authenticated: a name is only a label that keeps one player's
 saves apart from another's. Two different names never share a folder, however alike they look

@@ -30,6 +30,8 @@ additions made by `tables`:
 - `summary` also carries `"holders": [IDENTITY]` (who holds a seat: the host's "Back to your table",
   also after a restart).
 - `seated` may carry `"id"`, the identity now bound to that seat.
+- `joined` also carries `"away_limit": seconds` (real time: how long the seat may be away before a
+  bot plays it until its person comes back).
 """
 
 from __future__ import annotations
@@ -41,7 +43,6 @@ from typing import Any
 
 MAX_LINE = 1024 * 1024  # bytes in one line, its newline included
 CODE_LETTERS = "ACDEFHJKLMNPQRTUVWXY3479"  # table and seat codes: no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B
-LEVELS = ("easy", "normal", "hard")
 
 
 def is_code(text: object) -> bool:
@@ -240,7 +241,7 @@ SCHEMAS: dict[str, tuple[dict[str, Check], frozenset[str]]] = {
     # session -> table (through the host)
     "act": ({"seat": INT, "action": OBJ}, frozenset()),
     "start": ({}, frozenset()),
-    "to_bot": ({"seat": INT, "level": one_of(*LEVELS)}, frozenset()),
+    "to_bot": ({"seat": INT, "level": STR}, frozenset()),  # the table knows its game's levels
     "pause": ({}, frozenset()),
     "resume": ({}, frozenset()),
     "rematch": ({}, frozenset()),

@@ -2,7 +2,7 @@
 
 The app in a table session holds no game: only the last `update` its table sent (this seat's
 view, its legal moves, the log lines it may see, the status and the clock). `TableController`
-answers every read of the protocol (`screens.protocol.Controller`) from that snapshot and sends
+answers every read of the protocol (`chaigames.play.protocol.Controller`) from that snapshot and sends
 what the screens do (`act`, `pause`, `resume`) to the table through the session's
 `TableClient`. Answers come back later as updates (`game_changed`) or refusals (`move_refused`).
 
@@ -17,15 +17,16 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from chaigames.engine import Event, GameSpec, LogLine, RecordError, Result
-from chaigames.serve.tables import wire
-from chaigames.serve.tables.client import ChannelClosed, TableClient
 
-from .protocol import GameWords, Listener
+from . import wire
+from .client import ChannelClosed, TableClient
+from .protocol import Controller, GameWords, Listener
 
 TICK = 0.05  # seconds between redraws while the real-time clock runs
+NEVER = 10**8  # an away limit this long (or longer) is the host's "never"
 
 
 class TableFrame(Protocol):
@@ -158,14 +159,14 @@ class TableController(GameWords):
     def legal_actions(self, seat: int) -> list[Any]:
         return list(self._legal) if seat == self.seat else []
 
-    def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
+    def log(self, seat: int | Literal["viewer"] | None = "viewer") -> list[LogLine]:
         """This seat's log lines (the table sent only those); `None` keeps the public ones."""
         if self._log is None:
             raw = self.update["log"] if self.update else []
-            self._log = [LogLine.from_json(line) for line in raw]  # type: ignore[attr-defined]
+            self._log = [LogLine.from_json(line) for line in raw]
         if seat == "viewer" or seat == self.seat:
             return list(self._log)
-        return [line for line in self._log if line.event.visible_to(seat)]  # type: ignore[arg-type]
+        return [line for line in self._log if line.event.visible_to(seat)]
 
     def status(self) -> str:
         return self.update["status"] if self.update else "Waiting for the table..."
@@ -175,11 +176,52 @@ class TableController(GameWords):
 
     def result(self) -> Result | None:
         raw = self.update.get("result") if self.update else None
-        return Result.from_json(raw) if raw is not None and self.finished else None  # type: ignore[attr-defined]
+        return Result.from_json(raw) if raw is not None and self.finished else None
 
     def match(self) -> None:
         """A table plays single games (a rematch is another game at the same table), never a match."""
         return None
+
+    # -- this session's seat at the table (the table pause menu reads these) ------------------------
+    @property
+    def joined(self) -> dict[str, Any]:
+        """The table's `joined` answer for this session (its seat code, whether it owns the table)."""
+        joined = self.client.last.get("joined") or {}
+        return joined if joined.get("seat") == self.seat else {}
+
+    @property
+    def seat_code(self) -> str | None:
+        """What takes this seat back after a drop (a seat without a key has one)."""
+        return self.joined.get("seat_code")
+
+    @property
+    def owner(self) -> bool:
+        return bool(self.joined.get("owner"))
+
+    @property
+    def away_limit(self) -> float | None:
+        """Real time: seconds this seat may be away before a bot plays it until its person is back (None: never)."""
+        limit = self.joined.get("away_limit")
+        if not self.realtime or not isinstance(limit, int | float) or isinstance(limit, bool) or limit >= NEVER:
+            return None
+        return float(limit)
+
+    def pauses_left(self) -> int:
+        return int(self.update.get("pauses_left", 0)) if self.update else 0
+
+    def will_pause(self) -> bool:
+        """Whether Esc pauses the game for everyone (a seated person with a pause left), else it goes on."""
+        if self.finished or self.seat is None:
+            return False
+        return self.paused or self.pauses_left() > 0
+
+    def away_seats(self) -> list[int]:
+        """Seats whose person is away now: the owner may hand them to a bot."""
+        return list(self.update.get("away", [])) if self.update else []
+
+    def hand_to_bot(self, seat: int, level: str) -> None:
+        """The owner's word: a bot of `level` plays `seat` until its person comes back."""
+        self._send(wire.to_bot(seat, level))
 
     # -- what a screen does --------------------------------------------------------------------
     def act(self, seat: int, action: Any) -> None:
@@ -248,9 +290,9 @@ class TableController(GameWords):
         if msg.get("seat") != self.seat:
             return
         try:
-            view = self.spec.view_from_json(msg["view"])  # type: ignore[attr-defined]
+            view = self.spec.view_from_json(msg["view"])
             legal = [self.spec.actions.from_json(a) for a in msg["legal"]]
-            events = [Event.from_json(e) for e in msg["events"]]  # type: ignore[attr-defined]
+            events = [Event.from_json(e) for e in msg["events"]]
         except (RecordError, KeyError, TypeError, ValueError) as exc:
             self.message = f"The table sent something this app cannot read ({exc})"
             self._notify([])
@@ -265,8 +307,8 @@ class TableController(GameWords):
         self.started = bool(msg.get("started", True))
         if self.clock is not None and msg.get("clock") is not None:
             self.clock.set(msg["clock"]["running"], msg["clock"]["now"])
-        if self.paused or msg.get("countdown") is not None:
-            self.message = msg["status"]
+        if self.realtime and (self.paused or msg.get("countdown") is not None):
+            self.message = msg["status"]  # a real-time screen has no status line: the pause's news goes here
         elif self.message == self._last_status:
             self.message = ""
         self._last_status = msg["status"]
@@ -327,3 +369,7 @@ class TableController(GameWords):
         if self.clock is not None and self.clock.running and not self.finished:
             self._notify([])
         self._tick_later()
+
+
+if TYPE_CHECKING:  # the type checker proves that a seat at a table holds the controller protocol
+    _holds_the_protocol: type[Controller] = TableController

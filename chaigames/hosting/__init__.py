@@ -1,0 +1,8 @@
+"""What both hosts (`chaigames serve` over SSH, `chaigames web` for browsers) share, below both.
+
+- `child`: one game in its own pseudo-terminal (start it, relay its bytes, follow the window).
+- `environment`: the fixed, minimal environment a hosted app process gets.
+- `arguments`: the command-line argument types (ports, counts, durations).
+
+Standard library only: neither host's optional extra is needed to import it.
+"""

@@ -1,0 +1,69 @@
+"""The whole environment of a hosted `chaigames` process: the app each session runs in its own process.
+
+Both hosts start the app this way (`serve` for an SSH session, `web` for a page). Nothing the client
+sends (an SSH client's `env` requests: PYTHONPATH, LD_PRELOAD, CHAIGAMES_HOME...) is ever read: the
+only value taken from it is its terminal type, reduced to a safe alphabet.
+"""
+
+from __future__ import annotations
+
+import re
+import site
+from pathlib import Path
+
+import chaigames
+
+# Rich/Textual colour systems by the names `--color` accepts.
+COLOR_SYSTEMS = {"256": "256", "truecolor": "truecolor", "16": "standard"}
+DEFAULT_TERM = "xterm-256color"
+CHILD_PATH = "/usr/local/bin:/usr/bin:/bin"
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
+
+
+def sanitise_term(term: str | None) -> str:
+    """The client's TERM with every character outside [A-Za-z0-9._-] removed; a default if nothing is left."""
+    cleaned = _UNSAFE.sub("", term or "")[:64]
+    return cleaned or DEFAULT_TERM
+
+
+def package_root() -> Path:
+    """The folder that holds the `chaigames` package (and `screens` beside it)."""
+    return Path(chaigames.__file__).resolve().parent.parent
+
+
+def _installed_in_site_packages(root: Path) -> bool:
+    places = [*site.getsitepackages(), site.getusersitepackages()]
+    return any(Path(p).resolve() == root for p in places if p)
+
+
+def child_environment(*, home: Path, term: str | None, color: str) -> dict[str, str]:
+    """The whole environment of a served `chaigames` process: nothing else reaches it.
+
+    - `CHAIGAMES_HOME` and `HOME` are the player's folder, so saves (and anything a library might
+      write under `~`) stay in it.
+    - `TEXTUAL_COLOR_SYSTEM` fixes what Textual renders: SSH does not forward `COLORTERM`, so the
+      server, not the client, decides (`--color`).
+    - `CHAIGAMES_SERVED=1` tells the app it runs under `chaigames serve`: it must offer no command
+      that writes files on the server (Textual's screenshot among them).
+    - `BROWSER=true`: a link followed in the app (Textual's `open_url`, e.g. in the rules' Markdown)
+      would otherwise start a browser on the server, and a text browser on this pty (lynx, w3m)
+      can open a shell. Python's `webbrowser` runs `$BROWSER` first; `true` does nothing.
+    - `PYTHONPATH` only when the package runs from a source checkout rather than an installation.
+    """
+    env = {
+        "PATH": CHILD_PATH,
+        "HOME": str(home),
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "TERM": sanitise_term(term),
+        "CHAIGAMES_HOME": str(home),
+        "CHAIGAMES_SERVED": "1",
+        "TEXTUAL_COLOR_SYSTEM": COLOR_SYSTEMS[color],
+        "BROWSER": "true",
+    }
+    if color == "truecolor":
+        env["COLORTERM"] = "truecolor"
+    root = package_root()
+    if not _installed_in_site_packages(root):
+        env["PYTHONPATH"] = str(root)
+    return env
