@@ -8,7 +8,6 @@ client process ever held.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sys
 from pathlib import Path
@@ -90,8 +89,8 @@ def table_code(player: Player) -> str:
 
 async def open_table(player: Player, game: str) -> str:
     """From the menu: highlight the game, `o`, Ctrl+S on the remembered setup; the lobby's code."""
-    player.send(END + UP * GAME_LINES[game])
-    await asyncio.sleep(0.3)  # the menu's key guard (half a second after it opened) has long passed by now
+    first = player.backgrounds()  # the menu opens on its first line; End takes the highlight to the games
+    await player.keys_until(END + UP * GAME_LINES[game], lambda: player.backgrounds() != first, "the game highlighted")
     player.send(b"o")
     await player.wait_text("Open a table:")
     player.send(b"\x13")  # Ctrl+S
@@ -108,7 +107,6 @@ async def join_table(player: Player, code: str, seat_code: str = "") -> None:
     if seat_code:
         player.send(b"\t")
         await player.wait_for(lambda: code in player.text, "the code typed")
-        await asyncio.sleep(0.3)
         player.send(seat_code.encode())
         await player.wait_for(lambda: seat_code in player.text, "the seat code typed")
     player.send(ENTER)

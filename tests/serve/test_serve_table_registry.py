@@ -167,8 +167,7 @@ async def test_a_table_nobody_is_at_closes_and_is_restored_at_the_next_start(reg
     argv = table.summary["argv"]
     assert argv[argv.index("--spectators") + 1] == "2"
     assert argv[argv.index("--data-dir") + 1] == str(tmp_path)
-    await asyncio.sleep(0.5)
-    assert code in reg.tables, "someone is connected: the table stays"
+    assert table.idle is None and code in reg.tables, "someone is connected: no idle countdown, the table stays"
     reg.detach(link)
     await until(lambda: code not in reg.tables, "the idle table to close")
     assert await asyncio.wait_for(table.process.wait(), scaled(WAIT)) == 0
