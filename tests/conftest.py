@@ -26,13 +26,16 @@ SUITE_ENVIRONMENT = {
     "PYTHONIOENCODING": "utf-8",
 }
 SHELL_ONLY = ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLUMNS", "LINES", "LANGUAGE")
+# Textual's own settings of how it draws, for the processes tests start (this process read them when
+# the snapshot plugin imported Textual; the snapshot plugin's TEXTUAL_SNAPSHOT_* must stay)
+TEXTUAL_LOOK = ("TEXTUAL_COLOR_SYSTEM", "TEXTUAL_ANIMATIONS", "TEXTUAL_THEME", "TEXTUAL_DIM_FACTOR", "TEXTUAL_FPS")
 KEPT = {"CHAIGAMES_TEST_TIMEOUT_SCALE"}  # the one setting of ours a person may pass in
 
 
 def set_suite_environment() -> None:
     for name in list(os.environ):
         ours = name.startswith("CHAIGAMES_") and name not in KEPT
-        if ours or name in SHELL_ONLY or name.startswith(("LC_", "TEXTUAL")):
+        if ours or name in SHELL_ONLY or name in TEXTUAL_LOOK or name.startswith("LC_"):
             del os.environ[name]
     os.environ.update(SUITE_ENVIRONMENT)
     # the data folder of anything that runs outside a test's own (each test gets its own, below)

@@ -22,7 +22,6 @@ HOSTILE = {
     "LANGUAGE": "C",
     "COLUMNS": "40",
     "LINES": "10",
-    "TEXTUAL_COLOR_SYSTEM": "standard",
     "CHAIGAMES_SERVED": "1",
     "CHAIGAMES_EXTRA_GAMES": "no.such.game",
 }
