@@ -477,6 +477,22 @@ class GameController(GameWords):
                 return
         self._notify([])
 
+    @property
+    def bot_due(self) -> bool:
+        """A bot's move is on its way: its visible pause has begun and nothing has called it off."""
+        return self._bot_timer is not None
+
+    def hurry_bot(self) -> None:
+        """The bot due to move skips the rest of its visible pause and thinks now (the pause is only for
+        show: what it plays is the same)."""
+        timer = self._bot_timer
+        if timer is None:
+            return
+        timer.stop()
+        actors = [s for s in self.session.state.actors() if self.is_bot(s)]
+        if actors:
+            self._bot_move(self._generation, actors[0])
+
     def _bot_move(self, generation: int, seat: int) -> None:
         """The visible pause is over: let the bot think (off the UI thread), then apply its move."""
         self._bot_timer = None

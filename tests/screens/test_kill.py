@@ -14,7 +14,6 @@ import struct
 import sys
 import termios
 import threading
-import time
 from pathlib import Path
 
 import pyte
@@ -26,6 +25,7 @@ from chaigames.saves import SaveStore
 from screens.generic import GenericGameScreen
 from screens.menu import ContinueScreen
 from tests import toygame
+from tests.wait import until_blocking
 
 from .conftest import screen_text, wait_for
 
@@ -78,11 +78,7 @@ class Terminal:
 
 
 def poll(condition, what: str, term: Terminal) -> None:
-    end = time.monotonic() + BOUND
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}\n{term.text()}")
-        time.sleep(0.02)
+    until_blocking(condition, what, timeout=BOUND, seen=term.text)
 
 
 def table_numbers(text: str) -> list[str]:
