@@ -575,6 +575,10 @@ class HardBot(NormalBot):
 
 
 def make_bot(level: str, seed: int, seat: int) -> Any:
+    if level == "expert":
+        from .expert import ExpertBot
+
+        return ExpertBot(level, seed, seat)
     cls = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}.get(level)
     if cls is None:
         raise ValueError(f"unknown bot level {level!r}")

@@ -1,9 +1,10 @@
-"""The table wire: how sessions, the host and table processes talk (issue #15).
+"""The table wire: how sessions, the host and table processes talk.
 
 Framing: newline-delimited JSON, one object per line, UTF-8, at most `MAX_LINE` bytes a line.
 Every message has `"t"`, its type; the host's two envelopes do not (`{"from", "who", "msg"}`
 host -> table, `{"to", "msg"}` table -> host). The standard library and the engine's validation
 kinds only: the host, the table process and the app in each session's pty all import it.
+ARCHITECTURE.md shows where these messages travel ("The processes and what crosses between them").
 
 Every message type lists its fields here (`SCHEMAS`, used by `check`), in the kinds positions and
 views are read with (`chaigames.engine.validate`): a message with a field of the wrong type (or a
@@ -11,8 +12,7 @@ missing one) raises `Malformed` naming the field, e.g. `seats[0].kind`, so the t
 and goes on. Extra fields are let through untouched (a newer peer may add some).
 Named constructors (`act`, `join`, ...) build the messages a session sends, checked the same way.
 
-The agreed protocol (the design note shared by the `tables` and `tableui` helpers), with these
-additions made by `tables`:
+How a table starts, and what some messages carry besides their required fields:
 
 - A table process is started as `python -m chaigames.serve.tables.process --fd N --code CODE
   --data-dir DIR [--spectators N]`. If `DIR/tables/CODE/table.json` exists the table restores

@@ -28,6 +28,7 @@ from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_
 from chaigames.chai_wallah.view import ChaiWallahView
 from chaigames.engine import Event
 
+from ..compat import bind_key
 from ..game_base import GameScreen
 from ..keys import KeysScreen, key_lines, reading_the_screen
 from ..widgets import Footer, LinePanel, TitleBar, show
@@ -90,7 +91,7 @@ class ChaiWallahScreen(GameScreen):
         self._feed: tuple | None = None  # what the feed was drawn from: the log's length and last event, its size
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
-            self._bindings.bind(key, f"zone_key('{key}')", f"{escape(controller.name(b.seat))}: {role}", show=False)
+            bind_key(self, key, f"zone_key('{key}')", f"{escape(controller.name(b.seat))}: {role}", show=False)
         # Every game (new or continued) first shows the board with the clock stopped: held now, before
         # the controller starts, so no bot thinks and nothing is recorded. One human starts the 3-2-1
         # with Space; several first find their keys in the key check, and closing it starts it.
@@ -99,7 +100,7 @@ class ChaiWallahScreen(GameScreen):
             controller.pause()
 
     def compose(self) -> ComposeResult:
-        yield TitleBar(self.sub_title)
+        yield TitleBar(self.match_title(self.sub_title or ""))
         yield Static("", id="cw-status")
         yield Static("", id="cw-orders")
         with Vertical(id="cw-body"):

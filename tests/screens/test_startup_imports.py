@@ -1,4 +1,4 @@
-"""Start-up imports what the first screen needs and nothing else (issue: fast start).
+"""Start-up imports what the first screen needs and nothing else.
 
 The main menu lists the three games from the catalogue without importing their rules or bots, or
 even the rules engine (it loads with the first save read or game set up); the screens of a game,
