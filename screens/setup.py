@@ -340,7 +340,7 @@ class SetupScreen(AppScreen[None]):
     def hints(self) -> bool:
         """Hints chosen (and offered: never in a match)."""
         chosen = self.query("#hints")
-        match_games = int(self.query_one("#match", Select).value)  # type: ignore[arg-type]
+        match_games = self._number("#match")
         return bool(chosen) and chosen.first(Select).value is True and match_games == 1
 
     def check(self, config: GameConfig) -> list[str]:

@@ -166,6 +166,6 @@ def test_kill_9_after_a_real_time_key_keeps_the_move_whose_frame_was_drawn():
     assert json.loads(path.read_text())["entries"] == []  # the committer never put a save in place
     store.sweep()
     session = store.load(path.stem, games.get)
-    asha = session.state.view(0)["seats"][0]
-    assert [d["state"] for d in asha["dice"] if d["ingredient"] == "tea"] == ["offered"]
+    asha = session.state.view(0).seats[0]
+    assert [d.state for d in asha.dice if d.ingredient == "tea"] == ["offered"]
     assert not [p for p in store.saves.iterdir() if p.name.endswith(".tmp")]
