@@ -245,8 +245,11 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             self.screen.reload()
 
     def open_setup(self, game_id: str | None) -> None:
+        """Setup for `game_id`, or (None) for the game set up last time (else the first)."""
         from .setup import SetupScreen
 
+        if game_id is None:
+            game_id = self.setups.last_game()
         specs = self.library.available()
         if not specs:
             self.notify("No game is built yet.", severity="warning")
@@ -318,23 +321,28 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         self.push_screen(KeysScreen(key_lines(screen), screen.sub_title or screen.title or "this screen", reading))
 
     # -- games ---------------------------------------------------------------------------------------
-    def start_game(self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1) -> None:
-        """A new game (or the first game of a match of `match_games`): validated, saved at once, then shown."""
+    def start_game(
+        self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1, *, hints: bool = False
+    ) -> None:
+        """A new game (or the first game of a match of `match_games`): validated, saved at once, then shown.
+        `hints` (a single game only) lets `!` show the expert's move; the record's meta says so."""
         from chaigames.engine.match import new_match
 
         match = None
         if match_games > 1:
             match = new_match(match_games, spec.match_scoring, config, seed, has_start_player=spec.has_start_player)
-        save_id = self.save_new_game(spec, config, seed, match)
+        save_id = self.save_new_game(spec, config, seed, match, hints=hints and match is None)
         if save_id is not None:
             self.resume_game(save_id)
 
-    def save_new_game(self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None) -> str | None:
+    def save_new_game(
+        self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None, *, hints: bool = False
+    ) -> str | None:
         """Create a game's save (a match's game: its standing in the meta, its start player rotated)."""
         from chaigames.engine import ConfigError, Session
         from chaigames.engine.match import game_config
 
-        meta = None
+        meta: dict[str, Any] | None = {"hints": True, "hints_used": 0} if hints else None
         if match is not None:
             if not match.match_id:
                 match = replace(match, match_id=self.store.new_id("match"))
@@ -390,7 +398,6 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         self.call_later(self._open_game, session, save_id, lock)
 
     async def _open_game(self, session: Session, save_id: str, lock: str | None = None) -> None:
-        from chaigames.engine.match import match_of
         from chaigames.play.controller import GameController
 
         from .game_screens import screen_class_for
@@ -398,9 +405,6 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         await self.back_to_menu()
         controller = GameController(self, session, save_id, lock)
         screen = screen_class_for(session.spec.id)(controller)
-        match = match_of(session.record.meta)
-        if match is not None:  # the title says which game of the match this is
-            screen.sub_title = f"{screen.sub_title}: match game {len(match.played) + 1} of {match.games}"
         controller.attach(screen)
         self.controller = controller
         await self.push_screen(screen)
@@ -484,7 +488,9 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
     def show_curtain(self, controller: GameController, seat: int) -> None:
         from .curtain import CurtainScreen
 
-        self.push_screen(CurtainScreen(seat, controller.name(seat)), lambda s: controller.curtain_lifted(seat))
+        words = getattr(self.screen, "log_words", str)  # the game screen's way of writing its log
+        since = [words(line.event.text) for line in controller.since_last_turn(seat)]
+        self.push_screen(CurtainScreen(seat, controller.name(seat), since), lambda s: controller.curtain_lifted(seat))
 
     def game_taken_over(self, controller: GameController) -> None:
         """Another app took this game over (Continue, then "Take it over"): leave it unsaved."""

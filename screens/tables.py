@@ -64,6 +64,7 @@ class OpenTableScreen(SetupScreen):
     HUMAN_LABEL = "Person"
     START = "Open the table"  # its lobby opens; the owner starts the game from there
     BINDINGS = [Binding("ctrl+s", "start", "Open the table", id="start")]
+    hints_here = False
 
     def on_mount(self) -> None:
         for selector in ("#takebacks", "#match", "#start-player"):

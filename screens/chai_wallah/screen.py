@@ -99,7 +99,7 @@ class ChaiWallahScreen(GameScreen):
             controller.pause()
 
     def compose(self) -> ComposeResult:
-        yield TitleBar(self.sub_title)
+        yield TitleBar(self.match_title(self.sub_title or ""))
         yield Static("", id="cw-status")
         yield Static("", id="cw-orders")
         with Vertical(id="cw-body"):
@@ -147,8 +147,8 @@ class ChaiWallahScreen(GameScreen):
 
     def status_line(self, view: dict[str, Any]) -> Text:
         c = self.controller
-        running = c.clock is not None and c.clock.running  # the clock runs on between a table's updates
-        out = Text(f"Time {c.clock.now() if running else view['now']:5.1f} s")  # type: ignore[union-attr]
+        clock = c.clock  # it runs on between a table's updates
+        out = Text(f"Time {clock.now() if clock is not None and clock.running else view['now']:5.1f} s")
         now = self._real()
         if view.get("winner") is not None:
             out.append("   ")
