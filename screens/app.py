@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -44,7 +44,15 @@ NewGame = tuple[str, "GameConfig", int]
 QUIT_QUESTION = "Quit chaigames?"
 
 
-def at_table(controller: object) -> bool:
+def tell_page(meta: dict[str, Any], app: App) -> None:
+    """A message for the web page around the app (`chaigames web`): Textual's web driver passes it
+    to the host as a meta packet. Nothing happens in a terminal."""
+    write_meta = getattr(app._driver, "write_meta", None)  # the web driver's; Textual has no public route
+    if write_meta is not None:
+        write_meta(meta)
+
+
+def at_table(controller: object) -> TypeGuard[TableController]:
     """Is this a table's controller? (`chaigames.play.table_controller` loads only when someone sits down at a
     table, so before that no controller can be one: the start stays light.)"""
     module = sys.modules.get("chaigames.play.table_controller")
@@ -92,8 +100,10 @@ class ChaiGamesApp(App[None]):
         self.win_hold = win_hold
         self.confirm_moves = confirm_moves
         self.gate = KeyGate()
-        self.controller: GameController | None = None
+        self.controller: GameController | TableController | None = None  # the game being played
         self.saves_by_name = saves_by_name
+        self.player_name: str | None = None  # who plays here, as the web page asked (seat 1 in a new game)
+        self.page_title = ""  # the browser tab's title, as last sent (`chaigames web`)
         # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no
         # command that writes files there and opens no browser.
         self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
@@ -142,6 +152,7 @@ class ChaiGamesApp(App[None]):
         from chaigames.folders import name_folder
 
         assert self.saves_by_name is not None
+        self.player_name = name or None
         self.store = SaveStore(name_folder(self.saves_by_name, name or ""))
         self._sweep()
         self.push_screen(MainMenu())
@@ -162,6 +173,22 @@ class ChaiGamesApp(App[None]):
         """A new screen is on top: keys pressed before now were meant for another; a guarded
         screen also ignores its first `key_guard` seconds."""
         self.gate.hold(self.key_guard if isinstance(self.screen, Guarded) else 0.0)
+        self.show_page_title()
+
+    def show_page_title(self) -> None:
+        """Under `chaigames web`, the browser tab names the game being played and says "Your turn"
+        while a turn-based game waits for this keyboard (seen from another tab, too)."""
+        if self.saves_by_name is None:
+            return
+        title = "chaigames"
+        controller = self.controller
+        if controller is not None and not controller.finished:
+            title = f"{controller.title} - chaigames"
+            if not controller.realtime and controller.movers():
+                title = f"Your turn - {title}"
+        if title != self.page_title:
+            self.page_title = title
+            tell_page({"type": "chaigames-title", "title": title}, self)
 
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:
         result = super().push_screen(*args, **kwargs)
@@ -177,6 +204,9 @@ class ChaiGamesApp(App[None]):
         result = super().pop_screen()
         self._top_changed()
         return result
+
+    def turn_changed(self) -> None:
+        self.show_page_title()
 
     def drop_earlier_keys(self) -> None:
         """The keyboard became a human's: what was typed before (while a bot thought) is not theirs."""
@@ -281,7 +311,7 @@ class ChaiGamesApp(App[None]):
         except (RecordError, LookupError) as exc:
             self.notify(f"Cannot show this game: {exc}", severity="error")
             return
-        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))  # type: ignore[arg-type]
+        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))
 
     def open_rules(self, game_id: str | None, callback: Any = None) -> None:
         from .rules import RulesIndex, RulesScreen
@@ -444,23 +474,28 @@ class ChaiGamesApp(App[None]):
         self.notify(msg.get("reason") or "Refused.", severity="warning", markup=False)
 
     # -- games ---------------------------------------------------------------------------------------
-    def start_game(self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1) -> None:
-        """A new game (or the first game of a match of `match_games`): validated, saved at once, then shown."""
+    def start_game(
+        self, spec: GameSpec, config: GameConfig, seed: int, match_games: int = 1, *, hints: bool = False
+    ) -> None:
+        """A new game (or the first game of a match of `match_games`): validated, saved at once, then shown.
+        `hints` (a single game only) lets `!` show the expert's move; the record's meta says so."""
         from chaigames.engine.match import new_match
 
         match = None
         if match_games > 1:
             match = new_match(match_games, spec.match_scoring, config, seed, has_start_player=spec.has_start_player)
-        save_id = self.save_new_game(spec, config, seed, match)
+        save_id = self.save_new_game(spec, config, seed, match, hints=hints and match is None)
         if save_id is not None:
             self.resume_game(save_id)
 
-    def save_new_game(self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None) -> str | None:
+    def save_new_game(
+        self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None, *, hints: bool = False
+    ) -> str | None:
         """Create a game's save (a match's game: its standing in the meta, its start player rotated)."""
         from chaigames.engine import ConfigError, Session
         from chaigames.engine.match import game_config
 
-        meta = None
+        meta: dict[str, Any] | None = {"hints": True, "hints_used": 0} if hints else None
         if match is not None:
             if not match.match_id:
                 match = replace(match, match_id=self.store.new_id("match"))
@@ -532,25 +567,27 @@ class ChaiGamesApp(App[None]):
         await self.push_screen(screen)
         controller.start()
 
-    def rematch(self, controller: GameController, match_games: int = 1) -> None:
+    def rematch(self, controller: Controller, match_games: int = 1) -> None:
         """The same seats and options, a fresh seed (a match of `match_games` when more than one).
         At a table the table plays again, with its own seats (no match there)."""
+        from chaigames.play.protocol import SetUp
+
         from .setup import new_seed
 
         if at_table(controller):
             controller.rematch()
-            return
-        self.start_game(controller.spec, controller.config, new_seed(), match_games)
+        elif isinstance(controller, SetUp):
+            self.start_game(controller.spec, controller.config, new_seed(), match_games)
 
     def undo(self, controller: Controller) -> None:
         controller.undo()
 
-    def open_pause(self, controller: GameController, seat: int | None = None) -> None:
+    def open_pause(self, controller: Controller, seat: int | None = None) -> None:
         """Esc in a game; `seat` is the human who asked, if the screen knows (credited in the record)."""
         controller.pause(seat)
         self.open_pause_again(controller)
 
-    def _paused(self, controller: GameController, choice: str | None) -> None:
+    def _paused(self, controller: Controller, choice: str | None) -> None:
         from .pause import LogScreen
         from .rules import RulesScreen
 
@@ -566,12 +603,14 @@ class ChaiGamesApp(App[None]):
         else:
             controller.resume()
 
-    def save_and_quit(self, controller: GameController) -> None:
+    def save_and_quit(self, controller: Controller) -> None:
         """Leave the game only once it is saved, or once the player agreed to lose what is not."""
+        from chaigames.play.controller import GameController
+
         if controller.save():
             self.call_later(self.back_to_menu)
             return
-        if controller.taken_over:
+        if isinstance(controller, GameController) and controller.taken_over:
             return  # game_taken_over leaves the game
         if not controller.paused:
             controller.pause()
@@ -582,7 +621,7 @@ class ChaiGamesApp(App[None]):
             lambda choice: self._save_failed(controller, choice),
         )
 
-    def _save_failed(self, controller: GameController, choice: str | None) -> None:
+    def _save_failed(self, controller: Controller, choice: str | None) -> None:
         if choice == "retry":
             self.save_and_quit(controller)
         elif choice == "lose":
@@ -590,7 +629,7 @@ class ChaiGamesApp(App[None]):
         else:
             controller.resume()
 
-    def open_pause_again(self, controller: GameController) -> None:
+    def open_pause_again(self, controller: Controller) -> None:
         """The pause menu (at a table: the table's, see `screens.table_pause`)."""
         from .pause import PauseMenu
 
@@ -679,7 +718,7 @@ class ChaiGamesApp(App[None]):
             await self.pop_screen()
         screen = screen_class_for(controller.game_id)(controller)
         controller.attach(screen)
-        self.controller = controller  # type: ignore[assignment]
+        self.controller = controller
         await self.push_screen(screen)
         controller.start()
 
@@ -711,7 +750,7 @@ class ChaiGamesApp(App[None]):
             c = screen.controller
             yield SystemCommand("Pause menu", "Pause the game (Esc)", lambda: self.open_pause(c))
             yield SystemCommand("Game log", "Every event of this game in words", lambda: self.push_screen(LogScreen(c)))
-            yield SystemCommand("Rules of this game", c.spec.title, lambda: self.open_rules(c.spec.id))
+            yield SystemCommand("Rules of this game", c.title, lambda: self.open_rules(c.game_id))
             if c.can_undo():
                 yield SystemCommand("Undo", "Take back your last move", lambda: self.undo(c))
             yield SystemCommand("Save and quit to the menu", "The game is saved", lambda: self._paused(c, "quit"))

@@ -11,15 +11,15 @@ from collections.abc import Sequence
 
 from textual.binding import Binding
 from textual.css.query import NoMatches
-from textual.screen import Screen
 
 from chaigames.engine import Event
 from chaigames.play.protocol import Controller
 
+from .base import AppScreen
 from .confirm import ConfirmScreen
 
 
-class GameScreen(Screen):
+class GameScreen(AppScreen[None]):
     """Subclass this for a game's own screen.
 
     Implement `refresh_game()` (draw everything from `self.controller`); it runs once the screen
@@ -34,6 +34,7 @@ class GameScreen(Screen):
         Binding("escape", "pause", "Pause", id="pause"),
         Binding("u", "undo", "Undo", id="undo"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
+        Binding("exclamation_mark", "hint", "Hint", id="hint"),
     ]
 
     def __init__(self, controller: Controller) -> None:
@@ -91,10 +92,16 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return self.controller.can_undo()
+        if action == "hint":  # a setup choice: the key is shown only in a game with hints on
+            return bool(getattr(self.controller, "hints_on", False))
         return True
 
+    def action_hint(self) -> None:
+        """What the expert would play now, and why (in the status line when it is ready)."""
+        self.controller.ask_hint()  # type: ignore[attr-defined]
+
     def action_pause(self) -> None:
-        self.app.open_pause(self.controller)  # type: ignore[attr-defined]
+        self.app.open_pause(self.controller)
 
     def action_undo(self) -> None:
-        self.app.undo(self.controller)  # type: ignore[attr-defined]
+        self.app.undo(self.controller)

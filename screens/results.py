@@ -7,7 +7,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from chaigames.engine import Record, Result
@@ -15,6 +14,7 @@ from chaigames.engine.match import Match
 from chaigames.engine.words import join_names
 from chaigames.play.protocol import Controller
 
+from .base import AppScreen
 from .keygate import Guarded
 from .widgets import Footer, TitleBar
 
@@ -54,7 +54,7 @@ def scores_line(names: list[str], result: Result) -> str:
     return "   ".join(f"{names[i]} {result.scores[i]}" for i in order)
 
 
-class ResultsScreen(Guarded, Screen[None]):
+class ResultsScreen(Guarded, AppScreen[None]):
     """Opens after a game: its keys are ones no Chai Wallah zone uses (n, m), so a key meant for the
     game cannot start a rematch or leave; it also ignores keys for its first moments (keygate)."""
 
@@ -105,6 +105,9 @@ class ResultsScreen(Guarded, Screen[None]):
                     yield Static(self.explained(), id="explained")
             if self.result.note:
                 yield Static(self.result.note, id="note", markup=False)
+            if getattr(self.controller, "hints_on", False):
+                used = self.controller.hints_used()  # type: ignore[attr-defined]
+                yield Static(f"{used} hint{'s' if used != 1 else ''} used", id="hints-used", markup=False)
             if self.match is not None:
                 yield Static(Text(self.match_text(names)), id="match")
             if self.controller.save_problem:
@@ -215,18 +218,18 @@ class ResultsScreen(Guarded, Screen[None]):
 
     def action_next_game(self) -> None:
         if self.next_game is not None:
-            self.app.resume_game(self.next_game)  # type: ignore[attr-defined]
+            self.app.resume_game(self.next_game)
 
     def action_rematch(self) -> None:
         """The same seats again: a single game, or after a match a new match of as many games."""
-        self.app.rematch(self.controller, self.match.games if self.match is not None else 1)  # type: ignore[attr-defined]
+        self.app.rematch(self.controller, self.match.games if self.match is not None else 1)
 
     def action_best_of_three(self) -> None:
-        self.app.rematch(self.controller, 3)  # type: ignore[attr-defined]
+        self.app.rematch(self.controller, 3)
 
     def action_watch(self) -> None:
         if self.replay is not None:
-            self.app.watch_replay(self.replay)  # type: ignore[attr-defined]
+            self.app.watch_replay(self.replay)
 
     def action_back(self) -> None:
         """Esc: back to History (after a game, Esc does nothing here: the menu is a deliberate `m`)."""
@@ -235,7 +238,7 @@ class ResultsScreen(Guarded, Screen[None]):
     def action_menu(self) -> None:
         """The menu; with the game's end unsaved, the save-failed choice first (try again, lose it, stay)."""
         if not self.controller.save_problem:
-            self.app.call_later(self.app.back_to_menu)  # type: ignore[attr-defined]
+            self.app.call_later(self.app.back_to_menu)
             return
         from .confirm import SaveFailedScreen
 
@@ -243,9 +246,9 @@ class ResultsScreen(Guarded, Screen[None]):
             if choice == "retry":
                 self.action_try_again()
                 if not self.controller.save_problem:
-                    self.app.call_later(self.app.back_to_menu)  # type: ignore[attr-defined]
+                    self.app.call_later(self.app.back_to_menu)
             elif choice == "lose":
-                self.app.call_later(self.app.back_to_menu)  # type: ignore[attr-defined]
+                self.app.call_later(self.app.back_to_menu)
 
         self.app.push_screen(SaveFailedScreen(self.controller.save_problem, self.controller.unsaved_moves()), chosen)
 

@@ -16,37 +16,64 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from chaigames.engine import GameConfig, GameSpec, SeatConfig
-from chaigames.names import BOT_NAMES, clean_name
+from chaigames.names import bot_name, clean_name
 from chaigames.setups import LastSetup
 
+from .base import AppScreen
 from .widgets import Footer, TitleBar
 
 HUMAN = "human"
 MATCH_CHOICES = [("Single game", 1), ("Match of 3 games", 3), ("Match of 5 games", 5)]
 
 
-def default_seat(spec: GameSpec, i: int) -> tuple[str, str | None]:
-    """Seat 1 is a human, the others are normal bots with names from the table."""
-    if i == 0:
-        return "Player 1", None
+def takebacks_choice(takebacks: bool | None) -> str:
+    """The take-backs field's choice for a remembered setting (None: the game's default)."""
+    if takebacks is None:
+        return "default"
+    return "on" if takebacks else "off"
+
+
+def opening_seats(
+    spec: GameSpec, last_seats: tuple[SeatConfig, ...] = (), player: str | None = None
+) -> list[tuple[str, str | None]]:
+    """Every seat's name and bot level (None: a human) as the form opens: the last setup's, else seat 1
+    a human and the others normal bots. `player` (who plays here, when known) sits in seat 1. Bots
+    are named by `bot_name`: none is named like a person in the game or like another bot."""
     level = "normal" if "normal" in spec.bot_levels else spec.bot_levels[0]
-    return BOT_NAMES[(i - 1) % len(BOT_NAMES)], level
+    seats: list[tuple[str, str | None]] = []
+    for i in range(spec.max_seats):
+        seat_last = last_seats[i] if i < len(last_seats) else None
+        if seat_last is not None:
+            bot = seat_last.bot if seat_last.bot in (None, *spec.bot_levels) else level
+            seats.append((seat_last.name, bot))
+        else:
+            seats.append(("Player 1" if i == 0 else "", None if i == 0 else level))
+    if player:
+        seats[0] = (player, None)
+    taken = [name for name, bot in seats if bot is None]
+    for i, (name, bot) in enumerate(seats):
+        if bot is not None:
+            if not name or name.casefold() in {t.casefold() for t in taken}:
+                name = bot_name(i, taken)
+            seats[i] = (name, bot)
+            taken.append(name)
+    return seats
 
 
 def new_seed() -> int:
     return int.from_bytes(os.urandom(4), "little")
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(AppScreen[None]):
     """A new game at this keyboard; `screens.tables.OpenTableScreen` reuses it for a table over SSH."""
 
     HEADING = "New game"
     HUMAN_LABEL = "Human"
     START = "Start"  # what the button (and ctrl+s) does: start the game here
+    hints_here = True  # the Hints choice (a table's seats ask for hints in their own apps: not built there yet)
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start"),
@@ -98,12 +125,10 @@ class SetupScreen(Screen[None]):
                     compact=True,
                 )
             kinds = [(self.HUMAN_LABEL, HUMAN)] + [(f"Bot: {lv}", lv) for lv in spec.bot_levels]
+            seats = opening_seats(spec, last_seats, self.player())
             for i in range(spec.max_seats):
-                name, bot = default_seat(spec, i)
+                name, bot = seats[i]
                 seat_last = last_seats[i] if i < len(last_seats) else None
-                if seat_last is not None:
-                    name = seat_last.name
-                    bot = remembered(seat_last.bot, (None, *spec.bot_levels), bot)
                 with Horizontal(classes="seat-row", id=f"seat-{i}"):
                     yield Label(f"{i + 1}.", classes="seat-no")
                     yield Input(name, id=f"name-{i}", max_length=16, compact=True, classes="seat-name")
@@ -150,10 +175,23 @@ class SetupScreen(Screen[None]):
                     yield Label("Take-backs", classes="field-label")
                     yield Select(
                         [("Default (on with one human)", "default"), ("On", "on"), ("Off", "off")],
-                        value={True: "on", False: "off"}.get(last.config.takebacks, "default") if last else "default",  # type: ignore[arg-type]
+                        value=takebacks_choice(last.config.takebacks if last else None),
                         allow_blank=False,
                         id="takebacks",
                         compact=True,
+                    )
+            from chaigames.play.hints import offers_hints  # the setup screen's first compose, not the menu's start-up
+
+            if self.hints_here and offers_hints(spec):
+                with Horizontal(classes="field"):
+                    yield Label("Hints", classes="field-label")
+                    yield Select(
+                        [("Off", False), ("On: ! shows the expert's move", True)],
+                        value=False,
+                        allow_blank=False,
+                        id="hints",
+                        compact=True,
+                        tooltip="For learning: ! shows what the expert would play and why (never in a match).",
                     )
             with Horizontal(classes="field"):
                 yield Label("Match", classes="field-label")
@@ -176,20 +214,27 @@ class SetupScreen(Screen[None]):
         self.validate()
         self.query_one("#seats", Select).focus()
 
+    def player(self) -> str | None:
+        """Who plays at this keyboard, when the app knows (the web page's name): seat 1 is theirs."""
+        return getattr(self.app, "player_name", None)
+
     # -- reading the form --------------------------------------------------------------------------
     @property
     def seat_count(self) -> int:
-        return int(self.query_one("#seats", Select).value)  # type: ignore[arg-type]
+        return self._number("#seats")
+
+    def _number(self, selector: str) -> int:
+        """The number chosen in one of the form's numbered Selects (none of them allows a blank)."""
+        value = self.query_one(selector, Select).value
+        assert isinstance(value, int), selector
+        return value
 
     def config(self) -> GameConfig:
         spec = self.spec
         seats = []
         for i in range(self.seat_count):
             kind = self.query_one(f"#kind-{i}", Select).value
-            options = {
-                opt.key: opt.choices[int(self.query_one(f"#sopt-{i}-{opt.key}", Select).value)]  # type: ignore[arg-type]
-                for opt in spec.seat_options
-            }
+            options = {opt.key: opt.choices[self._number(f"#sopt-{i}-{opt.key}")] for opt in spec.seat_options}
             seats.append(
                 SeatConfig(
                     name=clean_name(self.query_one(f"#name-{i}", Input).value),
@@ -197,18 +242,15 @@ class SetupScreen(Screen[None]):
                     options=options,
                 )
             )
-        options = {
-            opt.key: opt.choices[int(self.query_one(f"#opt-{opt.key}", Select).value)]  # type: ignore[arg-type]
-            for opt in spec.options
-        }
+        options = {opt.key: opt.choices[self._number(f"#opt-{opt.key}")] for opt in spec.options}
         start = None
         if spec.has_start_player:
-            v = int(self.query_one("#start-player", Select).value)  # type: ignore[arg-type]
-            start = None if v < 0 else v
+            chosen = self._number("#start-player")
+            start = None if chosen < 0 else chosen
         takebacks = None
         if spec.takebacks and not spec.realtime:
-            v = self.query_one("#takebacks", Select).value
-            takebacks = None if v == "default" else v == "on"
+            choice = self.query_one("#takebacks", Select).value
+            takebacks = None if choice == "default" else choice == "on"
         return GameConfig(seats=tuple(seats), options=options, start_player=start, takebacks=takebacks)
 
     def validate(self) -> list[str]:
@@ -288,12 +330,18 @@ class SetupScreen(Screen[None]):
         if self.validate():
             self.notify(self.problems[0], severity="warning", markup=False)
             return
-        match_games = int(self.query_one("#match", Select).value)  # type: ignore[arg-type]
+        match_games = self._number("#match")
         config = self.config()
         memory = getattr(self.app, "setups", None)
         if memory is not None:
             memory.remember(self.spec.id, config, match_games)
         self.begin(config, match_games)
+
+    def hints(self) -> bool:
+        """Hints chosen (and offered: never in a match)."""
+        chosen = self.query("#hints")
+        match_games = int(self.query_one("#match", Select).value)  # type: ignore[arg-type]
+        return bool(chosen) and chosen.first(Select).value is True and match_games == 1
 
     def check(self, config: GameConfig) -> list[str]:
         """Every reason `config` cannot start here, at one keyboard (the spec's own words)."""
@@ -301,7 +349,7 @@ class SetupScreen(Screen[None]):
 
     def begin(self, config: GameConfig, match_games: int) -> None:
         """Start: a game here, at this keyboard."""
-        self.app.start_game(self.spec, config, new_seed(), match_games)  # type: ignore[attr-defined]
+        self.app.start_game(self.spec, config, new_seed(), match_games, hints=self.hints())
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:

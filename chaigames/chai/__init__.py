@@ -14,6 +14,7 @@ from .actions import actions
 from .bots import make_bot
 from .data import TEAS
 from .describe import describe_action, describe_view
+from .hints import explain
 from .state import ChaiState
 from .view import view_from_json, view_to_json
 
@@ -23,7 +24,7 @@ RULES_VERSION = 1
 def check(config: GameConfig) -> list[str]:
     """Each tea can be played by one seat only."""
     problems = []
-    seen: dict[str, int] = {}
+    seen: dict[str | None, int] = {}
     for i, seat in enumerate(config.seats):
         tea = seat.options.get("tea", TEAS[i] if i < len(TEAS) else None)
         if tea in seen:
@@ -72,10 +73,11 @@ SPEC = GameSpec(
     has_start_player=True,
     takebacks=True,
     match_scoring="points",
-    bot_budget={"easy": 0, "normal": 0, "hard": 24},
+    bot_budget={"easy": 0, "normal": 0, "hard": 24, "expert": 300},
     check=check,
     describe_view=describe_view,
     describe_action=describe_action,
+    explain_move=explain,
     rules_markdown=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     view_to_json=view_to_json,
     view_from_json=view_from_json,

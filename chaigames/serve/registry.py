@@ -370,7 +370,8 @@ class TableRegistry:
             if isinstance(holders, list):
                 table.holders = {h for h in holders if isinstance(h, str)}
         elif kind == "seated":
-            link = self.links.get(msg.get("conn"))  # type: ignore[arg-type]
+            conn = msg.get("conn")
+            link = self.links.get(conn) if isinstance(conn, int) else None
             if link is not None and link.table is table and isinstance(msg.get("seat"), int):
                 table.holders.add(msg["id"] if isinstance(msg.get("id"), str) else link.identity)
 

@@ -84,6 +84,9 @@ class TableFrame(TableParts):
     def drop_earlier_keys(self) -> None:
         pass
 
+    def turn_changed(self) -> None:
+        pass  # each person's own screen says whose turn it is
+
     # -- the listener -------------------------------------------------------------------------------
     def game_changed(self, events: Sequence[Event]) -> None:
         self._changed(events)

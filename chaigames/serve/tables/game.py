@@ -26,7 +26,7 @@ class TableGame(GameController):
         self.viewer = None
 
     @property
-    def humans(self) -> tuple[int, ...]:  # type: ignore[override]
+    def humans(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.table.seats) if s.person)
 
     @humans.setter

@@ -6,6 +6,7 @@ import logging
 from typing import TYPE_CHECKING, cast
 
 from chaigames.engine import ChaigamesError, GameConfig, SeatConfig, Session
+from chaigames.names import bot_name
 
 from .game import TableGame
 from .parts import TableParts
@@ -115,7 +116,7 @@ class OwnerMoves(TableParts):
         level = level if level in self.spec.bot_levels else self.spec.bot_levels[0]
         s.kind, s.level, s.away_since = "bot", level, None
         if not s.name:
-            s.name = self._free_name(f"Bot {seat + 1}")
+            s.name = bot_name(seat, [x.name for x in self.seats])
         if self.game is None or self.game.finished:
             s.identity, s.seat_code = None, None
         timer = self._away_timers.pop(seat, None)

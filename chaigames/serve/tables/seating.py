@@ -6,7 +6,7 @@ import logging
 import secrets
 from typing import Any
 
-from chaigames.names import BOT_NAMES, clean_name
+from chaigames.names import bot_name, clean_name
 
 from .parts import TableParts
 from .seats import GUESS_DELAY, GUESSES, new_code
@@ -86,11 +86,9 @@ class Seating(TableParts):
 
     def _bot_gives_up(self, name: str) -> None:
         """A person sitting down in the lobby keeps their own name: a bot seat that has it takes another."""
-        for bot in self.seats:
-            if not bot.person and bot.name == name:
-                taken = {s.name for s in self.seats} | {name}
-                bot.name = next((n for n in BOT_NAMES if n not in taken), "")
-                bot.name = bot.name or self._free_name("Bot")
+        for i, bot in enumerate(self.seats):
+            if not bot.person and bot.name.casefold() == name.casefold():
+                bot.name = bot_name(i, [s.name for s in self.seats] + [name])
 
     def _free_name(self, name: str) -> str:
         taken = {s.name for s in self.seats}

@@ -45,7 +45,7 @@ class Updates(TableParts):
         return {
             "t": "update",
             "seat": seat,
-            "view": spec.view_to_json(state.view(seat)),  # type: ignore[attr-defined]
+            "view": spec.view_to_json(state.view(seat)),
             "legal": [spec.actions.to_json(a) for a in legal],
             "actors": [] if over else list(state.actors()),
             "log": lines,
@@ -58,7 +58,7 @@ class Updates(TableParts):
             "pauses_left": max(0, self.pause_limit - self.pauses.get(me, 0)) if me else 0,
             "finished": game.finished,
             "result": None if result is None else result.to_json(),
-            "events": [e.to_json() for e in events if e.visible_to(seat)],  # type: ignore[attr-defined]
+            "events": [e.to_json() for e in events if e.visible_to(seat)],
             "clock": None if game.clock is None else {"running": game.clock.running, "now": game.clock.now()},
             "turn_bell": bell,
             "your_turn": seat is not None and seat in movers,  # the host's idle timeout counts only then
