@@ -83,7 +83,8 @@ class Pauses(TableParts):
         self._away_timers.pop(seat, None)
         s = self.seats[seat]
         if s.away and self.game is not None and not self.game.finished:
-            level = "normal" if "normal" in self.spec.bot_levels else self.spec.bot_levels[0]  # type: ignore[union-attr]
+            levels = self.game.spec.bot_levels
+            level = "normal" if "normal" in levels else levels[0]
             log.info("table %s: seat %s away too long, a %s bot plays it", self.code, seat, level)
             self._hand_to_bot(seat, level)
 

@@ -59,7 +59,8 @@ class OwnerMoves(TableParts):
         self.holders = {s.identity: s.name for s in self.seats if s.identity is not None}
         self._actors = {}
         self._run(session)
-        self.game.save()  # type: ignore[union-attr]
+        assert self.game is not None  # _run has just set it
+        self.game.save()
         self.save_table()
         self._lobby_changed()
 
@@ -102,9 +103,10 @@ class OwnerMoves(TableParts):
         if not s.person or s.conn is not None:
             self._refuse(conn, "Only an empty seat, or one whose person is away, goes to a bot")
             return
-        levels = self.spec.bot_levels  # type: ignore[union-attr]
-        if level not in levels:
-            self._refuse(conn, f"{self.spec.title} has no {level!r} bot (its levels: {', '.join(levels)})")  # type: ignore[union-attr]
+        spec = self.spec
+        assert spec is not None  # seats exist only once the table is open, with its game
+        if level not in spec.bot_levels:
+            self._refuse(conn, f"{spec.title} has no {level!r} bot (its levels: {', '.join(spec.bot_levels)})")
             return
         self._hand_to_bot(seat, level)
 

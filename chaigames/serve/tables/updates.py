@@ -74,7 +74,8 @@ class Updates(TableParts):
         """The newest `LOG_LINES` lines `seat` may see, as JSON, numbered by the actions `seat` saw (`seen`,
         see `Session.seen_numbers`): another seat's hidden steps leave no gap. A table's log only grows (no
         take-backs), so each line is turned into JSON once, not once per update per person."""
-        log_ = self.game.session.log  # type: ignore[union-attr]
+        assert self.game is not None  # a log is asked for only while a game is on
+        log_ = self.game.session.log
         if len(self._log_json) > len(log_):  # a new game
             self._log_json = []
         self._log_json.extend(line.to_json() for line in log_[len(self._log_json) :])
