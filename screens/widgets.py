@@ -262,3 +262,20 @@ def _extent(content: Text | str) -> tuple[int, int]:
     """(lines, widest line in cells) of what a Static shows."""
     lines = (content.plain if isinstance(content, Text) else content).split("\n")
     return len(lines), max(cell_len(line) for line in lines)
+
+
+class ShortInput(textual_widgets.Input):
+    """An Input with a `max_length` that takes what fits of a paste (a name field keeps a paste's first
+    characters), where Textual's own refuses the whole paste once it is too long."""
+
+    def insert_text_at_cursor(self, text: str) -> None:
+        if self.max_length:
+            text = text[: max(self.max_length - len(self.value), 0)]
+        if text:
+            super().insert_text_at_cursor(text)
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        if self.max_length:
+            start, end = sorted((start, end))
+            text = text[: max(self.max_length - (len(self.value) - (end - start)), 0)]
+        super().replace(text, start, end)
