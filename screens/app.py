@@ -531,8 +531,8 @@ class ChaiGamesApp(App[None]):
             return
         except GameOpenElsewhere as exc:
             detail = (
-                f"It is open in another app ({exc.owner}).\n"
-                "Take it over here? The other app goes back to its menu at its next move, without saving."
+                f"It is open in {exc.owner}.\n"
+                "Take it over here? The other one goes back to its menu, and keeps no move it makes from now on."
             )
             self.push_screen(
                 ConfirmScreen("This game is open elsewhere", detail),

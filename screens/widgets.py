@@ -56,6 +56,16 @@ def fit_line(text: Text, width: int) -> Text:
     return out
 
 
+class NameInput(textual_widgets.Input):
+    """A box for a player's name: Ctrl+C copies the selection, or the whole name when nothing is
+    selected (a name is short: copying it whole is what a player means), never the app's
+    "press ctrl+q to quit" notice."""
+
+    def action_copy(self) -> None:
+        if self.value:
+            self.app.copy_to_clipboard(self.selected_text or self.value)
+
+
 class Footer(textual_widgets.Footer):
     """Textual's Footer, rebuilt only when the keys it shows have changed.
 
