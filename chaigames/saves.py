@@ -322,7 +322,8 @@ class SaveStore:
         owner = self.lock_owner(save_id)
         if owner is not None and not take_over and self._held_by_another(owner):
             here = owner.get("host") == socket.gethostname()
-            raise GameOpenElsewhere(save_id, "another tab or window" if here else f"another one, on {owner.get('host')}")
+            where = "another tab or window" if here else f"another one, on {owner.get('host')}"
+            raise GameOpenElsewhere(save_id, where)
         token = os.urandom(8).hex()
         data = {"pid": os.getpid(), "host": socket.gethostname(), "token": token, "since": now_stamp()}
         write_atomic(self.lock_path(save_id), json.dumps(data))
