@@ -205,6 +205,13 @@ class ChaiGamesApp(App[None]):
         self._top_changed()
         return result
 
+    def on_resize(self, event: events.Resize) -> None:
+        """A screen too small to play on says so in its title bar (and says nothing once it is not)."""
+        from .widgets import TitleBar
+
+        for bar in self.screen.query(TitleBar):
+            bar.refresh()
+
     def turn_changed(self) -> None:
         self.show_page_title()
 

@@ -15,6 +15,14 @@ from textual.visual import Visual, visualize
 from textual.widgets import Static
 
 
+MIN_COLUMNS, MIN_LINES = 80, 24  # the smallest screen every game is drawn for
+
+
+def too_small(columns: int, lines: int) -> str:
+    """What a screen too small to play on says, in its top line."""
+    return f"Too small to play: the games need {MIN_COLUMNS}x{MIN_LINES} and a keyboard (this is {columns}x{lines})"
+
+
 class TitleBar(Static):
     """One line at the top: 'chaigames: <what this screen is>'.
 
@@ -35,6 +43,13 @@ class TitleBar(Static):
 
     def __init__(self, title: str = "", **kwargs) -> None:
         super().__init__(self._text(title), **kwargs)
+
+    def render(self) -> Visual:
+        """The title, or, on a screen too small to play on, what the games need instead."""
+        columns, lines = self.app.size
+        if columns < MIN_COLUMNS or lines < MIN_LINES:
+            return visualize(self, Text(too_small(columns, lines), style="bold reverse"))
+        return super().render()
 
     @staticmethod
     def _text(title: str) -> Text:
