@@ -439,7 +439,9 @@ class WebHost:
             return web.Response(status=403, text="chaigames web: games open only from this server's own page\n")
         ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
         if len(self.sessions) >= self.options.max_sessions:
-            log.info("web refused addr=%s: full (%d games)", address, len(self.sessions))
+            log.info(
+                "web refused addr=%s: full (%d of %d at once)", address, len(self.sessions), self.options.max_sessions
+            )
             await ws.prepare(request)
             await ws.close(code=Closed.FULL, message=b"full")
             return ws
