@@ -14,7 +14,6 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widgets import Static
 
-
 MIN_COLUMNS, MIN_LINES = 80, 24  # the smallest screen every game is drawn for
 
 
