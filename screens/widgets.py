@@ -7,6 +7,7 @@ from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import widgets as textual_widgets
+from textual.app import RenderResult
 from textual.css.scalar import Unit
 from textual.geometry import Region
 from textual.screen import Screen
@@ -43,7 +44,7 @@ class TitleBar(Static):
     def __init__(self, title: str = "", **kwargs) -> None:
         super().__init__(self._text(title), **kwargs)
 
-    def render(self) -> Visual:
+    def render(self) -> RenderResult:
         """The title, or, on a screen too small to play on, what the games need instead."""
         columns, lines = self.app.size
         if columns < MIN_COLUMNS or lines < MIN_LINES:

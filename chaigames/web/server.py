@@ -28,6 +28,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import IntEnum
@@ -204,6 +205,7 @@ class PlayerService(AppService):
         self.cwd = cwd
         self.process: asyncio.subprocess.Process | None = None
         self.quit_by_player = False  # the app said it exits (the player chose Quit)
+        self.close_page: Callable[..., Awaitable[Any]] = kw["close"]  # the websocket's close, with a code
 
     async def on_meta(self, data: bytes) -> None:
         """The game's own messages: it quits, or the tab's title changes (passed to the page as
@@ -215,7 +217,7 @@ class PlayerService(AppService):
             return
         if kind == "exit":
             self.quit_by_player = True
-            await self.remote_close(code=Closed.QUIT, message=b"quit")
+            await self.close_page(code=Closed.QUIT, message=b"quit")
             return
         if kind == TITLE_META:
             title = meta.get("title")
