@@ -133,8 +133,8 @@ def simulate(args: argparse.Namespace) -> int:
                     out.print(json.dumps(row), markup=False)
             else:
                 match_rows.append(simulate_match(args, spec, config, seed, i + 1, rows, record_dir, out))
-            if progress is not None:
-                progress.advance(task)  # type: ignore[arg-type]
+            if progress is not None and task is not None:
+                progress.advance(task)
     finally:
         if progress is not None:
             progress.stop()

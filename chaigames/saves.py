@@ -540,7 +540,7 @@ class SaveStore:
             except (OSError, RecordError, LookupError):
                 continue
             good.append(SaveInfo(save_id=path.stem, path=path, record=record, title=title))
-        good.sort(key=lambda i: (str(i.record.meta.get("finished", "")), i.save_id), reverse=True)  # type: ignore[union-attr]
+        good.sort(key=lambda i: (str(i.record.meta.get("finished", "") if i.record else ""), i.save_id), reverse=True)
         return good
 
     def has_history(self) -> bool:

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -52,7 +52,7 @@ def tell_page(meta: dict[str, Any], app: App) -> None:
         write_meta(meta)
 
 
-def at_table(controller: object) -> bool:
+def at_table(controller: object) -> TypeGuard[TableController]:
     """Is this a table's controller? (`chaigames.play.table_controller` loads only when someone sits down at a
     table, so before that no controller can be one: the start stays light.)"""
     module = sys.modules.get("chaigames.play.table_controller")
@@ -100,7 +100,7 @@ class ChaiGamesApp(App[None]):
         self.win_hold = win_hold
         self.confirm_moves = confirm_moves
         self.gate = KeyGate()
-        self.controller: GameController | None = None
+        self.controller: GameController | TableController | None = None  # the game being played
         self.saves_by_name = saves_by_name
         self.player_name: str | None = None  # who plays here, as the web page asked (seat 1 in a new game)
         self.page_title = ""  # the browser tab's title, as last sent (`chaigames web`)
@@ -318,7 +318,7 @@ class ChaiGamesApp(App[None]):
         except (RecordError, LookupError) as exc:
             self.notify(f"Cannot show this game: {exc}", severity="error")
             return
-        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))  # type: ignore[arg-type]
+        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))
 
     def open_rules(self, game_id: str | None, callback: Any = None) -> None:
         from .rules import RulesIndex, RulesScreen
@@ -569,25 +569,27 @@ class ChaiGamesApp(App[None]):
         await self.push_screen(screen)
         controller.start()
 
-    def rematch(self, controller: GameController, match_games: int = 1) -> None:
+    def rematch(self, controller: Controller, match_games: int = 1) -> None:
         """The same seats and options, a fresh seed (a match of `match_games` when more than one).
         At a table the table plays again, with its own seats (no match there)."""
+        from chaigames.play.protocol import SetUp
+
         from .setup import new_seed
 
         if at_table(controller):
             controller.rematch()
-            return
-        self.start_game(controller.spec, controller.config, new_seed(), match_games)
+        elif isinstance(controller, SetUp):
+            self.start_game(controller.spec, controller.config, new_seed(), match_games)
 
     def undo(self, controller: Controller) -> None:
         controller.undo()
 
-    def open_pause(self, controller: GameController, seat: int | None = None) -> None:
+    def open_pause(self, controller: Controller, seat: int | None = None) -> None:
         """Esc in a game; `seat` is the human who asked, if the screen knows (credited in the record)."""
         controller.pause(seat)
         self.open_pause_again(controller)
 
-    def _paused(self, controller: GameController, choice: str | None) -> None:
+    def _paused(self, controller: Controller, choice: str | None) -> None:
         from .pause import LogScreen
         from .rules import RulesScreen
 
@@ -603,12 +605,14 @@ class ChaiGamesApp(App[None]):
         else:
             controller.resume()
 
-    def save_and_quit(self, controller: GameController) -> None:
+    def save_and_quit(self, controller: Controller) -> None:
         """Leave the game only once it is saved, or once the player agreed to lose what is not."""
+        from chaigames.play.controller import GameController
+
         if controller.save():
             self.call_later(self.back_to_menu)
             return
-        if controller.taken_over:
+        if isinstance(controller, GameController) and controller.taken_over:
             return  # game_taken_over leaves the game
         if not controller.paused:
             controller.pause()
@@ -619,7 +623,7 @@ class ChaiGamesApp(App[None]):
             lambda choice: self._save_failed(controller, choice),
         )
 
-    def _save_failed(self, controller: GameController, choice: str | None) -> None:
+    def _save_failed(self, controller: Controller, choice: str | None) -> None:
         if choice == "retry":
             self.save_and_quit(controller)
         elif choice == "lose":
@@ -627,7 +631,7 @@ class ChaiGamesApp(App[None]):
         else:
             controller.resume()
 
-    def open_pause_again(self, controller: GameController) -> None:
+    def open_pause_again(self, controller: Controller) -> None:
         """The pause menu (at a table: the table's, see `screens.table_pause`)."""
         from .pause import PauseMenu
 
@@ -716,7 +720,7 @@ class ChaiGamesApp(App[None]):
             await self.pop_screen()
         screen = screen_class_for(controller.game_id)(controller)
         controller.attach(screen)
-        self.controller = controller  # type: ignore[assignment]
+        self.controller = controller
         await self.push_screen(screen)
         controller.start()
 
@@ -748,7 +752,7 @@ class ChaiGamesApp(App[None]):
             c = screen.controller
             yield SystemCommand("Pause menu", "Pause the game (Esc)", lambda: self.open_pause(c))
             yield SystemCommand("Game log", "Every event of this game in words", lambda: self.push_screen(LogScreen(c)))
-            yield SystemCommand("Rules of this game", c.spec.title, lambda: self.open_rules(c.spec.id))
+            yield SystemCommand("Rules of this game", c.title, lambda: self.open_rules(c.game_id))
             if c.can_undo():
                 yield SystemCommand("Undo", "Take back your last move", lambda: self.undo(c))
             yield SystemCommand("Save and quit to the menu", "The game is saved", lambda: self._paused(c, "quit"))

@@ -12,10 +12,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from .base import AppModalScreen
 from .keygate import Guarded
 from .widgets import Footer
 
@@ -24,7 +24,7 @@ def moves(n: int) -> str:
     return f"{n} move{'' if n == 1 else 's'}"
 
 
-class ConfirmScreen(Guarded, ModalScreen[bool]):
+class ConfirmScreen(Guarded, AppModalScreen[bool]):
     """Dismisses with True (y) or False (n, Esc)."""
 
     BINDINGS = [
@@ -53,7 +53,7 @@ class ConfirmScreen(Guarded, ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class SaveFailedScreen(Guarded, ModalScreen[str]):
+class SaveFailedScreen(Guarded, AppModalScreen[str]):
     """Save and quit could not save: try again, quit anyway (after a confirmation naming the moves
     that will be lost), or go back to the game. Dismisses with "retry", "lose" or "back"."""
 
@@ -93,10 +93,12 @@ class SaveFailedScreen(Guarded, ModalScreen[str]):
     def action_choose(self, choice: str) -> None:
         if choice == "lose":
             question = f"Quit without saving? The last {moves(self.unsaved)} of this game will be lost."
-            self.app.push_screen(
-                ConfirmScreen("Lose moves?", question),
-                lambda yes: self.dismiss("lose") if yes else None,
-            )
+
+            def lose(yes: bool | None) -> None:
+                if yes:
+                    self.dismiss("lose")
+
+            self.app.push_screen(ConfirmScreen("Lose moves?", question), lose)
             return
         self.dismiss(choice)
 

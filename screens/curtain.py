@@ -9,15 +9,15 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from .base import AppScreen
 from .keygate import Guarded
 from .widgets import Footer
 
 
-class CurtainScreen(Guarded, Screen[int]):
+class CurtainScreen(Guarded, AppScreen[int]):
     """'Pass the keyboard to NAME': waits for that player's Enter, then dismisses with the seat."""
 
     BINDINGS = [
@@ -46,7 +46,7 @@ class CurtainScreen(Guarded, Screen[int]):
         self.dismiss(self.seat)
 
 
-class CountdownScreen(Guarded, Screen[None]):
+class CountdownScreen(Guarded, AppScreen[None]):
     """3, 2, 1, go: a real-time game starts or resumes only after this.
 
     The countdown runs only while this screen is on top: a modal opened over it (the command

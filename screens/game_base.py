@@ -11,15 +11,15 @@ from collections.abc import Sequence
 
 from textual.binding import Binding
 from textual.css.query import NoMatches
-from textual.screen import Screen
 
 from chaigames.engine import Event
 from chaigames.play.protocol import Controller
 
+from .base import AppScreen
 from .confirm import ConfirmScreen
 
 
-class GameScreen(Screen):
+class GameScreen(AppScreen[None]):
     """Subclass this for a game's own screen.
 
     Implement `refresh_game()` (draw everything from `self.controller`); it runs once the screen
@@ -94,7 +94,7 @@ class GameScreen(Screen):
         return True
 
     def action_pause(self) -> None:
-        self.app.open_pause(self.controller)  # type: ignore[attr-defined]
+        self.app.open_pause(self.controller)
 
     def action_undo(self) -> None:
-        self.app.undo(self.controller)  # type: ignore[attr-defined]
+        self.app.undo(self.controller)

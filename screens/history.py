@@ -6,7 +6,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from chaigames.engine import RecordError, Session
@@ -14,6 +13,7 @@ from chaigames.engine.match import match_of
 from chaigames.engine.words import join_names
 from chaigames.saves import Lookup, SaveInfo, when
 
+from .base import AppScreen
 from .widgets import Footer, TitleBar
 
 
@@ -44,7 +44,7 @@ def history_row(info: SaveInfo, lookup: Lookup) -> tuple[str, ...]:
     return (when(str(record.meta.get("finished", ""))), info.title, seats, scores, winner, match_text)
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(AppScreen[None]):
     """The finished games (date, game, seats, scores, winner, match), newest first."""
 
     SUB_TITLE = "History"
@@ -91,9 +91,9 @@ class HistoryScreen(Screen[None]):
     def action_results(self) -> None:
         info = self.chosen()
         if info is not None:
-            self.app.show_past_results(info)  # type: ignore[attr-defined]
+            self.app.show_past_results(info)
 
     def action_watch(self) -> None:
         info = self.chosen()
-        if info is not None:
-            self.app.watch_replay(info.record)  # type: ignore[attr-defined]
+        if info is not None and info.record is not None:  # a finished game is listed with its record
+            self.app.watch_replay(info.record)

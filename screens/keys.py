@@ -6,8 +6,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Static
+
+from .base import AppModalScreen
 
 READING = "## Reading the screen"
 
@@ -37,7 +39,7 @@ def key_lines(screen: Screen) -> list[tuple[str, str]]:
     return shown + other
 
 
-class KeysScreen(ModalScreen[None]):
+class KeysScreen(AppModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Close", id="close"),
         Binding("question_mark", "close", "Close", show=False),

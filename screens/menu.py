@@ -7,17 +7,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from chaigames.saves import SaveInfo
 
+from .base import AppScreen
 from .keygate import Guarded
 from .widgets import Footer, TitleBar
 
 
-class MainMenu(Guarded, Screen[None]):
+class MainMenu(Guarded, AppScreen[None]):
     """Continue (when a saved game exists), New game, Rules, Quit; then the games, one line each."""
 
     SUB_TITLE = "Menu"
@@ -37,7 +37,7 @@ class MainMenu(Guarded, Screen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar(self.sub_title)
         with Vertical(id="menu"):
-            player = self.app.player_name  # type: ignore[attr-defined]
+            player = self.app.player_name
             if player:  # the web page asked who plays here
                 yield Static(Text(f"Playing as {player}"), id="playing-as", classes="hint")
             yield OptionList(id="menu-options")
@@ -46,11 +46,11 @@ class MainMenu(Guarded, Screen[None]):
     def on_screen_resume(self) -> None:
         """Shown (the first time too): its lines as things are now (a save, our tables)."""
         self.reload()
-        if self.app.tables is not None:  # type: ignore[attr-defined]
+        if self.app.tables is not None:
             self.run_worker(self._refresh_tables(), exclusive=True, group="welcome")
 
     async def _refresh_tables(self) -> None:
-        await self.app.refresh_welcome()  # type: ignore[attr-defined]
+        await self.app.refresh_welcome()
         self.reload()
 
     def reload(self) -> None:
@@ -59,10 +59,10 @@ class MainMenu(Guarded, Screen[None]):
         except NoMatches:
             return  # not composed yet (the app's first screen, asked early): its on_mount fills it
         lines: list[Option | None] = []  # added at once: each add lays the whole list out again
-        if self.app.has_saves():  # type: ignore[attr-defined]
+        if self.app.has_saves():
             lines.append(Option("Continue a saved game   c", id="continue"))
-        if self.app.tables is not None:  # type: ignore[attr-defined]
-            if self.app.welcome.get("mine"):  # type: ignore[attr-defined]
+        if self.app.tables is not None:
+            if self.app.welcome.get("mine"):
                 lines.append(Option("Back to your table      b", id="back-to-table"))
             lines.append(Option("Open a table            o", id="open-table"))
             lines.append(Option("Join a table            j", id="join-table"))
@@ -71,7 +71,7 @@ class MainMenu(Guarded, Screen[None]):
         lines.append(Option("History                 h", id="history"))
         lines.append(Option("Quit                    q", id="quit"))
         lines.append(None)
-        for gid, title, seats, blurb, built in self.app.library.catalogue():  # type: ignore[attr-defined]
+        for gid, title, seats, blurb, built in self.app.library.catalogue():
             note = "" if built else " (not built yet)"
             lines.append(
                 Option(Text(f"{title} ({seats} players){note}\n  {blurb}"), id=f"game:{gid}", disabled=not built)
@@ -84,11 +84,11 @@ class MainMenu(Guarded, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue":
-            return self.app.has_saves()  # type: ignore[attr-defined]
+            return self.app.has_saves()
         if action in ("open_table", "join_table"):
-            return self.app.tables is not None  # type: ignore[attr-defined]
+            return self.app.tables is not None
         if action == "back_to_table":
-            return self.app.tables is not None and bool(self.app.welcome.get("mine"))  # type: ignore[attr-defined]
+            return self.app.tables is not None and bool(self.app.welcome.get("mine"))
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -111,41 +111,41 @@ class MainMenu(Guarded, Screen[None]):
         elif choice == "back-to-table":
             self.action_back_to_table()
         elif choice.startswith("game:"):
-            self.app.open_setup(choice.removeprefix("game:"))  # type: ignore[attr-defined]
+            self.app.open_setup(choice.removeprefix("game:"))
 
     def action_quit(self) -> None:
         """Quitting asks first: `q` is also a Chai Wallah zone's Chai! key."""
-        self.app.ask_quit()  # type: ignore[attr-defined]
+        self.app.ask_quit()
 
     def action_continue(self) -> None:
-        self.app.open_continue()  # type: ignore[attr-defined]
+        self.app.open_continue()
 
     def action_new(self) -> None:
         """`n`: a new game of the highlighted game, if a game is highlighted (else the first)."""
         option = self.query_one("#menu-options", OptionList).highlighted_option
         gid = option.id if option is not None and option.id else ""
-        self.app.open_setup(gid.removeprefix("game:") if gid.startswith("game:") else None)  # type: ignore[attr-defined]
+        self.app.open_setup(gid.removeprefix("game:") if gid.startswith("game:") else None)
 
     def action_open_table(self) -> None:
         """`o`: a table for the highlighted game, if a game is highlighted (else the first), as `n` does."""
         option = self.query_one("#menu-options", OptionList).highlighted_option
         gid = option.id if option is not None and option.id else ""
-        self.app.open_table_setup(gid.removeprefix("game:") if gid.startswith("game:") else None)  # type: ignore[attr-defined]
+        self.app.open_table_setup(gid.removeprefix("game:") if gid.startswith("game:") else None)
 
     def action_join_table(self) -> None:
-        self.app.open_join()  # type: ignore[attr-defined]
+        self.app.open_join()
 
     def action_back_to_table(self) -> None:
-        self.app.back_to_table()  # type: ignore[attr-defined]
+        self.app.back_to_table()
 
     def action_rules(self) -> None:
-        self.app.open_rules(None)  # type: ignore[attr-defined]
+        self.app.open_rules(None)
 
     def action_history(self) -> None:
-        self.app.open_history()  # type: ignore[attr-defined]
+        self.app.open_history()
 
 
-class ContinueScreen(Screen[None]):
+class ContinueScreen(AppScreen[None]):
     """Unfinished games, newest first; files that cannot be resumed are listed with the reason."""
 
     SUB_TITLE = "Continue"
@@ -181,4 +181,4 @@ class ContinueScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id and not event.option.id.startswith("bad:"):
-            self.app.resume_game(event.option.id)  # type: ignore[attr-defined]
+            self.app.resume_game(event.option.id)

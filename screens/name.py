@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from chaigames.names import MAX_CELLS, clean_name
 
+from .base import AppScreen
 from .widgets import Footer, NameInput, TitleBar
 
 WARNING = (
@@ -21,7 +21,7 @@ WARNING = (
 )
 
 
-class NameScreen(Screen[str]):
+class NameScreen(AppScreen[str]):
     """A name, cleaned as every player name is; Enter goes on to the menu with it."""
 
     SUB_TITLE = "Your name"

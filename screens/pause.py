@@ -7,18 +7,18 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from chaigames.play.protocol import Controller
 
+from .base import AppModalScreen
 from .confirm import ConfirmScreen
 from .keygate import Guarded
 from .widgets import Footer
 
 
-class PauseMenu(Guarded, ModalScreen[str]):
+class PauseMenu(Guarded, AppModalScreen[str]):
     """Resume, rules, game log, undo, save and quit. Dismisses with the chosen option's id.
 
     Save and quit asks first (y): `s` is also a Chai Wallah zone's sugar key."""
@@ -111,7 +111,7 @@ def log_lines(controller: Controller, words: Callable[[str], str] = str) -> list
     return out
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(AppModalScreen[None]):
     """Every event the viewer may see, in words, scrollable."""
 
     BINDINGS = [

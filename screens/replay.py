@@ -8,6 +8,8 @@ steps through the views the replay offers (see `ReplayController.views`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,8 +20,13 @@ from .game_base import GameScreen
 from .game_screens import screen_class_for
 from .widgets import TitleBar
 
+if TYPE_CHECKING:
+    _Mixin = GameScreen  # what the replay keys are mixed in front of, for the type checker
+else:
+    _Mixin = object
 
-class ReplayKeys:
+
+class ReplayKeys(_Mixin):
     """Mixed in front of a game's own screen class: the replay keys, and none of the game's.
 
     A plain mixin, not a Screen: Textual gives a screen class the CSS type names of its first
@@ -49,13 +56,13 @@ class ReplayKeys:
     def compose(self) -> ComposeResult:
         """The game's own widgets, its title bar saying where the replay stands: the game keeps every
         row it has in play, so each size lays out as it did live."""
-        for widget in super().compose():  # type: ignore[misc]
+        for widget in super().compose():
             yield TitleBar(id="replay-bar") if isinstance(widget, TitleBar) else widget
 
     def refresh_game(self) -> None:
-        super().refresh_game()  # type: ignore[misc]
-        width = self.size.width - 2  # type: ignore[attr-defined]
-        for bar in self.query("#replay-bar").results(TitleBar):  # type: ignore[attr-defined]
+        super().refresh_game()
+        width = self.size.width - 2
+        for bar in self.query("#replay-bar").results(TitleBar):
             status = Text(self.controller.where())
             if width > 0:
                 status.truncate(width, overflow="ellipsis")
@@ -67,7 +74,7 @@ class ReplayKeys:
         if action in self.REPLAY_ACTIONS or action.startswith("app."):
             return True
         if action in getattr(self, "LOOK_ACTIONS", ()):
-            return super().check_action(action, parameters)  # type: ignore[misc]
+            return super().check_action(action, parameters)
         return False
 
     def action_replay_step(self, n: int) -> None:
@@ -88,13 +95,13 @@ class ReplayKeys:
     def action_replay_log(self) -> None:
         from .pause import LogScreen
 
-        self.app.push_screen(LogScreen(self.controller))  # type: ignore[attr-defined,arg-type]
+        self.app.push_screen(LogScreen(self.controller))
 
     def action_replay_leave(self) -> None:
-        self.dismiss()  # type: ignore[attr-defined]
+        self.dismiss()
 
     def action_pause(self) -> None:
-        self.dismiss()  # type: ignore[attr-defined]
+        self.dismiss()
 
 
 _CLASSES: dict[type, type] = {}

@@ -7,7 +7,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from chaigames.engine import Record, Result
@@ -15,6 +14,7 @@ from chaigames.engine.match import Match
 from chaigames.engine.words import join_names
 from chaigames.play.protocol import Controller
 
+from .base import AppScreen
 from .keygate import Guarded
 from .widgets import Footer, TitleBar
 
@@ -54,7 +54,7 @@ def scores_line(names: list[str], result: Result) -> str:
     return "   ".join(f"{names[i]} {result.scores[i]}" for i in order)
 
 
-class ResultsScreen(Guarded, Screen[None]):
+class ResultsScreen(Guarded, AppScreen[None]):
     """Opens after a game: its keys are ones no Chai Wallah zone uses (n, m), so a key meant for the
     game cannot start a rematch or leave; it also ignores keys for its first moments (keygate)."""
 
@@ -67,6 +67,7 @@ class ResultsScreen(Guarded, Screen[None]):
         Binding("m", "menu", "Menu", id="menu"),
         Binding("escape", "back", "Menu", show=False),
         Binding("l", "log", "Log", id="log"),
+        Binding("t", "try_again", "Try again", id="try_again"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
@@ -106,8 +107,24 @@ class ResultsScreen(Guarded, Screen[None]):
                 yield Static(self.result.note, id="note", markup=False)
             if self.match is not None:
                 yield Static(Text(self.match_text(names)), id="match")
+            if self.controller.save_problem:
+                yield Static(self.save_failed(), id="save-failed", classes="hint", markup=False)
             yield Static(self.hint(), classes="hint")
         yield Footer()
+
+    def save_failed(self) -> str:
+        """The game's end did not reach History (a full or read-only disk): say so, and how to try again."""
+        problem = self.controller.save_problem
+        return f"! The end of this game was not saved ({problem}).  t: try again" if problem else ""
+
+    def action_try_again(self) -> None:
+        self.controller.save()
+        for line in self.query("#save-failed").results(Static):
+            line.update(self.save_failed())
+            line.display = bool(self.controller.save_problem)
+        self.refresh_bindings()
+        if not self.controller.save_problem:
+            self.notify("The game is saved in History.", markup=False)
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width >= ROOMY_WIDTH and event.size.height >= ROOMY_HEIGHT, "roomy")
@@ -192,29 +209,45 @@ class ResultsScreen(Guarded, Screen[None]):
             return self.match is None
         if action in ("watch", "back"):  # Esc leaves only results shown again from History
             return self.replay is not None
+        if action == "try_again":
+            return bool(self.controller.save_problem)
         return True
 
     def action_next_game(self) -> None:
         if self.next_game is not None:
-            self.app.resume_game(self.next_game)  # type: ignore[attr-defined]
+            self.app.resume_game(self.next_game)
 
     def action_rematch(self) -> None:
         """The same seats again: a single game, or after a match a new match of as many games."""
-        self.app.rematch(self.controller, self.match.games if self.match is not None else 1)  # type: ignore[attr-defined]
+        self.app.rematch(self.controller, self.match.games if self.match is not None else 1)
 
     def action_best_of_three(self) -> None:
-        self.app.rematch(self.controller, 3)  # type: ignore[attr-defined]
+        self.app.rematch(self.controller, 3)
 
     def action_watch(self) -> None:
         if self.replay is not None:
-            self.app.watch_replay(self.replay)  # type: ignore[attr-defined]
+            self.app.watch_replay(self.replay)
 
     def action_back(self) -> None:
         """Esc: back to History (after a game, Esc does nothing here: the menu is a deliberate `m`)."""
         self.app.pop_screen()
 
     def action_menu(self) -> None:
-        self.app.call_later(self.app.back_to_menu)  # type: ignore[attr-defined]
+        """The menu; with the game's end unsaved, the save-failed choice first (try again, lose it, stay)."""
+        if not self.controller.save_problem:
+            self.app.call_later(self.app.back_to_menu)
+            return
+        from .confirm import SaveFailedScreen
+
+        def chosen(choice: str | None) -> None:
+            if choice == "retry":
+                self.action_try_again()
+                if not self.controller.save_problem:
+                    self.app.call_later(self.app.back_to_menu)
+            elif choice == "lose":
+                self.app.call_later(self.app.back_to_menu)
+
+        self.app.push_screen(SaveFailedScreen(self.controller.save_problem, self.controller.unsaved_moves()), chosen)
 
     def action_log(self) -> None:
         from .pause import LogScreen

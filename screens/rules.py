@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from chaigames.play.library import Library
 
+from .base import AppScreen
 from .widgets import Footer, TitleBar
 
 
@@ -27,7 +27,7 @@ def rules_text(library: Library, game_id: str) -> str:
     return f"# {game_id}\n\nNo such game."
 
 
-class RulesIndex(Screen[None]):
+class RulesIndex(AppScreen[None]):
     """Pick a game to read its rules."""
 
     SUB_TITLE = "Rules"
@@ -39,7 +39,7 @@ class RulesIndex(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar(self.sub_title)
-        library: Library = self.app.library  # type: ignore[attr-defined]
+        library: Library = self.app.library
         yield OptionList(
             *(Option(f"{title}  ({seats} players)", id=gid) for gid, title, seats, _, _ in library.catalogue()),
             id="rules-games",
@@ -52,7 +52,7 @@ class RulesIndex(Screen[None]):
             self.app.push_screen(RulesScreen(event.option.id))
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(AppScreen[None]):
     """One game's rules, scrollable, with a table of contents."""
 
     SUB_TITLE = "Rules"
@@ -73,7 +73,7 @@ class RulesScreen(Screen[None]):
         # when somebody first opens a rules page, not at start-up.
         from textual.widgets import MarkdownViewer
 
-        library: Library = self.app.library  # type: ignore[attr-defined]
+        library: Library = self.app.library
         yield MarkdownViewer(rules_text(library, self.game_id), show_table_of_contents=False, id="rules-md")
         yield Footer()
 
@@ -84,5 +84,7 @@ class RulesScreen(Screen[None]):
         self.dismiss(None)
 
     def action_toggle_toc(self) -> None:
-        viewer = self.query_one("#rules-md")
+        from textual.widgets import MarkdownViewer
+
+        viewer = self.query_one("#rules-md", MarkdownViewer)
         viewer.show_table_of_contents = not viewer.show_table_of_contents

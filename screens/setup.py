@@ -16,17 +16,24 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from chaigames.engine import GameConfig, GameSpec, SeatConfig
 from chaigames.names import bot_name, clean_name
 from chaigames.setups import LastSetup
 
+from .base import AppScreen
 from .widgets import Footer, NameInput, TitleBar
 
 HUMAN = "human"
 MATCH_CHOICES = [("Single game", 1), ("Match of 3 games", 3), ("Match of 5 games", 5)]
+
+
+def takebacks_choice(takebacks: bool | None) -> str:
+    """The take-backs field's choice for a remembered setting (None: the game's default)."""
+    if takebacks is None:
+        return "default"
+    return "on" if takebacks else "off"
 
 
 def opening_seats(
@@ -60,11 +67,12 @@ def new_seed() -> int:
     return int.from_bytes(os.urandom(4), "little")
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(AppScreen[None]):
     """A new game at this keyboard; `screens.tables.OpenTableScreen` reuses it for a table over SSH."""
 
     HEADING = "New game"
     HUMAN_LABEL = "Human"
+    START = "Start"  # what the button (and ctrl+s) does: start the game here
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start"),
@@ -166,7 +174,7 @@ class SetupScreen(Screen[None]):
                     yield Label("Take-backs", classes="field-label")
                     yield Select(
                         [("Default (on with one human)", "default"), ("On", "on"), ("Off", "off")],
-                        value={True: "on", False: "off"}.get(last.config.takebacks, "default") if last else "default",  # type: ignore[arg-type]
+                        value=takebacks_choice(last.config.takebacks if last else None),
                         allow_blank=False,
                         id="takebacks",
                         compact=True,
@@ -182,7 +190,7 @@ class SetupScreen(Screen[None]):
                 )
             yield Static("", id="problems", classes="problem")
         with Horizontal(id="setup-buttons"):  # outside the scroll: Start is always in sight (80x24 too)
-            yield Button("Start  ^s", id="start", variant="primary", compact=True)
+            yield Button(f"{self.START}  ^s", id="start", variant="primary", compact=True)
             yield Button("Back  Esc", id="back", compact=True)
         yield Footer()
 
@@ -194,22 +202,25 @@ class SetupScreen(Screen[None]):
 
     def player(self) -> str | None:
         """Who plays at this keyboard, when the app knows (the web page's name): seat 1 is theirs."""
-        return getattr(self.app, "player_name", None)
+        return getattr(self.app, "player_name", None)  # a test may show the form in an app of its own
 
     # -- reading the form --------------------------------------------------------------------------
     @property
     def seat_count(self) -> int:
-        return int(self.query_one("#seats", Select).value)  # type: ignore[arg-type]
+        return self._number("#seats")
+
+    def _number(self, selector: str) -> int:
+        """The number chosen in one of the form's numbered Selects (none of them allows a blank)."""
+        value = self.query_one(selector, Select).value
+        assert isinstance(value, int), selector
+        return value
 
     def config(self) -> GameConfig:
         spec = self.spec
         seats = []
         for i in range(self.seat_count):
             kind = self.query_one(f"#kind-{i}", Select).value
-            options = {
-                opt.key: opt.choices[int(self.query_one(f"#sopt-{i}-{opt.key}", Select).value)]  # type: ignore[arg-type]
-                for opt in spec.seat_options
-            }
+            options = {opt.key: opt.choices[self._number(f"#sopt-{i}-{opt.key}")] for opt in spec.seat_options}
             seats.append(
                 SeatConfig(
                     name=clean_name(self.query_one(f"#name-{i}", Input).value),
@@ -217,18 +228,15 @@ class SetupScreen(Screen[None]):
                     options=options,
                 )
             )
-        options = {
-            opt.key: opt.choices[int(self.query_one(f"#opt-{opt.key}", Select).value)]  # type: ignore[arg-type]
-            for opt in spec.options
-        }
+        options = {opt.key: opt.choices[self._number(f"#opt-{opt.key}")] for opt in spec.options}
         start = None
         if spec.has_start_player:
-            v = int(self.query_one("#start-player", Select).value)  # type: ignore[arg-type]
-            start = None if v < 0 else v
+            chosen = self._number("#start-player")
+            start = None if chosen < 0 else chosen
         takebacks = None
         if spec.takebacks and not spec.realtime:
-            v = self.query_one("#takebacks", Select).value
-            takebacks = None if v == "default" else v == "on"
+            choice = self.query_one("#takebacks", Select).value
+            takebacks = None if choice == "default" else choice == "on"
         return GameConfig(seats=tuple(seats), options=options, start_player=start, takebacks=takebacks)
 
     def validate(self) -> list[str]:
@@ -308,7 +316,7 @@ class SetupScreen(Screen[None]):
         if self.validate():
             self.notify(self.problems[0], severity="warning", markup=False)
             return
-        match_games = int(self.query_one("#match", Select).value)  # type: ignore[arg-type]
+        match_games = self._number("#match")
         config = self.config()
         memory = getattr(self.app, "setups", None)
         if memory is not None:
@@ -321,7 +329,7 @@ class SetupScreen(Screen[None]):
 
     def begin(self, config: GameConfig, match_games: int) -> None:
         """Start: a game here, at this keyboard."""
-        self.app.start_game(self.spec, config, new_seed(), match_games)  # type: ignore[attr-defined]
+        self.app.start_game(self.spec, config, new_seed(), match_games)
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:

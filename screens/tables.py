@@ -16,7 +16,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,6 +23,7 @@ from chaigames.engine import GameConfig
 from chaigames.engine.words import join_names
 from chaigames.play import wire
 
+from .base import AppScreen
 from .setup import SetupScreen
 from .widgets import Footer, TitleBar
 
@@ -62,10 +62,12 @@ class OpenTableScreen(SetupScreen):
 
     HEADING = "Open a table"
     HUMAN_LABEL = "Person"
+    START = "Open the table"  # its lobby opens; the owner starts the game from there
+    BINDINGS = [Binding("ctrl+s", "start", "Open the table", id="start")]
 
     def on_mount(self) -> None:
-        for field in ("#takebacks", "#match", "#start-player"):
-            for widget in self.query(field):
+        for selector in ("#takebacks", "#match", "#start-player"):
+            for widget in self.query(selector):
                 if widget.parent is not None:
                     widget.parent.display = False
         self.query_one("#name-0", Input).disabled = True  # your seat takes your name; other people's theirs
@@ -73,7 +75,7 @@ class OpenTableScreen(SetupScreen):
 
     def player(self) -> str | None:
         """Seat 1 is yours, under the name the host knows you by (no bot takes it: `opening_seats`)."""
-        return self.app.welcome.get("name") or None  # type: ignore[attr-defined]
+        return self.app.welcome.get("name") or None
 
     def check(self, config: GameConfig) -> list[str]:
         """The spec's problems without the one-keyboard limit (each person has their own terminal);
@@ -98,10 +100,10 @@ class OpenTableScreen(SetupScreen):
             PAUSES_EACH,
             names=[None if s.bot is None else s.name for s in config.seats],
         )
-        self.app.open_table(message)  # type: ignore[attr-defined]
+        self.app.open_table(message)
 
 
-class JoinTableScreen(Screen[None]):
+class JoinTableScreen(AppScreen[None]):
     """Type a table's code, or pick one of the open tables; under --open, a seat code takes a seat back."""
 
     SUB_TITLE = "Join a table"
@@ -118,7 +120,7 @@ class JoinTableScreen(Screen[None]):
         self.tables: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        keyed = self.app.welcome.get("keyed", True)  # type: ignore[attr-defined]
+        keyed = self.app.welcome.get("keyed", True)
         yield TitleBar(self.sub_title)
         with Vertical(id="join"):
             with Horizontal(classes="field"):
@@ -143,7 +145,7 @@ class JoinTableScreen(Screen[None]):
         self.run_worker(self._reload(), exclusive=True, group="list")
 
     async def _reload(self) -> None:
-        client = self.app.tables  # type: ignore[attr-defined]
+        client = self.app.tables
         if client is None:
             return
         try:
@@ -151,7 +153,7 @@ class JoinTableScreen(Screen[None]):
         except Exception as exc:  # the host went away: say so, stay here
             self.notify(f"Cannot list the tables: {exc}", severity="warning", markup=False)
             return
-        mine = {t["code"] for t in self.app.welcome.get("mine", [])}  # type: ignore[attr-defined]
+        mine = {t["code"] for t in self.app.welcome.get("mine", [])}
         options = self.query_one("#tables", OptionList)
         options.clear_options()
         for table in self.tables:
@@ -170,9 +172,9 @@ class JoinTableScreen(Screen[None]):
             self.notify("Type the table's code, or pick a table below.", severity="warning")
             return
         table = next((t for t in self.tables if t["code"] == code), None)
-        mine = any(t["code"] == code for t in self.app.welcome.get("mine", []))  # type: ignore[attr-defined]
+        mine = any(t["code"] == code for t in self.app.welcome.get("mine", []))
         seat_code = self._seat_code()
-        self.app.join_table(code, join_as(table, mine=mine, seat_code=seat_code), seat_code)  # type: ignore[attr-defined]
+        self.app.join_table(code, join_as(table, mine=mine, seat_code=seat_code), seat_code)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -192,7 +194,7 @@ def code_box(code: str) -> Text:
     return Text("  ".join(code), style="bold")
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(AppScreen[None]):
     """A table before its game: the code big and clear, who has joined, Start for the owner."""
 
     SUB_TITLE = "Table"
@@ -235,7 +237,8 @@ class LobbyScreen(Screen[None]):
             else ""
         )
         self.query_one("#seat-code").display = bool(seat_code)
-        client = self.app.tables  # type: ignore[attr-defined]
+        client = self.app.tables
+        assert client is not None  # the lobby opens once the app has sat down at a table through its client
         client.on("lobby", self.lobby_changed)
         client.on("update", self.game_began)
         if "lobby" in client.last:
@@ -245,7 +248,7 @@ class LobbyScreen(Screen[None]):
             self.game_began(client.last["update"])
 
     def on_unmount(self) -> None:
-        client = self.app.tables  # type: ignore[attr-defined]
+        client = self.app.tables
         if client is not None:
             client.off("lobby", self.lobby_changed)
             client.off("update", self.game_began)
@@ -317,18 +320,21 @@ class LobbyScreen(Screen[None]):
             self._send(wire.to_bot(seat, "normal"))
 
     def action_leave(self) -> None:
-        self.app.leave_table()  # type: ignore[attr-defined]
+        self.app.leave_table()
 
     def _send(self, msg: dict[str, Any]) -> None:
+        client = self.app.tables
+        if client is None:  # the table host went away: the app is on its way back to the menu
+            return
         try:
-            self.app.tables.send(msg)  # type: ignore[attr-defined]
+            client.send(msg)
         except ConnectionError as exc:
             self.notify(str(exc), severity="error", markup=False)
 
     def game_began(self, update: dict[str, Any]) -> None:
         """The first snapshot of the game (or of a game already under way): play it (once: the game's
         controller takes the updates from here)."""
-        client = self.app.tables  # type: ignore[attr-defined]
+        client = self.app.tables
         if client is not None:
             client.off("update", self.game_began)
-        self.app.play_table(self.joined, update)  # type: ignore[attr-defined]
+        self.app.play_table(self.joined, update)

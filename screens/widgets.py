@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.cells import cell_len
+from rich.containers import Lines
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
@@ -41,7 +44,7 @@ class TitleBar(Static):
     }
     """
 
-    def __init__(self, title: str = "", **kwargs) -> None:
+    def __init__(self, title: str | None = "", **kwargs: Any) -> None:
         super().__init__(self._text(title), **kwargs)
 
     def render(self) -> RenderResult:
@@ -52,10 +55,10 @@ class TitleBar(Static):
         return super().render()
 
     @staticmethod
-    def _text(title: str) -> Text:
+    def _text(title: str | None) -> Text:
         return Text(f"chaigames: {title}" if title else "chaigames")
 
-    def set_title(self, title: str) -> None:
+    def set_title(self, title: str | None) -> None:
         self.update(self._text(title))
 
 
@@ -123,7 +126,7 @@ class LinePanel(Static):
 
     _strips: list[Strip] | None = None
     _strips_for: tuple | None = None  # (size, visual style) the strips were drawn for
-    _lines: tuple[Text, list[Text]] | None = None  # the text shown, split in lines
+    _lines: tuple[Text, Lines] | None = None  # the text shown, split in lines
     _line_cache: dict[tuple, Strip] | None = None  # line strips by what they show (see _line_strip)
     _line_cache_for: tuple | None = None  # the (size, visual style) of the lines kept
 
@@ -210,10 +213,17 @@ def show(widget: Static, content: Text | str) -> None:
     old = getattr(widget, "_shown_content", None)
     if old is not None and type(old) is type(content) and old == content:
         return
+    # Any Static may be shown through here, so what it shows rides on the widget as an attribute of
+    # its own, which the Static type does not declare.
     widget._shown_content = content  # type: ignore[attr-defined]
     resized = old is None or _resizes(widget, old, content)
-    lines = isinstance(widget, LinePanel) and isinstance(old, Text) and isinstance(content, Text)
-    if lines and not resized and widget.show_lines(old, content):  # type: ignore[union-attr]
+    if (
+        isinstance(widget, LinePanel)
+        and isinstance(old, Text)
+        and isinstance(content, Text)
+        and not resized
+        and widget.show_lines(old, content)
+    ):
         return
     widget.update(content, layout=resized)
 

@@ -23,7 +23,7 @@ RULES_VERSION = 1
 def check(config: GameConfig) -> list[str]:
     """Each tea can be played by one seat only."""
     problems = []
-    seen: dict[str, int] = {}
+    seen: dict[str | None, int] = {}
     for i, seat in enumerate(config.seats):
         tea = seat.options.get("tea", TEAS[i] if i < len(TEAS) else None)
         if tea in seen:

@@ -106,8 +106,8 @@ def determinise(view: dict[str, Any], rng: Rng) -> ChaiState:
     # customers: own reserved are known; the rest of the unseen go to other seats' hands and the deck
     st.pool = [[p["customer"], p["coins"]] for p in view["pool"]]
     seen = {p[0] for p in st.pool} | set(view.get("reserved", []))
-    for f in st.fulfilled:
-        seen.update(f)
+    for done in st.fulfilled:
+        seen.update(done)
     unseen = [c for tea in st.teas for c in customers_of(tea) if c not in seen]
     rng.shuffle(unseen)
     st.reserved = []
@@ -225,7 +225,7 @@ class EasyBot:
         if isinstance(first, DiscardTile | DiscardAdditive | DiscardCustomer):
             return self._discard(view, legal)
         wanted_f, wanted_a = self._wants(view)
-        useful = []
+        useful: list[Any] = []
         for a in legal:
             if isinstance(a, VisitMarket):
                 if FLAVOURS.index(view["market"][a.row][a.col]) in wanted_f:

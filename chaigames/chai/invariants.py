@@ -50,8 +50,8 @@ def problems(st: ChaiState) -> list[str]:
     places = list(st.cust_deck) + [p[0] for p in st.pool]
     for r in st.reserved:
         places.extend(r)
-    for f in st.fulfilled:
-        places.extend(f)
+    for done in st.fulfilled:
+        places.extend(done)
     expected = sorted(c for t in st.teas for c in customers_of(t))
     if st.phase != CHOOSE and sorted(places) != expected:
         out.append("customers are not each in exactly one place")

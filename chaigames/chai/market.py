@@ -120,7 +120,7 @@ class Market:
 
     def refill(self, bag: Bag, rng: Rng) -> list[tuple[int, int, int]]:
         """Fill empty cells from the bag, row 1 first, left to right. Returns (row, col, flavour) placed."""
-        placed = []
+        placed: list[tuple[int, int, int]] = []
         for r, tiles in enumerate(self.rows):
             while len(tiles) < COLUMNS:
                 f = bag.draw(rng)

@@ -137,7 +137,7 @@ class ChaiState:
 
     def _draw_additive(self) -> int | None:
         """The deck's top card; the discard pile is shuffled into a new deck when the deck runs out."""
-        if not self.add_deck and sum(self.add_discard):
+        if not self.add_deck and sum(self.add_discard) > 0:
             self.add_deck = [k for k, c in enumerate(self.add_discard) for _ in range(c)]
             self.add_discard = [0] * len(ADDITIVES)
             self.rng.shuffle(self.add_deck)
@@ -340,13 +340,13 @@ class ChaiState:
             self.display = []
             events = [Event("additive", f"{name} resets the additive display")]
         else:
-            k = self._draw_additive()
-            if k is None:
+            drawn = self._draw_additive()
+            if drawn is None:
                 raise IllegalAction("The additive deck and discard pile are empty")
-            self.adds[seat][k] += 1
+            self.adds[seat][drawn] += 1
             events = [
                 Event("additive", f"{name} draws an additive card", reveal=True),
-                Event("draw", f"You draw {additive_label(ADDITIVES[k])}", seats=(seat,), reveal=True),
+                Event("draw", f"You draw {additive_label(ADDITIVES[drawn])}", seats=(seat,), reveal=True),
             ]
         dealt = self._refill_display()
         if dealt:
@@ -425,8 +425,8 @@ class ChaiState:
             events.append(Event("fee", f"{name} pays {self.name(owner)} a coin for a {cust.tea} tea token"))
         idx = next((i for i, p in enumerate(self.pool) if p[0] == cid), None)
         from_pool = idx is not None and cid not in self.reserved[seat]
-        if from_pool:
-            _, coins = self.pool.pop(idx)  # type: ignore[arg-type]
+        if idx is not None and from_pool:
+            _, coins = self.pool.pop(idx)
             self.money[seat] += coins
         else:
             coins = 0
@@ -464,7 +464,8 @@ class ChaiState:
             events.append(Event("thermometer", f"Every cup is full: cup round {self.rounds_done} of 5 is done"))
             if self.rounds_done < CUP_ROUNDS:
                 for cup in self.cups:
-                    cust = CUSTOMERS[cup[1]]  # type: ignore[index]
+                    assert cup is not None  # every cup is full here
+                    cust = CUSTOMERS[cup[1]]
                     for f, c in enumerate(cust.flavours):
                         self.bag.put(f, c)
                     for k, c in enumerate(cust.additives):

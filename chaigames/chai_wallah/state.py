@@ -227,10 +227,11 @@ class ChaiWallahState:
             if seat.forming_until is not None:
                 out.append((seat.forming_until, s, -1, LIVE))
             for i in range(4):
-                if seat.fresh_until[i] is not None:
-                    out.append((seat.fresh_until[i], s, i, HOLD))  # type: ignore[arg-type]
-                if seat.stall_due[i] is not None:
-                    out.append((seat.stall_due[i], s, i, STALL))  # type: ignore[arg-type]
+                fresh, stall = seat.fresh_until[i], seat.stall_due[i]
+                if fresh is not None:
+                    out.append((fresh, s, i, HOLD))
+                if stall is not None:
+                    out.append((stall, s, i, STALL))
         return out
 
     def next_due(self) -> float | None:
@@ -266,10 +267,11 @@ class ChaiWallahState:
             if seat.forming_until is not None:
                 seat.forming_until += delta
             for i in range(4):
-                if seat.fresh_until[i] is not None:
-                    seat.fresh_until[i] += delta  # type: ignore[operator]
-                if seat.stall_due[i] is not None:
-                    seat.stall_due[i] += delta  # type: ignore[operator]
+                fresh, stall = seat.fresh_until[i], seat.stall_due[i]
+                if fresh is not None:
+                    seat.fresh_until[i] = fresh + delta
+                if stall is not None:
+                    seat.stall_due[i] = stall + delta
 
     def _fire(self, due: float, s: int, i: int, kind: str) -> list[Event]:
         if kind == THAW:
@@ -416,14 +418,14 @@ class ChaiWallahState:
             return [Event("forming", text, data={"t": t, "seat": s, "dice": tuple(offer)})]
         assert isinstance(action, SetOffer)
         wanted = frozenset(INGREDIENTS.index(d) for d in action.dice)
-        old = seat.offered()
+        before = seat.offered()
         was_forming = not seat.live
-        for i in old - wanted:
+        for i in before - wanted:
             seat.states[i] = HELD
             seat.stall_due[i] = None
-        for i in wanted - old:
+        for i in wanted - before:
             seat.states[i] = OFFERED
-        if wanted - old:
+        if wanted - before:
             seat.gained = True
         events = [
             Event(
@@ -432,7 +434,7 @@ class ChaiWallahState:
                 data={"t": t, "seat": s, "dice": tuple(INGREDIENTS[i] for i in sorted(wanted))},
             )
         ]
-        if (wanted - old) or was_forming:
+        if (wanted - before) or was_forming:
             events.extend(self._go_live(s, t))
         else:
             seat.forming_until = None

@@ -324,6 +324,7 @@ class NormalBot(_Base):
                     return a
 
         def score(a: Commit) -> tuple[float, float]:
+            assert a.card is not None  # a card-less commit comes only with an empty hand, answered above
             tips = card_tips(a.card)
             now = sum(counts[c] * tips[c] for c in range(4))
             return (now, -sum(tips))
@@ -548,12 +549,12 @@ class HardBot(NormalBot):
         rng = Rng(self.rng.randbelow(1 << 62))
         samples = []
         for _ in range(budget):
-            total = [0, 0, 0, 0]
+            sums = [0, 0, 0, 0]
             for p in rivals:
                 pick = self._likely_pick(view, p, rng)
                 for c in range(4):
-                    total[c] += pick[c]
-            samples.append(total)
+                    sums[c] += pick[c]
+            samples.append(sums)
         hand = list(me.hand or ())
         futures = {cm.card: self._future_value(lower, [c for c in hand if c != cm.card]) for cm in commits}
         best, best_score = commits[0], -1e9

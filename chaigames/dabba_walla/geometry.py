@@ -12,6 +12,7 @@ over that grid (squares outside the vehicle stay 0 and are never used).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .data import SHAPES, SIDES, TILE_TABLE
@@ -21,7 +22,7 @@ SIDE_VEC: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
 OPPOSITE: tuple[int, ...] = (2, 3, 0, 1)
 
 # The eight symmetries of the square as maps of (row, col): four rotations, then their mirror images.
-_MAPS = (
+_MAPS: tuple[Callable[[int, int], tuple[int, int]], ...] = (
     lambda r, c: (r, c),
     lambda r, c: (c, -r),
     lambda r, c: (-r, -c),
@@ -82,7 +83,7 @@ def orientations_of(shape: str, half_index: int, half_side: str) -> tuple[Orient
     """Every distinct rotation and mirror image (rulebook placing rule 1); the half-chai moves along."""
     cells = SHAPES[shape]
     hs = SIDES.index(half_side)
-    seen: dict[tuple, Orientation] = {}
+    seen: dict[tuple[tuple[tuple[int, int], ...], tuple[int, int], int], Orientation] = {}
     for m in _MAPS:
         moved = [m(r, c) for r, c in cells]
         r0 = min(r for r, _ in moved)

@@ -7,6 +7,7 @@ State is plain lists of small ints (pieces, cards and chai tiles are ids from `d
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
@@ -944,7 +945,10 @@ def _position_kinds(st: DabbaWallaState) -> dict[str, Kind]:
     card, piece, chai = integer(0, D.N_DABBA - 1), integer(0, D.N_PIECES - 1), integer(0, D.N_CHAI - 1)
     maybe_card = integer(NONE, D.N_DABBA - 1)
     cards, chais = list_of(card), list_of(chai)
-    per_seat = lambda kind: list_of(kind, n)  # noqa: E731
+
+    def per_seat(kind: Kind) -> Kind:
+        return list_of(kind, n)
+
     entry = Kind(
         lambda v: type(v) is list and len(v) == 3 and piece.ok(v[0]) and count.ok(v[1]) and integer(-1, 3).ok(v[2]),
         "a [piece, level, half side] triple",
@@ -1020,7 +1024,7 @@ def track_from_sums(sums: list[int], double_zero: tuple[int, int]) -> tuple[list
     return positions, values
 
 
-_PICKUP_HANDLERS = {
+_PICKUP_HANDLERS: dict[type, Callable[[DabbaWallaState, int, Any], list[Event]]] = {
     Start: DabbaWallaState._start,
     Move: DabbaWallaState._move,
     Jump: DabbaWallaState._jump,

@@ -197,7 +197,7 @@ class DabbaView:
             draw_count=f.take("draw_count", count),
             discard=tuple(f.take("discard", list_of(card))),
             empties_left=f.take("empties_left", count),
-            bonus_left=tuple(f.take("bonus_left", list_of(count, 4))),  # type: ignore[arg-type]
+            bonus_left=tuple(f.take("bonus_left", list_of(count, 4))),
             chai_supply=f.take("chai_supply", count),
             orders=tuple(f.take("orders", list_of(integer(1, 6)))),
             double_zero=_maybe_tuple(f.take("double_zero", NULL | pair(colour, colour))),
@@ -417,7 +417,7 @@ def make_view(s: DabbaWallaState, seat: int | None) -> DabbaView:
         draw_count=len(s.draw),
         discard=tuple(D.CARD_CODES[c] for c in s.discard),
         empties_left=len(s.empties),
-        bonus_left=tuple(len(b) for b in s.bonus),  # type: ignore[arg-type]
+        bonus_left=(len(s.bonus[0]), len(s.bonus[1]), len(s.bonus[2]), len(s.bonus[3])),
         chai_supply=len(s.chai_supply),
         orders=s.orders,
         double_zero=(D.COLOURS[dz[0]], D.COLOURS[dz[1]]) if dz[0] >= 0 else None,

@@ -11,9 +11,12 @@ import dataclasses
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .errors import IllegalAction, RecordError
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 A = TypeVar("A")
 
@@ -119,7 +122,7 @@ class ActionSet:
 
     def to_json(self, action: object) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.name_of(action)}
-        for f in dataclasses.fields(action):  # type: ignore[arg-type]
+        for f in dataclasses.fields(cast("DataclassInstance", action)):  # name_of knew it: a game's dataclass
             data[f.name] = _thaw(getattr(action, f.name))
         return data
 

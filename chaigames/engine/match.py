@@ -16,7 +16,7 @@ game's record meta (`to_json`), as it stood when that game started (unfinished s
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from .config import GameConfig
 from .errors import RecordError
@@ -64,7 +64,7 @@ class GameOutcome:
         return cls(tuple(scores), tuple(winners), tuple(tuple(t) for t in raw))
 
 
-def _ints(value: Any) -> bool:
+def _ints(value: object) -> TypeGuard[list[int]]:
     return isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
 
 

@@ -34,7 +34,8 @@ class Replay:
         self._states: list[GameState] = [session.state.clone()]
         for i, entry in enumerate(self.entries, start=1):
             try:
-                session.apply(entry.seat, entry.action, entry.t)  # type: ignore[arg-type]
+                assert entry.seat is not None  # every standing entry is an action, made by a seat
+                session.apply(entry.seat, entry.action, entry.t)
             except IllegalAction as exc:
                 raise RecordError(f"action {i} (seat {entry.seat}): {exc}") from None
             self._states.append(session.state.clone())

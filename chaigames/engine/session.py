@@ -161,7 +161,8 @@ class Session:
         standing = record.effective()
         for i, entry in enumerate(standing, start=1):
             try:
-                events = session.state.apply(entry.seat, entry.action, entry.t)  # type: ignore[arg-type]
+                assert entry.seat is not None  # every standing entry is an action, made by a seat
+                events = session.state.apply(entry.seat, entry.action, entry.t)
             except IllegalAction as exc:
                 raise RecordError(f"action {i} (seat {entry.seat}): {exc}") from None
             except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:

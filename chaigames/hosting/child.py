@@ -201,7 +201,7 @@ class GameProcess:
     # -- exit ----------------------------------------------------------------------------------
     def _watch_exit(self) -> None:
         try:
-            self._pidfd = os.pidfd_open(self.pid)
+            self._pidfd: int | None = os.pidfd_open(self.pid)
         except (AttributeError, OSError):  # not Linux >= 5.3: poll instead
             self._pidfd = None
             self._poller = self._loop.create_task(self._poll_exit())

@@ -12,7 +12,7 @@ when an action was not applied. Only the frame (app.py) reaches past the protoco
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from chaigames.engine import Event, IllegalAction, LogLine, Result, Session, make_bots
 from chaigames.engine.match import Match, match_of
@@ -21,10 +21,10 @@ from chaigames.engine.words import join_names
 from chaigames.saves import GameTakenOver
 
 from .clock import GameClock
-from .protocol import GameWords, Listener
+from .protocol import Controller, GameWords, Listener
 
 if TYPE_CHECKING:
-    from chaigames.engine import GameSpec
+    from chaigames.engine import GameConfig, GameSpec
     from chaigames.saves import SaveStore
 
 
@@ -109,7 +109,7 @@ class GameController(GameWords):
 
     # -- what a screen reads -------------------------------------------------------------------
     @property
-    def config(self):
+    def config(self) -> GameConfig:
         return self.session.config
 
     @property
@@ -179,10 +179,10 @@ class GameController(GameWords):
     def legal_actions(self, seat: int) -> list[Any]:
         return list(self.session.state.legal_actions(seat))
 
-    def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
+    def log(self, seat: int | Literal["viewer"] | None = "viewer") -> list[LogLine]:
         """The log lines `seat` may see (default: the current viewer; None: public only)."""
         who = self.viewer if seat == "viewer" else seat
-        return [line for line in self.session.log if line.event.visible_to(who)]  # type: ignore[arg-type]
+        return [line for line in self.session.log if line.event.visible_to(who)]
 
     def status(self) -> str:
         """One line for the top of a game screen: whose turn it is, and who is looking."""
@@ -354,12 +354,18 @@ class GameController(GameWords):
             self.clock.stop()
 
     def save(self) -> bool:
-        """Write the record now. A failing disk is said on screen; the game goes on in memory
-        (`save_problem`, `unsaved_moves`) and a later save catches up. False when it failed."""
+        """Write the record now (once the game is over, its finished record, if that failed). A failing disk is
+        said on screen; the game goes on in memory (`save_problem`, `unsaved_moves`) and a later save catches
+        up. False when it failed."""
+        if self.finished and self.session.over and not self.save_problem:
+            return True  # the finished record is in History already
         try:
-            # real time: the key's frame does not wait for the disk (the store finishes the write on
-            # its own thread; what was accepted is already safe from a kill, see chaigames.saves)
-            self.frame.store.save(self.session, self.save_id, self.lock, later=self.realtime)
+            if self.finished and self.session.over:  # the game's end failed to reach History: again
+                self.frame.store.finish(self.session, self.save_id, self.lock)
+            else:
+                # real time: the key's frame does not wait for the disk (the store finishes the write on
+                # its own thread; what was accepted is already safe from a kill, see chaigames.saves)
+                self.frame.store.save(self.session, self.save_id, self.lock, later=self.realtime)
         except GameTakenOver:
             self._lost()
             return False
@@ -523,3 +529,7 @@ class GameController(GameWords):
         if self.listener is not None:
             visible = [e for e in events if e.visible_to(self.viewer)]
             self.listener.game_changed(visible)
+
+
+if TYPE_CHECKING:  # the type checker proves that the local game holds the controller protocol
+    _holds_the_protocol: type[Controller] = GameController

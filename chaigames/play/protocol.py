@@ -19,10 +19,13 @@ has to be:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from chaigames.engine import Event, LogLine, Result
 from chaigames.engine.match import Match
+
+if TYPE_CHECKING:
+    from chaigames.engine import GameConfig, GameSpec
 
 
 @runtime_checkable
@@ -51,15 +54,49 @@ class Listener(Protocol):
 class Controller(Protocol):
     """The narrow interface between a game screen (or results, pause, log) and one game."""
 
+    # Members a screen only reads are read-only properties here, so a controller may hold each as a
+    # plain attribute or compute it. `message` alone is written by screens.
+
     # -- the game and its seats ------------------------------------------------------------------
-    game_id: str  # the game's id, e.g. "chai-wallah" (rules, which screen draws it)
-    title: str  # the game's title for headings
-    names: tuple[str, ...]  # every seat's name, in seat order (len(names): the seat count)
-    humans: tuple[int, ...]  # the seats played from this keyboard
-    hotseat: bool  # turn-based with two or more humans: curtains between them
-    realtime: bool  # one shared screen, a clock, no turns
-    confirm_moves: bool  # ask before a move that cannot be taken back (hot seat, setup option)
-    whole_keyboard: bool  # one person per terminal (a table): every key set works for their one seat
+    @property
+    def game_id(self) -> str:
+        """The game's id, e.g. "chai-wallah" (rules, which screen draws it)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game's title for headings."""
+        ...
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name, in seat order (len(names): the seat count)."""
+        ...
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats played from this keyboard."""
+        ...
+
+    @property
+    def hotseat(self) -> bool:
+        """Turn-based with two or more humans: curtains between them."""
+        ...
+
+    @property
+    def realtime(self) -> bool:
+        """One shared screen, a clock, no turns."""
+        ...
+
+    @property
+    def confirm_moves(self) -> bool:
+        """Ask before a move that cannot be taken back (hot seat, setup option)."""
+        ...
+
+    @property
+    def whole_keyboard(self) -> bool:
+        """One person per terminal (a table): every key set works for their one seat."""
+        ...
 
     def name(self, seat: int) -> str: ...
     def is_bot(self, seat: int) -> bool: ...
@@ -103,7 +140,7 @@ class Controller(Protocol):
         """The game's own words for a view (the generic screen), or None if it has none."""
         ...
 
-    def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
+    def log(self, seat: int | Literal["viewer"] | None = "viewer") -> list[LogLine]:
         """The log lines `seat` may see (default the viewer; None: public only)."""
         ...
 
@@ -112,15 +149,42 @@ class Controller(Protocol):
         ...
 
     message: str  # the last notice (a refusal, "Took back 2 moves"); a screen may set it
-    paused: bool
-    finished: bool  # the game is over and its result known
-    thinking: bool  # a bot is choosing a move right now
-    started: bool  # at least one action (or clock event) has been recorded
-    clock: GameClockView | None  # real time only
-    save_problem: str  # why the last save failed ("" while saves work; a table or replay never fails)
+
+    @property
+    def paused(self) -> bool: ...
+
+    @property
+    def finished(self) -> bool:
+        """The game is over and its result known."""
+        ...
+
+    @property
+    def thinking(self) -> bool:
+        """A bot is choosing a move right now."""
+        ...
+
+    @property
+    def started(self) -> bool:
+        """At least one action (or clock event) has been recorded."""
+        ...
+
+    @property
+    def clock(self) -> GameClockView | None:
+        """The game's clock (real time only)."""
+        ...
+
+    @property
+    def save_problem(self) -> str:
+        """Why the last save failed ("" while saves work; a table or replay never fails)."""
+        ...
 
     def unsaved_moves(self) -> int:
         """How many moves a quit now would lose (those since the last save that worked)."""
+        ...
+
+    def save(self) -> bool:
+        """Write the game down now (save and quit); False when that failed (`save_problem` says why).
+        A table saves its own game and a replay writes nothing: both answer True."""
         ...
 
     def result(self) -> Result | None:
@@ -151,6 +215,18 @@ class Controller(Protocol):
     def attach(self, listener: Listener | None) -> None:
         """Who to call back (None detaches)."""
         ...
+
+
+@runtime_checkable
+class SetUp(Protocol):
+    """A game whose setup the frame can play again with a fresh seed (a rematch, the next game of a
+    match): the local game and a replay. A table's controller is not one: the table plays again itself."""
+
+    @property
+    def spec(self) -> GameSpec: ...
+
+    @property
+    def config(self) -> GameConfig: ...
 
 
 def protocol_members(cls: type = Controller) -> frozenset[str]:

@@ -13,14 +13,14 @@ replay offers the public view and the seat its viewer held there only (`views`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from chaigames.engine import Event, IllegalAction, LogLine, Record, Result, Session
+from chaigames.engine import IllegalAction, LogLine, Record, Result, Session
 from chaigames.engine.match import Match, match_of
 from chaigames.engine.replay import Replay
-from chaigames.names import join_names
+from chaigames.engine.words import join_names
 
-from .protocol import GameWords
+from .protocol import Controller, GameWords
 
 NO_MOVES = "This is a replay: nobody can move"
 
@@ -110,9 +110,9 @@ class ReplayController(GameWords):
     def legal_actions(self, seat: int) -> list[Any]:
         return []
 
-    def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
+    def log(self, seat: int | Literal["viewer"] | None = "viewer") -> list[LogLine]:
         who = self.viewer if seat == "viewer" else seat
-        return [line for line in self.replay.log_until(self.position) if line.event.visible_to(who)]  # type: ignore[arg-type]
+        return [line for line in self.replay.log_until(self.position) if line.event.visible_to(who)]
 
     def status(self) -> str:
         """The game's own status line as it stood at this position (where the replay stands is `where`)."""
@@ -143,7 +143,7 @@ class ReplayController(GameWords):
         return match_of(self.session.record.meta)
 
     # -- nothing can be done -------------------------------------------------------------------
-    def act(self, seat: int, action: Any) -> list[Event]:
+    def act(self, seat: int, action: Any) -> None:
         """Refused: through the listener's `move_refused` where it has one (the asynchronous
         controller protocol), else by raising as a local game's controller does."""
         self.message = NO_MOVES
@@ -151,12 +151,11 @@ class ReplayController(GameWords):
         if refused is None:
             raise IllegalAction(NO_MOVES)
         refused(seat, NO_MOVES)
-        return []
 
     def can_undo(self) -> bool:
         return False
 
-    def undo(self) -> int:
+    def undo(self) -> None:
         raise IllegalAction(NO_MOVES)
 
     def pause(self, seat: int | None = None) -> None:
@@ -174,8 +173,9 @@ class ReplayController(GameWords):
     def stop(self) -> None:
         """Nothing to stop."""
 
-    def save(self) -> None:
-        """A replay never writes."""
+    def save(self) -> bool:
+        """A replay never writes, so nothing is ever lost."""
+        return True
 
     # -- stepping ------------------------------------------------------------------------------
     def go(self, position: int) -> None:
@@ -207,3 +207,7 @@ def replay_views(meta: dict[str, Any], seats: int) -> tuple[int | None, ...]:
         return (None, *range(seats))
     seat = meta.get("seat")
     return (None, seat) if type(seat) is int and 0 <= seat < seats else (None,)
+
+
+if TYPE_CHECKING:  # the type checker proves that the replay viewer holds the controller protocol
+    _holds_the_protocol: type[Controller] = ReplayController

@@ -17,13 +17,13 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from chaigames.engine import Event, GameSpec, LogLine, RecordError, Result
 
 from . import wire
 from .client import ChannelClosed, TableClient
-from .protocol import GameWords, Listener
+from .protocol import Controller, GameWords, Listener
 
 TICK = 0.05  # seconds between redraws while the real-time clock runs
 NEVER = 10**8  # an away limit this long (or longer) is the host's "never"
@@ -159,14 +159,14 @@ class TableController(GameWords):
     def legal_actions(self, seat: int) -> list[Any]:
         return list(self._legal) if seat == self.seat else []
 
-    def log(self, seat: int | str | None = "viewer") -> list[LogLine]:
+    def log(self, seat: int | Literal["viewer"] | None = "viewer") -> list[LogLine]:
         """This seat's log lines (the table sent only those); `None` keeps the public ones."""
         if self._log is None:
             raw = self.update["log"] if self.update else []
-            self._log = [LogLine.from_json(line) for line in raw]  # type: ignore[attr-defined]
+            self._log = [LogLine.from_json(line) for line in raw]
         if seat == "viewer" or seat == self.seat:
             return list(self._log)
-        return [line for line in self._log if line.event.visible_to(seat)]  # type: ignore[arg-type]
+        return [line for line in self._log if line.event.visible_to(seat)]
 
     def status(self) -> str:
         return self.update["status"] if self.update else "Waiting for the table..."
@@ -176,7 +176,7 @@ class TableController(GameWords):
 
     def result(self) -> Result | None:
         raw = self.update.get("result") if self.update else None
-        return Result.from_json(raw) if raw is not None and self.finished else None  # type: ignore[attr-defined]
+        return Result.from_json(raw) if raw is not None and self.finished else None
 
     def match(self) -> None:
         """A table plays single games (a rematch is another game at the same table), never a match."""
@@ -202,7 +202,9 @@ class TableController(GameWords):
     def away_limit(self) -> float | None:
         """Real time: seconds this seat may be away before a bot plays it until its person is back (None: never)."""
         limit = self.joined.get("away_limit")
-        return float(limit) if type(limit) in (int, float) and limit < NEVER and self.realtime else None
+        if not self.realtime or not isinstance(limit, int | float) or isinstance(limit, bool) or limit >= NEVER:
+            return None
+        return float(limit)
 
     def pauses_left(self) -> int:
         return int(self.update.get("pauses_left", 0)) if self.update else 0
@@ -288,9 +290,9 @@ class TableController(GameWords):
         if msg.get("seat") != self.seat:
             return
         try:
-            view = self.spec.view_from_json(msg["view"])  # type: ignore[attr-defined]
+            view = self.spec.view_from_json(msg["view"])
             legal = [self.spec.actions.from_json(a) for a in msg["legal"]]
-            events = [Event.from_json(e) for e in msg["events"]]  # type: ignore[attr-defined]
+            events = [Event.from_json(e) for e in msg["events"]]
         except (RecordError, KeyError, TypeError, ValueError) as exc:
             self.message = f"The table sent something this app cannot read ({exc})"
             self._notify([])
@@ -367,3 +369,7 @@ class TableController(GameWords):
         if self.clock is not None and self.clock.running and not self.finished:
             self._notify([])
         self._tick_later()
+
+
+if TYPE_CHECKING:  # the type checker proves that a seat at a table holds the controller protocol
+    _holds_the_protocol: type[Controller] = TableController

@@ -8,6 +8,8 @@ for the messages). Standard library only: nothing here needs asyncssh.
 
 A table nobody is connected to is closed (it saves first) after `table_idle_timeout`; the tables
 found under `DATA_DIR/tables/` are started again when the host starts, so their people find them.
+One identity has at most `tables_per_person` tables open at once, and when every slot is taken a
+table nobody is at with no game under way (a lobby, a game over) gives its slot to the new one.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ class TableSettings:
     """The host's limits and defaults for every table (the `serve` command line)."""
 
     max_tables: int = 8
+    tables_per_person: int = 2  # tables one identity may have opened at once (one person cannot take every slot)
     spectators: int = 8  # per table
     pause_limit: int = 3  # pauses per person per game
     away_to_bot: float = 60.0  # seconds a real-time seat may be away before a bot takes it
@@ -103,6 +106,12 @@ class Table:
     reader: asyncio.Task[None] | None = None
     closing: bool = False
     started: float = field(default_factory=time.monotonic)
+    opener: str = ""  # the identity that opened it ("" for a table restored after a restart)
+
+    @property
+    def spare(self) -> bool:
+        """Nobody is at it and no game is under way there (a lobby, or a game over): its slot may go to a new table."""
+        return not self.links and not self.closing and (self.summary.get("finished") or not self.summary.get("started"))
 
     def send(self, msg: dict[str, Any]) -> None:
         if not self.closing or msg.get("t") == "close":
@@ -137,6 +146,7 @@ class TableRegistry:
         self.links: dict[int, Link] = {}
         self._next_conn = 1
         self._closing = False
+        self._opening: dict[str, int] = {}  # identity -> its tables being started now (not yet in `tables`)
 
     # -- sessions -------------------------------------------------------------------------------
     def channel(self, identity: str, name: str, keyed: bool) -> tuple[Link, socket.socket]:
@@ -246,15 +256,21 @@ class TableRegistry:
             link.send({"t": "refused", "reason": "The host is shutting down."})
             return
         live = [t for t in self.tables.values() if not t.closing]
-        if len(live) >= self.settings.max_tables:
-            link.send(
-                {
-                    "t": "refused",
-                    "reason": f"This host has {len(live)} tables open, its most. Join one, or try again later.",
-                }
-            )
+        mine = sum(t.opener == link.identity for t in live) + self._opening.get(link.identity, 0)
+        if mine >= self.settings.tables_per_person:
+            reason = f"You have {mine} tables open here already: go back to one of them, or leave one first."
+            link.send({"t": "refused", "reason": reason})
             return
+        if len(live) + sum(self._opening.values()) >= self.settings.max_tables:
+            spare = sorted((t for t in live if t.spare), key=lambda t: t.started)
+            if not spare:
+                reason = f"This host has {len(live)} tables open, its most. Join one, or try again later."
+                link.send({"t": "refused", "reason": reason})
+                return
+            log.info("table %s closed to make room: nobody was at it and no game was under way", spare[0].code)
+            self.close_table(spare[0])
         code = new_code(self._taken)
+        self._opening[link.identity] = self._opening.get(link.identity, 0) + 1
         asyncio.get_running_loop().create_task(self._open_table(link, code, msg))
 
     async def _open_table(self, link: Link, code: str, msg: dict[str, Any]) -> None:
@@ -264,6 +280,11 @@ class TableRegistry:
             log.warning("table %s could not start: %s", code, exc)
             link.send({"t": "refused", "reason": "The table could not be opened. Please try again later."})
             return
+        finally:
+            self._opening[link.identity] -= 1
+            if not self._opening[link.identity]:
+                del self._opening[link.identity]
+        table.opener = link.identity
         if link.closed:
             table.send({"t": "close"})
             return
@@ -349,7 +370,8 @@ class TableRegistry:
             if isinstance(holders, list):
                 table.holders = {h for h in holders if isinstance(h, str)}
         elif kind == "seated":
-            link = self.links.get(msg.get("conn"))  # type: ignore[arg-type]
+            conn = msg.get("conn")
+            link = self.links.get(conn) if isinstance(conn, int) else None
             if link is not None and link.table is table and isinstance(msg.get("seat"), int):
                 table.holders.add(msg["id"] if isinstance(msg.get("id"), str) else link.identity)
 

@@ -7,12 +7,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..base import AppModalScreen
 
-class MovesScreen(ModalScreen[int | None]):
+
+class MovesScreen(AppModalScreen[int | None]):
     """Dismisses with the index of the chosen move, or None."""
 
     BINDINGS = [

@@ -15,11 +15,11 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from chaigames.chai_wallah.keys import CHAI, ZONE_KEYS, normalize_key
 
+from ..base import AppModalScreen
 from ..widgets import Footer
 from .render import key_glyph
 
@@ -48,7 +48,7 @@ def zone_diamond(zone: int, lit: set[str]) -> list[Text]:
     ]
 
 
-class KeyCheckScreen(ModalScreen[None]):
+class KeyCheckScreen(AppModalScreen[None]):
     """Every human's zone; pressed keys light up. Dismissed with Esc or Space."""
 
     BINDINGS = [

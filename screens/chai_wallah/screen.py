@@ -318,7 +318,7 @@ class ChaiWallahScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def action_pause(self) -> None:
-        self.app.open_pause(self.controller, self.last_hand)  # type: ignore[attr-defined]
+        self.app.open_pause(self.controller, self.last_hand)
 
     def action_start(self) -> None:
         """Space on the held board: the 3-2-1 countdown, then the clock (and the bots) run."""
@@ -340,7 +340,7 @@ class ChaiWallahScreen(GameScreen):
         if hold:
             c.pause(self.last_hand)
         title = self.sub_title or "this screen"
-        reading = reading_the_screen(self.app.library.get(c.game_id).rules_markdown)  # type: ignore[attr-defined]
+        reading = reading_the_screen(self.app.library.get(c.game_id).rules_markdown)
         self.app.push_screen(KeysScreen(key_lines(self), title, reading), lambda _: c.resume() if hold else None)
 
     def _open_check(self) -> None:
@@ -361,7 +361,7 @@ class ChaiWallahScreen(GameScreen):
                 self.refresh_game()
 
     def _real(self) -> float:
-        return self.app.clock_source()  # type: ignore[attr-defined]
+        return self.app.clock_source()
 
 
 __all__ = ["ChaiWallahScreen", "key_glyph", "key_name"]

@@ -17,13 +17,14 @@ from ..widgets import fit_line
 from . import render as R
 
 if TYPE_CHECKING:
-    from chaigames.play.controller import GameController
+    from ..game_base import GameScreen as _Screen  # what the mixin is mixed into: its controller, app, queries
+else:
+    _Screen = object
 
 
-class Panels:
+class Panels(_Screen):
     """What the screen shows besides the prompt; see DabbaWallaScreen for the state it reads."""
 
-    controller: GameController
     roomy: bool
     others_page: int
     level_view: int | None
@@ -32,7 +33,6 @@ class Panels:
     target: int
     swap_space: int
     card_i: int
-    app: Any
     _loads: dict
     _order_news: dict
     _left_width: int
@@ -48,7 +48,6 @@ class Panels:
         def _passing(self) -> list[int]: ...
         def _ghost(self) -> R.Ghost | None: ...
         def _main_player(self) -> PlayerView: ...
-        def query_one(self, selector: str, expect_type: Any = None) -> Any: ...
 
     def _status_text(self) -> Text:
         v = self.view
@@ -252,7 +251,8 @@ class Panels:
             text.append_text(grids)
         if hint is not None:
             if room and _rows(text) + 1 > room:  # more lines than there is room for: the hint first
-                return hint.append("\n").append_text(text).rstrip() or hint
+                hint.append("\n").append_text(text).rstrip()
+                return hint
             text.append_text(hint)
         text.rstrip()  # no blank line below the last
         return text
@@ -381,7 +381,7 @@ class Panels:
             return text
         _sums, veto = R.reveal_sums(v, lr["choices"])
         if not self.roomy or self._short_reveal:  # every player on as few lines as it takes, nobody cut off
-            return self._reveal_compact(veto)
+            return self._reveal_compact(lr, veto)
         text.append(f"Reveal, level {lr['level']}:\n", style="bold")
         for p, (card, kinds) in enumerate(lr["choices"]):
             later = " (played later)" if lr["later"][p] else ""
@@ -394,10 +394,9 @@ class Panels:
             text.append("\n")
         return text
 
-    def _reveal_compact(self, veto: bool) -> Text:
+    def _reveal_compact(self, lr: dict[str, Any], veto: bool) -> Text:
         """'Level 10: Asha G17 +3  Ravi R03 later +2 ...': whole entries, wrapped between players."""
         v = self.view
-        lr = v.last_round
         width = max(self._right_width() - 2, 20)
         text = Text(f"Level {lr['level']}:", style="bold")
         used = text.cell_len

@@ -237,9 +237,11 @@ def vehicle_text(
         return (a or b) and (not (a and b) or key(r, c - 1) != key(r, c))
 
     def half_mark(s_a: int | None, side_a: str, s_b: int | None, side_b: str) -> str | None:
-        ha = cells[s_a].half == side_a if s_a is not None and s_a in cells else False
-        hb = cells[s_b].half == side_b if s_b is not None and s_b in cells else False
-        if ha and hb and cells[s_a].level == cells[s_b].level:  # type: ignore[index]
+        a = cells.get(s_a) if s_a is not None else None
+        b = cells.get(s_b) if s_b is not None else None
+        ha = a is not None and a.half == side_a
+        hb = b is not None and b.half == side_b
+        if a is not None and b is not None and ha and hb and a.level == b.level:
             return CHAI_MARK
         if ha or hb:
             return HALF_MARK
@@ -251,8 +253,9 @@ def vehicle_text(
     def fill_style(*squares: tuple[int, int]) -> str:
         """Inside one tile the border space takes the tile's colour."""
         ks = [key(r, c) for r, c in squares]
-        if all(present(r, c) for r, c in squares) and len(set(map(repr, ks))) == 1:
-            return cells[sq(*squares[0])].style  # type: ignore[index]
+        first = sq(*squares[0])
+        if first is not None and all(present(r, c) for r, c in squares) and len(set(map(repr, ks))) == 1:
+            return cells[first].style
         return ""
 
     text = Text()

@@ -139,3 +139,35 @@ def test_a_failed_write_leaves_no_temporary_file(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         saves.write_atomic(tmp_path / "g.json", "x" * 1000)
     assert list(tmp_path.iterdir()) == []
+
+
+async def test_results_say_the_end_of_the_game_was_not_saved_and_try_again(make_app, store, monkeypatch):
+    from screens.results import ResultsScreen
+
+    disk = Disk(monkeypatch)
+    app = make_app(games=[STEPPY], new_game=vs_bot())
+    async with app.run_test(size=SIZE) as pilot:
+        await play(pilot, app, 1)
+        disk.full = True
+
+        def over() -> bool:
+            return isinstance(app.screen, ResultsScreen)
+
+        while not over():  # Ann steps 2 until the race is over (the disk full all along)
+            await wait_for(pilot, lambda: over() or app.controller.to_move == 0, "Ann's move or the results")
+            if not over():
+                count = app.controller.session.action_count
+                await pilot.press("2")
+                await wait_for(pilot, lambda c=count: over() or app.controller.session.action_count > c, "the step")
+        await wait_for(pilot, lambda: "was not saved" in screen_text(app), "the results' warning")
+        assert "No space left on device" in screen_text(app) and not list(store.history.glob("*.json"))
+        await pilot.press("m")  # leaving first asks: the end would be lost
+        await wait_for(pilot, lambda: isinstance(app.screen, SaveFailedScreen), "the save failed choice")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results again")
+        disk.full = False
+        await pilot.press("t")
+        await wait_for(pilot, lambda: list(store.history.glob("*.json")), "the finished record in History")
+        assert not list(store.saves.glob("*.json")) and "was not saved" not in screen_text(app)
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")

@@ -171,6 +171,7 @@ async def test_open_a_table_sends_people_and_bots_and_the_owner_starts(make_app,
         screen = app.screen
         assert "Person" in screen_text(app) and "Take-backs" not in screen_text(app)
         assert screen.query_one("#name-0").value == "Asha"
+        assert "Open the table  ^s" in screen_text(app) and "Start  ^s" not in screen_text(app)  # it opens a lobby
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and "owner" in screen_text(app), "lobby")
         opened = next(m for m in host.got if m["t"] == "open")

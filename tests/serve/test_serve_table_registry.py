@@ -137,6 +137,32 @@ async def test_open_is_refused_past_max_tables(registry):
     assert len(reg.tables) == 1
 
 
+async def test_one_person_cannot_take_every_table_slot(registry):
+    reg = registry(max_tables=8, tables_per_person=2)
+    _, mallory = await child_of(reg, "open:Mallory", "Mallory", keyed=False)
+    for _ in range(3):  # sent at once: the third is refused even before the first two have started
+        mallory.send({"t": "open", "game": "chai", "options": {}, "seats": [], "pause_limit": 3})
+    refused = await mallory.receive_kind("refused")
+    assert "2 tables open here already" in refused["reason"]
+    await until(lambda: len(reg.tables) == 2, "her two tables")
+    _, asha = await child_of(reg, "open:Asha", "Asha", keyed=False)
+    asha.send({"t": "open", "game": "chai", "options": {}, "seats": [], "pause_limit": 3})
+    await asha.receive_kind("opened")
+
+
+async def test_a_table_nobody_is_at_without_a_game_gives_its_slot_to_a_new_one(registry):
+    reg = registry(max_tables=1)
+    link, mallory = await child_of(reg, "open:Mallory", "Mallory", keyed=False)
+    mallory.send({"t": "open", "game": "chai", "options": {}, "seats": [], "pause_limit": 3})
+    code = (await mallory.receive_kind("opened"))["code"]
+    await until(lambda: reg.tables[code].summary, "the table's summary")
+    reg.detach(link)  # she left: the lobby holds the only slot, nobody at it
+    _, asha = await child_of(reg, "open:Asha", "Asha", keyed=False)
+    asha.send({"t": "open", "game": "chai", "options": {}, "seats": [], "pause_limit": 3})
+    mine = (await asha.receive_kind("opened"))["code"]
+    await until(lambda: list(reg.tables) == [mine], "the empty lobby closed for Asha's table")
+
+
 async def test_a_table_nobody_is_at_closes_and_is_restored_at_the_next_start(registry, tmp_path):
     """Issue #15: --table-idle-timeout closes a table whose last person left; a saved table's folder
     brings it back when the host starts, with the host's limits passed on."""

@@ -90,10 +90,22 @@ async def test_under_open_only_the_seat_code_reclaims_a_seat(data_dir: Path) -> 
         host.connect(3, ravi)  # the same name, no code: not the seat
         host.say(3, ravi, wire.join(host.code))
         assert "seat code" in (await host.next(3, "refused"))["reason"]
+        no_code = host.last(3, "refused")["reason"]
         host.say(3, ravi, wire.join(host.code, seat_code="AAAA"))
         await host.wait(lambda: host.count(3, "refused") == 2, "the wrong code refused")
+        assert host.last(3, "refused")["reason"] != no_code  # a wrong code has its own words
         host.say(3, ravi, wire.join(host.code, seat_code=code.lower()))
         assert (await host.next(3, "joined"))["seat"] == 1
+        mallory = who("Mallory", keyed=False)  # guessing seat codes: after twelve wrong, one guess per few seconds
+        host.connect(4, mallory)
+        wrong = [c + "AAA" for c in wire.CODE_LETTERS if c + "AAA" not in (code, joined["seat_code"])][:11]
+        for guess in wrong:  # with Ravi's typo, twelve wrong codes at this table
+            host.say(4, mallory, wire.join(host.code, seat_code=guess))
+        await host.wait(lambda: host.count(4, "refused") == 11, "eleven wrong codes refused")
+        assert {r["reason"] for r in host.to(4, "refused")} == {"No seat here has that seat code"}
+        host.say(4, mallory, wire.join(host.code, seat_code=code))  # even the right one now waits its turn
+        await host.wait(lambda: host.count(4, "refused") == 12, "the thirteenth guess")
+        assert "Too many wrong seat codes" in host.last(4, "refused")["reason"]
     finally:
         await host.close()
 

@@ -39,9 +39,12 @@ def delivery_with_an_orange_tile() -> Session:
 
 
 def table_folder(data_dir: Path, session: Session) -> None:
-    """A table whose game is `session`: Asha and Ravi seated (with keys), two bots."""
+    """A table whose game is `session` (over: in its History): Asha and Ravi seated (with keys), two bots."""
     folder = data_dir / "tables" / CODE
-    SaveStore(folder).save(session, SAVE_ID)
+    if session.over:
+        SaveStore(folder).finish(session, SAVE_ID)
+    else:
+        SaveStore(folder).save(session, SAVE_ID)
     seat = {"kind": "person", "level": None, "keyed": True, "seat_code": None}
     data = {
         "format": "chaigames-table",

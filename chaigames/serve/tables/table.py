@@ -50,6 +50,8 @@ log = logging.getLogger("chaigames.serve.tables")
 TABLE_FILE = "table.json"
 LOG_LINES = 100  # the newest log lines an update carries (the whole snapshot stays small)
 COUNTDOWN = 3  # seconds of the 3-2-1 before real time runs (again)
+GUESSES = 12  # wrong seat codes a table answers at once; after them, one guess per GUESS_DELAY seconds
+GUESS_DELAY = 5.0
 
 Send = Callable[[dict[str, Any]], None]
 
@@ -113,6 +115,14 @@ class Conn:
         return self.spectator or self.seat is not None
 
 
+@dataclass
+class Guesses:
+    """Wrong seat codes tried at this table, and when the next guess is checked once there were too many."""
+
+    wrong: int = 0
+    next_at: float = 0.0
+
+
 class Timer:
     """A one-shot or repeating call on the loop, with the `stop()` the controller expects."""
 
@@ -147,7 +157,7 @@ class TableGame(GameController):
         self.viewer = None
 
     @property
-    def humans(self) -> tuple[int, ...]:  # type: ignore[override]
+    def humans(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.table.seats) if s.person)
 
     @humans.setter
@@ -257,6 +267,7 @@ class Table:
         self._contents: dict[int, Any] = {}  # conn -> what the last update it got said (see `_content`)
         self._log_json: list[dict[str, Any]] = []  # the game's log lines as JSON, so far
         self._in_histories = False  # the finished record has been copied into the people's History
+        self._guesses = Guesses()
 
     # -- the frame the controller runs in ---------------------------------------------------------
     @property
@@ -437,7 +448,7 @@ class Table:
         self.options = dict(msg["options"])
         self.pause_limit = max(0, msg["pause_limit"])
         away = msg.get("away_limit")
-        if type(away) in (int, float) and away > 0:
+        if isinstance(away, int | float) and not isinstance(away, bool) and away > 0:
             self.away_limit = float(away)
         self.seats = seats
         self.owner = self.conns[conn].who["id"]
@@ -473,16 +484,25 @@ class Table:
     def _seat_for(self, who: dict[str, Any], seat_code: str | None) -> int | str:
         """The seat this identity may take now, or the reason it may not."""
         identity, keyed = who["id"], who["keyed"]
+        guessing = not keyed and bool(seat_code)
+        if guessing and self._guesses.wrong >= GUESSES and self.clock_source() < self._guesses.next_at:
+            wait = max(1, round(self._guesses.next_at - self.clock_source()))
+            return f"Too many wrong seat codes at this table: try again in {wait} s"
+        code = (seat_code or "").upper()
         for i, s in enumerate(self.seats):
             if s.identity != identity:
                 continue
-            if keyed or (seat_code is not None and secrets.compare_digest(seat_code.upper(), s.seat_code or "")):
+            if keyed or (guessing and secrets.compare_digest(code, s.seat_code or "")):
                 return i
+            if guessing:
+                self._wrong_guess()
+                return "That is not this seat's code: check it and type it again"
             return "That name already has a seat here: type its seat code to take it back"
-        if not keyed and seat_code:
+        if guessing:
             for i, s in enumerate(self.seats):
-                if s.identity is not None and s.seat_code and secrets.compare_digest(seat_code.upper(), s.seat_code):
+                if s.identity is not None and s.seat_code and secrets.compare_digest(code, s.seat_code):
                     return i
+            self._wrong_guess()
             return "No seat here has that seat code"
         if self.game is not None:
             return "This game has started: join it as a spectator"
@@ -495,6 +515,14 @@ class Table:
                 s.seat_code = None if keyed else new_code()
                 return i
         return "Every seat at this table is taken: join as a spectator"
+
+    def _wrong_guess(self) -> None:
+        """One more wrong seat code: after `GUESSES` of them the table checks one guess per `GUESS_DELAY` seconds
+        (a seat code cannot be found by trying them all; a person with a key never needs one)."""
+        self._guesses.wrong += 1
+        log.info("table %s: a wrong seat code (%s so far)", self.code, self._guesses.wrong)
+        if self._guesses.wrong >= GUESSES:
+            self._guesses.next_at = self.clock_source() + GUESS_DELAY
 
     def _bot_gives_up(self, name: str) -> None:
         """A person sitting down in the lobby keeps their own name: a bot seat that has it takes another."""
@@ -683,12 +711,18 @@ class Table:
         self.save_table()
         self._lobby_changed()
 
-    def _run(self, session: Session) -> None:
+    def _run(self, session: Session, *, over: bool = False) -> None:
+        """Play `session` at this table; `over`: a game that already ended and went to History (restored after
+        a restart, it is shown as it ended, its record and everyone's copy left as they are)."""
         assert self.save_id is not None
         self._log_json = []
-        self._in_histories = False
+        self._in_histories = over
         self.game = TableGame(self, session, self.save_id)
         self.game.attach(self)
+        if over:
+            self.game.finished = True
+            self._changed([], force=True)
+            return
         self.paused_by = None
         self.away_pause = False
         self._sent.clear()
@@ -882,7 +916,7 @@ class Table:
         return {
             "t": "update",
             "seat": seat,
-            "view": spec.view_to_json(state.view(seat)),  # type: ignore[attr-defined]
+            "view": spec.view_to_json(state.view(seat)),
             "legal": [spec.actions.to_json(a) for a in legal],
             "actors": [] if over else list(state.actors()),
             "log": lines,
@@ -895,7 +929,7 @@ class Table:
             "pauses_left": max(0, self.pause_limit - self.pauses.get(me, 0)) if me else 0,
             "finished": game.finished,
             "result": None if result is None else result.to_json(),
-            "events": [e.to_json() for e in events if e.visible_to(seat)],  # type: ignore[attr-defined]
+            "events": [e.to_json() for e in events if e.visible_to(seat)],
             "clock": None if game.clock is None else {"running": game.clock.running, "now": game.clock.now()},
             "turn_bell": bell,
             "your_turn": seat is not None and seat in movers,  # the host's idle timeout counts only then
@@ -1046,7 +1080,7 @@ class Table:
         if self.save_id is not None:
             session = self._load_session(self.save_id)
             if session is not None:
-                self._run(session)
+                self._run(session, over=session.over and not self.store.path_of(self.save_id).exists())
         return True
 
     def _load_session(self, save_id: str) -> Session | None:
