@@ -28,7 +28,6 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import IntEnum
@@ -205,7 +204,6 @@ class PlayerService(AppService):
         self.cwd = cwd
         self.process: asyncio.subprocess.Process | None = None
         self.quit_by_player = False  # the app said it exits (the player chose Quit)
-        self.close_page: Callable[..., Awaitable[Any]] = kw["close"]  # the websocket's close, with a code
 
     async def on_meta(self, data: bytes) -> None:
         """The game's own messages: it quits, or the tab's title changes (passed to the page as
@@ -215,9 +213,8 @@ class PlayerService(AppService):
             kind = meta.get("type")
         except (ValueError, TypeError, AttributeError):
             return
-        if kind == "exit":
+        if kind == "exit":  # the page is closed once the game has ended: `WebSession.watch` says why
             self.quit_by_player = True
-            await self.close_page(code=Closed.QUIT, message=b"quit")
             return
         if kind == TITLE_META:
             title = meta.get("title")
