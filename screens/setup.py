@@ -73,6 +73,7 @@ class SetupScreen(AppScreen[None]):
     HEADING = "New game"
     HUMAN_LABEL = "Human"
     START = "Start"  # what the button (and ctrl+s) does: start the game here
+    hints_here = True  # the Hints choice (a table's seats ask for hints in their own apps: not built there yet)
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start"),
@@ -178,6 +179,19 @@ class SetupScreen(AppScreen[None]):
                         allow_blank=False,
                         id="takebacks",
                         compact=True,
+                    )
+            from chaigames.play.hints import offers_hints  # the setup screen's first compose, not the menu's start-up
+
+            if self.hints_here and offers_hints(spec):
+                with Horizontal(classes="field"):
+                    yield Label("Hints", classes="field-label")
+                    yield Select(
+                        [("Off", False), ("On: ! shows the expert's move", True)],
+                        value=False,
+                        allow_blank=False,
+                        id="hints",
+                        compact=True,
+                        tooltip="For learning: ! shows what the expert would play and why (never in a match).",
                     )
             with Horizontal(classes="field"):
                 yield Label("Match", classes="field-label")
@@ -323,13 +337,19 @@ class SetupScreen(AppScreen[None]):
             memory.remember(self.spec.id, config, match_games)
         self.begin(config, match_games)
 
+    def hints(self) -> bool:
+        """Hints chosen (and offered: never in a match)."""
+        chosen = self.query("#hints")
+        match_games = int(self.query_one("#match", Select).value)  # type: ignore[arg-type]
+        return bool(chosen) and chosen.first(Select).value is True and match_games == 1
+
     def check(self, config: GameConfig) -> list[str]:
         """Every reason `config` cannot start here, at one keyboard (the spec's own words)."""
         return list(self.spec.keyboard_problems(config))
 
     def begin(self, config: GameConfig, match_games: int) -> None:
         """Start: a game here, at this keyboard."""
-        self.app.start_game(self.spec, config, new_seed(), match_games)
+        self.app.start_game(self.spec, config, new_seed(), match_games, hints=self.hints())
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:

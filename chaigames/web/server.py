@@ -197,7 +197,13 @@ class PlayerService(AppService):
     """textual-serve's `AppService`, but the app is started without a shell, with our environment
     and working folder, in a process group of its own (so nothing it starts outlives it)."""
 
-    def __init__(self, argv: list[str], env: dict[str, str], cwd: Path, **kw: Any) -> None:
+    def __init__(
+        self,
+        argv: list[str],
+        env: dict[str, str],
+        cwd: Path,
+        **kw: Any,
+    ) -> None:
         super().__init__(" ".join(argv), **kw)
         self.argv = argv
         self.env = env

@@ -707,7 +707,8 @@ class Table:
         self.holders = {s.identity: s.name for s in self.seats if s.identity is not None}
         self._actors = {}
         self._run(session)
-        self.game.save()  # type: ignore[union-attr]
+        assert self.game is not None  # _run has just set it
+        self.game.save()
         self.save_table()
         self._lobby_changed()
 
@@ -749,9 +750,10 @@ class Table:
         if not s.person or s.conn is not None:
             self._refuse(conn, "Only an empty seat, or one whose person is away, goes to a bot")
             return
-        levels = self.spec.bot_levels  # type: ignore[union-attr]
-        if level not in levels:
-            self._refuse(conn, f"{self.spec.title} has no {level!r} bot (its levels: {', '.join(levels)})")  # type: ignore[union-attr]
+        spec = self.spec
+        assert spec is not None  # seats exist only once the table is open, with its game
+        if level not in spec.bot_levels:
+            self._refuse(conn, f"{spec.title} has no {level!r} bot (its levels: {', '.join(spec.bot_levels)})")
             return
         self._hand_to_bot(seat, level)
 
@@ -846,7 +848,8 @@ class Table:
         self._away_timers.pop(seat, None)
         s = self.seats[seat]
         if s.away and self.game is not None and not self.game.finished:
-            level = "normal" if "normal" in self.spec.bot_levels else self.spec.bot_levels[0]  # type: ignore[union-attr]
+            levels = self.game.spec.bot_levels
+            level = "normal" if "normal" in levels else levels[0]
             log.info("table %s: seat %s away too long, a %s bot plays it", self.code, seat, level)
             self._hand_to_bot(seat, level)
 
@@ -943,7 +946,8 @@ class Table:
         """The newest `LOG_LINES` lines `seat` may see, as JSON, numbered by the actions `seat` saw (`seen`,
         see `Session.seen_numbers`): another seat's hidden steps leave no gap. A table's log only grows (no
         take-backs), so each line is turned into JSON once, not once per update per person."""
-        log_ = self.game.session.log  # type: ignore[union-attr]
+        assert self.game is not None  # a log is asked for only while a game is on
+        log_ = self.game.session.log
         if len(self._log_json) > len(log_):  # a new game
             self._log_json = []
         self._log_json.extend(line.to_json() for line in log_[len(self._log_json) :])
