@@ -194,6 +194,13 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         self._top_changed()
         return result
 
+    def on_resize(self, event: events.Resize) -> None:
+        """A screen too small to play on says so in its title bar (and says nothing once it is not)."""
+        from .widgets import TitleBar
+
+        for bar in self.screen.query(TitleBar):
+            bar.refresh()
+
     def turn_changed(self) -> None:
         self.show_page_title()
 
@@ -386,8 +393,8 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             return
         except GameOpenElsewhere as exc:
             detail = (
-                f"It is open in another app ({exc.owner}).\n"
-                "Take it over here? The other app goes back to its menu at its next move, without saving."
+                f"It is open in {exc.owner}.\n"
+                "Take it over here? The other one goes back to its menu, and keeps no move it makes from now on."
             )
             self.push_screen(
                 ConfirmScreen("This game is open elsewhere", detail),

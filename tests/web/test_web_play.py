@@ -92,7 +92,7 @@ async def test_the_door_refuses_other_sites_holds_the_cap_and_closes_idle_games(
             assert not second.raw  # no game, and no words in the terminal: the page has its own
         finally:
             await second.close()
-        await host.await_line("full (1 games)")
+        await host.await_line("full (1 of 1 at once)")
         await first.wait_closed(timeout=15)  # no key for 4 s
         assert (first.close_code, first.close_reason) == (Closed.IDLE, "4 seconds")
     finally:

@@ -25,14 +25,14 @@ ROOT = Path(__file__).resolve().parents[2]
 class WebHostProcess:
     """`python -m chaigames web --port 0 ...` on 127.0.0.1; its stderr is collected line by line."""
 
-    def __init__(self, data_dir: Path, *args: str) -> None:
+    def __init__(self, data_dir: Path, *args: str, port: int = 0) -> None:
         env = {k: v for k, v in os.environ.items() if k != "CHAIGAMES_HOME"}
         env["PYTHONPATH"] = str(ROOT)
         self.data_dir = data_dir
         self.cwd = data_dir.parent / "host-cwd"
-        self.cwd.mkdir(exist_ok=True)
+        self.cwd.mkdir(parents=True, exist_ok=True)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "chaigames", "web", "--port", "0", "--data-dir", str(data_dir), *args],
+            [sys.executable, "-m", "chaigames", "web", "--port", str(port), "--data-dir", str(data_dir), *args],
             cwd=self.cwd,
             env=env,
             stdin=subprocess.DEVNULL,
