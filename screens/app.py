@@ -194,6 +194,13 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         self._top_changed()
         return result
 
+    def on_resize(self, event: events.Resize) -> None:
+        """A screen too small to play on says so in its title bar (and says nothing once it is not)."""
+        from .widgets import TitleBar
+
+        for bar in self.screen.query(TitleBar):
+            bar.refresh()
+
     def turn_changed(self) -> None:
         self.show_page_title()
 
@@ -248,8 +255,11 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             self.screen.reload()
 
     def open_setup(self, game_id: str | None) -> None:
+        """Setup for `game_id`, or (None) for the game set up last time (else the first)."""
         from .setup import SetupScreen
 
+        if game_id is None:
+            game_id = self.setups.last_game()
         specs = self.library.available()
         if not specs:
             self.notify("No game is built yet.", severity="warning")
@@ -392,8 +402,8 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             return
         except GameOpenElsewhere as exc:
             detail = (
-                f"It is open in another app ({exc.owner}).\n"
-                "Take it over here? The other app goes back to its menu at its next move, without saving."
+                f"It is open in {exc.owner}.\n"
+                "Take it over here? The other one goes back to its menu, and keeps no move it makes from now on."
             )
             self.push_screen(
                 ConfirmScreen("This game is open elsewhere", detail),
@@ -407,7 +417,6 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         self.call_later(self._open_game, session, save_id, lock)
 
     async def _open_game(self, session: Session, save_id: str, lock: str | None = None) -> None:
-        from chaigames.engine.match import match_of
         from chaigames.play.controller import GameController
 
         from .game_screens import screen_class_for
@@ -415,9 +424,6 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         await self.back_to_menu()
         controller = GameController(self, session, save_id, lock)
         screen = screen_class_for(session.spec.id)(controller)
-        match = match_of(session.record.meta, len(session.record.config.seats))
-        if match is not None:  # the title says which game of the match this is
-            screen.sub_title = f"{screen.sub_title}: match game {len(match.played) + 1} of {match.games}"
         controller.attach(screen)
         self.controller = controller
         await self.push_screen(screen)
@@ -501,7 +507,9 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
     def show_curtain(self, controller: GameController, seat: int) -> None:
         from .curtain import CurtainScreen
 
-        self.push_screen(CurtainScreen(seat, controller.name(seat)), lambda s: controller.curtain_lifted(seat))
+        words = getattr(self.screen, "log_words", str)  # the game screen's way of writing its log
+        since = [words(line.event.text) for line in controller.since_last_turn(seat)]
+        self.push_screen(CurtainScreen(seat, controller.name(seat), since), lambda s: controller.curtain_lifted(seat))
 
     def game_taken_over(self, controller: GameController) -> None:
         """Another app took this game over (Continue, then "Take it over"): leave it unsaved."""

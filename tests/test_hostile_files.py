@@ -104,7 +104,8 @@ def test_a_fifo_or_dev_zero_in_place_of_a_file_is_refused_at_once(tmp_path, kind
 
 
 def test_a_table_file_that_cannot_be_read_is_moved_aside(tmp_path, caplog):
-    from chaigames.serve.tables.table import TABLE_FILE, Table
+    from chaigames.serve.tables.records import TABLE_FILE
+    from chaigames.serve.tables.table import Table
 
     sent: list[dict] = []
     table = Table("K7QD", tmp_path, sent.append, games.get)

@@ -36,7 +36,7 @@ Safety:
   font is bundled) and games open only from this server's own page: a websocket from another
   web site is refused. Behind --host 0.0.0.0, browsers reach the page by this machine's
   address; to serve it under a name, or behind a proxy with https, give --public-url. Past
-  --max-sessions a new page is told the tables are full; a game with no key for
+  --max-sessions a new page is told every game is in use; a game with no key for
   --idle-timeout is closed (it is saved after every move). One log line per game on stderr.
 
 Needs the web extra: pip install 'chaigames[web]'.
@@ -94,7 +94,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=positive_int,
         default=8,
         metavar="N",
-        help="games at once; the next page is told the tables are full (default 8)",
+        help="games at once; the next page is told every game is in use (default 8)",
     )
     parser.add_argument(
         "--idle-timeout",

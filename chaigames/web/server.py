@@ -29,7 +29,6 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import IntEnum
@@ -206,12 +205,10 @@ class PlayerService(AppService):
         argv: list[str],
         env: dict[str, str],
         cwd: Path,
-        close_with: Callable[..., Awaitable[Any]],
         memory_limit: int | None = SESSION_MEMORY,
         **kw: Any,
     ) -> None:
         super().__init__(" ".join(argv), **kw)
-        self.close_with = close_with  # the page's websocket close, with its code and reason
         self.argv = argv
         self.env = env
         self.cwd = cwd
@@ -227,9 +224,8 @@ class PlayerService(AppService):
             kind = meta.get("type")
         except (ValueError, TypeError, AttributeError):
             return
-        if kind == "exit":
+        if kind == "exit":  # the page is closed once the game has ended: `WebSession.watch` says why
             self.quit_by_player = True
-            await self.close_with(code=Closed.QUIT, message=b"quit")
             return
         if kind == TITLE_META:
             title = meta.get("title")
@@ -279,7 +275,6 @@ class WebSession:
             options.command or player_command(root),
             player_environment(root),
             root,
-            self.ws.close,
             memory_limit=options.session_memory,
             write_bytes=self.ws.send_bytes,
             write_str=self.ws.send_str,
@@ -460,7 +455,9 @@ class WebHost:
             return web.Response(status=403, text="chaigames web: games open only from this server's own page\n")
         ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
         if len(self.sessions) >= self.options.max_sessions:
-            log.info("web refused addr=%s: full (%d games)", address, len(self.sessions))
+            log.info(
+                "web refused addr=%s: full (%d of %d at once)", address, len(self.sessions), self.options.max_sessions
+            )
             await ws.prepare(request)
             await ws.close(code=Closed.FULL, message=b"full")
             return ws

@@ -272,3 +272,19 @@ def test_the_served_game_gets_a_fixed_environment_and_writes_only_saves(tmp_path
     assert env["BROWSER"] == "true" and env["PYTHONDONTWRITEBYTECODE"] == "1"
     assert env["TEXTUAL_DRIVER"] == "textual.drivers.web_driver:WebDriver"
     assert server.player_command(tmp_path / "web")[-3:] == ["-m", "chaigames.web.player", str(tmp_path / "web")]
+
+
+@pytest.mark.parametrize(
+    ("game", "code", "reason"),
+    [("raise SystemExit(0)", server.Closed.QUIT, "quit"), ("raise SystemExit(3)", server.Closed.ERROR, "error")],
+)
+async def test_a_game_that_ends_closes_its_page_saying_how(web_host, game, code, reason):
+    """The page tells a quit from a crash by the close code (its words and button differ)."""
+    host = await web_host(command=[sys.executable, "-c", game])
+    url = f"http://127.0.0.1:{host.port}"
+    async with aiohttp.ClientSession() as http, http.ws_connect(f"{url}/ws", origin=url) as ws:
+        message = await ws.receive(timeout=20)
+        while message.type == aiohttp.WSMsgType.BINARY:
+            message = await ws.receive(timeout=20)
+        assert message.type == aiohttp.WSMsgType.CLOSE
+        assert (message.data, message.extra) == (code, reason)
