@@ -44,8 +44,8 @@ def test_history_shows_a_game_whose_saved_result_is_not_one(result):
     store = SaveStore()
     finished_toy(store, result=result)
     [info] = store.finished_games(lookup)
-    row = history_row(info, lookup)
-    assert row[1] == toygame.SPEC.title and row[3] != "?"  # the result rebuilt from the record
+    row, _ = history_row(info, lookup)
+    assert row[1] == toygame.SPEC.title and row[2] != "cannot be rebuilt"  # rebuilt from the record instead
 
 
 def test_a_date_at_the_edge_of_the_calendar_is_shown_not_raised(monkeypatch):
@@ -66,7 +66,8 @@ def test_names_in_a_history_record_are_cleaned_like_typed_ones():
     names = [s.name for s in info.record.config.seats]
     assert all("\x1b" not in n and "\x07" not in n and "\u202e" not in n for n in names)
     assert all(len(n) <= 16 for n in names)
-    assert "\x1b" not in " ".join(history_row(info, lookup))
+    row, line = history_row(info, lookup)
+    assert "\x1b" not in " ".join(row) + line and "\u202e" not in line
 
 
 def test_names_in_setups_json_are_cleaned_like_typed_ones(tmp_path):
