@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import SystemCommand
+from textual.driver import Driver
 from textual.screen import Screen
 
 from chaigames.crashlog import friendly_line, write_crash_log  # at hand when something goes wrong
@@ -26,13 +27,15 @@ from chaigames.play.client import TableClient
 from chaigames.play.library import Library, extra_from_env
 from chaigames.saves import SaveStore
 
-from . import palette
+from . import compat, palette
 from .compat import CrashHooks, tell_page
 from .keygate import Guarded, KeyGate
 from .menu import MainMenu
 from .table_navigation import TableNavigation, at_table
 
 if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of it (a fast start)
+    from rich.console import RenderableType
+
     from chaigames.engine import GameConfig, GameSpec, Record, Session
     from chaigames.engine.match import Match
     from chaigames.play.controller import GameController
@@ -252,8 +255,11 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             self.screen.reload()
 
     def open_setup(self, game_id: str | None) -> None:
+        """Setup for `game_id`, or (None) for the game set up last time (else the first)."""
         from .setup import SetupScreen
 
+        if game_id is None:
+            game_id = self.setups.last_game()
         specs = self.library.available()
         if not specs:
             self.notify("No game is built yet.", severity="warning")
@@ -402,7 +408,6 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         self.call_later(self._open_game, session, save_id, lock)
 
     async def _open_game(self, session: Session, save_id: str, lock: str | None = None) -> None:
-        from chaigames.engine.match import match_of
         from chaigames.play.controller import GameController
 
         from .game_screens import screen_class_for
@@ -410,9 +415,6 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         await self.back_to_menu()
         controller = GameController(self, session, save_id, lock)
         screen = screen_class_for(session.spec.id)(controller)
-        match = match_of(session.record.meta)
-        if match is not None:  # the title says which game of the match this is
-            screen.sub_title = f"{screen.sub_title}: match game {len(match.played) + 1} of {match.games}"
         controller.attach(screen)
         self.controller = controller
         await self.push_screen(screen)
@@ -496,7 +498,9 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
     def show_curtain(self, controller: GameController, seat: int) -> None:
         from .curtain import CurtainScreen
 
-        self.push_screen(CurtainScreen(seat, controller.name(seat)), lambda s: controller.curtain_lifted(seat))
+        words = getattr(self.screen, "log_words", str)  # the game screen's way of writing its log
+        since = [words(line.event.text) for line in controller.since_last_turn(seat)]
+        self.push_screen(CurtainScreen(seat, controller.name(seat), since), lambda s: controller.curtain_lifted(seat))
 
     def game_taken_over(self, controller: GameController) -> None:
         """Another app took this game over (Continue, then "Take it over"): leave it unsaved."""
@@ -591,6 +595,13 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             yield SystemCommand("Rules", "Read a game's rules", lambda: self.open_rules(None))
             yield SystemCommand("Main menu", "Back to the main menu", lambda: self.call_later(self.back_to_menu))
 
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal (or the web page), its input guarded (`compat`): a byte
+        that is not UTF-8 reads as U+FFFD, a paste keeps its first characters, and keys beyond what the
+        app can handle are dropped instead of queued without limit."""
+        compat.install_input_decoder()
+        return compat.guarded_driver(super().get_driver_class())
+
     # -- a crash: a log file and one friendly line, exit status 1 ------------------------------------
     def record_crash(self, error: BaseException) -> None:
         """An unhandled error (Textual then sets the exit status to 1 and exits): the first one goes
@@ -599,6 +610,16 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             self.crashed = True
             with contextlib.suppress(OSError):
                 self.crash_log = write_crash_log(error, self.store.root)
+
+    def panic(self, *renderables: RenderableType) -> None:
+        """Textual's exit for an error it caught outside the app's handlers (a driver's input thread, a
+        renderable exception): a crash like any other, logged, status 1, never the traceback on screen."""
+        if not self.crashed:
+            self.crashed = True
+            self.exit(return_code=1)
+            with contextlib.suppress(OSError):
+                self.crash_log = write_crash_log(_in_words(renderables), self.store.root)
+        super().panic(*renderables)
 
     def report_crash(self) -> bool:
         """After a crash: the friendly line instead of Textual's traceback (which is in the log).
@@ -635,6 +656,19 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             self.notify(url, title="Link (open it on your own computer)", markup=False)
             return
         super().open_url(url, new_tab=new_tab)
+
+
+def _in_words(renderables: tuple[RenderableType, ...]) -> str:
+    """Rich renderables (a rich Traceback) as plain text for a crash log."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    out = StringIO()
+    console = Console(file=out, width=120, color_system=None, force_terminal=False)
+    for renderable in renderables:
+        console.print(renderable)
+    return out.getvalue()
 
 
 def run_app(new_game: NewGame | None = None, games: Iterable[GameSpec] = (), watch: Record | None = None) -> int:

@@ -61,11 +61,13 @@ class GameScreen(AppScreen[None]):
         returned). The reason is already in `controller.message`; override to show it elsewhere."""
         self.game_changed([])
 
-    def send(self, seat: int, action: object) -> None:
+    def send(self, seat: int, action: object, *, final: bool = True) -> None:
         """Send a move the way the table agreed: at once, or (hot seat without take-backs, where a
-        mis-pressed Enter could not be undone) after the player confirms it."""
+        mis-pressed Enter could not be undone) after the player confirms it. A move that is not
+        `final` (the player can reverse it with another move of the same turn, as a chai tile put
+        on a secret choice and taken off again) never asks: "cannot be taken back" would be untrue."""
         c = self.controller
-        if not c.confirm_moves:
+        if not c.confirm_moves or not final:
             c.act(seat, action)
             return
         question = ConfirmScreen(
@@ -80,6 +82,14 @@ class GameScreen(AppScreen[None]):
         ids the way its board shows them."""
         return text
 
+    def match_title(self, title: str) -> str:
+        """The screen's title, and which game of a match this is: 'Chai: match game 2 of 3'."""
+        match = self.controller.match()
+        if match is None:
+            return title
+        number = min(len(match.played) + (0 if self.controller.finished else 1), match.games)
+        return f"{title}: match game {number} of {match.games}"
+
     # -- the frame's part ----------------------------------------------------------------------------
     def on_mount(self) -> None:
         self.refresh_game()
@@ -93,12 +103,12 @@ class GameScreen(AppScreen[None]):
         if action == "undo":
             return self.controller.can_undo()
         if action == "hint":  # a setup choice: the key is shown only in a game with hints on
-            return bool(getattr(self.controller, "hints_on", False))
+            return self.controller.hints_on
         return True
 
     def action_hint(self) -> None:
         """What the expert would play now, and why (in the status line when it is ready)."""
-        self.controller.ask_hint()  # type: ignore[attr-defined]
+        self.controller.ask_hint()
 
     def action_pause(self) -> None:
         self.app.open_pause(self.controller)

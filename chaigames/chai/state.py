@@ -263,7 +263,7 @@ class ChaiState:
                     raise IllegalAction(problem)
                 events = self._fulfil(seat, action.customer)
             elif isinstance(action, Pass):
-                events = [Event("pass", f"{self.name(seat)} fulfils no order")]
+                events = [Event("pass", f"{self.name(seat)} serves no customer this turn")]
             else:
                 raise IllegalAction("Fulfil an order or pass: your main action is done")
             return events + self._end_turn(seat)

@@ -230,6 +230,12 @@ class GameController(GameWords):
         who = self.viewer if seat == "viewer" else seat
         return [line for line in self.session.log if line.event.visible_to(who)]
 
+    def since_last_turn(self, seat: int) -> list[LogLine]:
+        """The public log lines since `seat` last acted (every one before its first turn): what the
+        curtain tells a hot-seat player before their own screen shows."""
+        last = max((k for k, entry in enumerate(self.session.standing, 1) if entry.seat == seat), default=0)
+        return [line for line in self.log(None) if line.action_no > last]
+
     def status(self) -> str:
         """One line for the top of a game screen: whose turn it is, and who is looking."""
         if self.session.over:
@@ -480,6 +486,22 @@ class GameController(GameWords):
                 self.frame.show_curtain(self, seat)
                 return
         self._notify([])
+
+    @property
+    def bot_due(self) -> bool:
+        """A bot's move is on its way: its visible pause has begun and nothing has called it off."""
+        return self._bot_timer is not None
+
+    def hurry_bot(self) -> None:
+        """The bot due to move skips the rest of its visible pause and thinks now (the pause is only for
+        show: what it plays is the same)."""
+        timer = self._bot_timer
+        if timer is None:
+            return
+        timer.stop()
+        actors = [s for s in self.session.state.actors() if self.is_bot(s)]
+        if actors:
+            self._bot_move(self._generation, actors[0])
 
     def _bot_move(self, generation: int, seat: int) -> None:
         """The visible pause is over: let the bot think (off the UI thread), then apply its move."""

@@ -157,6 +157,24 @@ async def test_curtain_shows_no_private_text_of_any_seat(make_app):
         assert f'"secret": {bob_secret}' in text and f'"secret": {ann_secret}' not in text
 
 
+async def test_a_curtain_says_what_happened_since_that_player_s_last_turn(make_app):
+    app = make_app(new_game=hotseat())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Ann's curtain")
+        assert "Since your last turn" not in screen_text(app)  # nothing has happened yet
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.controller.to_move == 0, "Ann's move")
+        await pilot.press("1")
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Bob's curtain")
+        assert "Since your last turn:" in screen_text(app) and "Ann steps 1" in screen_text(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.controller.to_move == 1, "Bob's move")
+        await pilot.press("2")
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Ann's curtain again")
+        text = screen_text(app)
+        assert "Bob steps 2" in text and "Ann steps 1" not in text  # her own turn is not news to her
+
+
 async def test_one_human_against_bots_sees_no_curtain(make_app):
     app = make_app(games=[STEPPY], new_game=vs_bot())
     async with app.run_test(size=SIZE) as pilot:
@@ -208,7 +226,7 @@ async def test_pause_stops_the_bots_and_shows_the_log_and_rules(make_app):
         await pilot.press("1")
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, PauseMenu), "pause")
-        assert app.controller._bot_timer is None  # the bot's move was called off
+        assert not app.controller.bot_due  # the bot's move was called off
         await pilot.press("l")
         await wait_for(pilot, lambda: "Game log: Toy Race" in screen_text(app), "the log")
         assert "Ann steps 1" in screen_text(app)
@@ -415,11 +433,10 @@ async def test_with_two_humans_bots_move_on_the_public_view_then_a_curtain(make_
         await wait_for(pilot, lambda: app.controller.to_move == 0, "Ann")
         app.bot_delay = 5.0  # look while the bot is about to move
         await pilot.press("1")
-        await wait_for(pilot, lambda: app.controller._bot_timer is not None, "the bot's turn")
+        await wait_for(pilot, lambda: app.controller.bot_due, "the bot's turn")
         assert app.controller.viewer is None and "secret" not in screen_text(app)
         assert "Ravi (bot) is thinking" in screen_text(app)
-        app.controller._bot_timer.stop()
-        app.controller._bot_move(app.controller._generation, 1)
+        app.controller.hurry_bot()
         await wait_for(
             pilot,
             lambda: isinstance(app.screen, CurtainScreen) and "Bob's turn" in screen_text(app),

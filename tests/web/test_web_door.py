@@ -195,12 +195,23 @@ def test_web_is_a_command_with_its_options():
         ["web", "--max-sessions", "0"],
         ["web", "--port", "70000"],
         ["web", "--idle-timeout", "soon"],
+        ["web", "--idle-timeout", "30"],
+        ["web", "--session-memory", "lots"],
     ],
 )
 def test_bad_web_options_are_one_line_and_status_2(argv, capsys):
     assert cli.main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_data_folder_that_cannot_be_one_is_named_with_status_2(tmp_path, capsys):
+    """`web --data-dir /etc/passwd` said "cannot listen ... Not a directory"; it names the folder, as serve does."""
+    not_a_folder = tmp_path / "passwd"
+    not_a_folder.write_text("root:x:0:0\n")
+    assert cli.main(["web", "--port", "0", "--data-dir", str(not_a_folder)]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert f"cannot use the data folder {not_a_folder}: Not a directory" in line and "listen" not in line
 
 
 def test_without_the_web_extra_the_command_says_what_to_install(monkeypatch, capsys):
