@@ -23,7 +23,7 @@ from chaigames.names import bot_name, clean_name
 from chaigames.setups import LastSetup
 
 from .base import AppScreen
-from .widgets import Footer, ShortInput, TitleBar
+from .widgets import Footer, NameInput, TitleBar
 
 HUMAN = "human"
 MATCH_CHOICES = [("Single game", 1), ("Match of 3 games", 3), ("Match of 5 games", 5)]
@@ -131,7 +131,7 @@ class SetupScreen(AppScreen[None]):
                 seat_last = last_seats[i] if i < len(last_seats) else None
                 with Horizontal(classes="seat-row", id=f"seat-{i}"):
                     yield Label(f"{i + 1}.", classes="seat-no")
-                    yield ShortInput(name, id=f"name-{i}", max_length=16, compact=True, classes="seat-name")
+                    yield NameInput(name, id=f"name-{i}", max_length=16, compact=True, classes="seat-name")
                     yield Select(kinds, value=bot or HUMAN, allow_blank=False, id=f"kind-{i}", compact=True)
                     for opt in spec.seat_options:
                         value = opt.default_at(i)

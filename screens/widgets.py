@@ -74,6 +74,31 @@ def fit_line(text: Text, width: int) -> Text:
     return out
 
 
+class NameInput(textual_widgets.Input):
+    """A box for a player's name.
+
+    Ctrl+C copies the selection, or the whole name when nothing is selected (a name is short: copying
+    it whole is what a player means), never the app's "press ctrl+q to quit" notice. With a
+    `max_length` it takes what fits of a paste (a name field keeps a paste's first characters), where
+    Textual's own Input refuses the whole paste once it is too long."""
+
+    def action_copy(self) -> None:
+        if self.value:
+            self.app.copy_to_clipboard(self.selected_text or self.value)
+
+    def insert_text_at_cursor(self, text: str) -> None:
+        if self.max_length:
+            text = text[: max(self.max_length - len(self.value), 0)]
+        if text:
+            super().insert_text_at_cursor(text)
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        if self.max_length:
+            start, end = sorted((start, end))
+            text = text[: max(self.max_length - (len(self.value) - (end - start)), 0)]
+        super().replace(text, start, end)
+
+
 class Footer(textual_widgets.Footer):
     """Textual's Footer, rebuilt only when the keys it shows have changed.
 
@@ -277,26 +302,3 @@ def _extent(content: Text | str) -> tuple[int, int]:
     """(lines, widest line in cells) of what a Static shows."""
     lines = (content.plain if isinstance(content, Text) else content).split("\n")
     return len(lines), max(cell_len(line) for line in lines)
-
-
-class ShortInput(textual_widgets.Input):
-    """An Input with a `max_length` that takes what fits of a paste (a name field keeps a paste's first
-    characters), where Textual's own refuses the whole paste once it is too long. Ctrl+C copies the
-    selection, or the whole text when nothing is selected (a name is short: copying it whole is what
-    a player means), never the app's "press ctrl+q to quit" notice."""
-
-    def action_copy(self) -> None:
-        if self.value:
-            self.app.copy_to_clipboard(self.selected_text or self.value)
-
-    def insert_text_at_cursor(self, text: str) -> None:
-        if self.max_length:
-            text = text[: max(self.max_length - len(self.value), 0)]
-        if text:
-            super().insert_text_at_cursor(text)
-
-    def replace(self, text: str, start: int, end: int) -> None:
-        if self.max_length:
-            start, end = sorted((start, end))
-            text = text[: max(self.max_length - (len(self.value) - (end - start)), 0)]
-        super().replace(text, start, end)

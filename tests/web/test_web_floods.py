@@ -38,7 +38,7 @@ def address_space_limit(pid: int) -> int:
 async def give_name(page: Page) -> None:
     """Enter takes whatever came through as the name, on to the menu (typed again until it does: keys
     that arrive while the game still holds a flood's last ones are dropped)."""
-    await page.wait_for(lambda: "your name  " not in page.text(), "something in the name field")
+    await page.wait_for(lambda: "your name  " not in page.text, "something in the name field")
     await page.keys_until("\r", page.shows(*TITLES), "the menu")
 
 
@@ -61,6 +61,6 @@ async def test_hostile_input_through_the_page_leaves_the_game_answering_keys(sta
             await page.ws.send_str(message)
         await give_name(page)
         assert status_kb(pid, "VmHWM") < 150_000
-        assert "Traceback" not in page.text() and "Error" not in page.text()
+        assert "Traceback" not in page.text and "Error" not in page.text
     finally:
         await page.close()
