@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .saves import write_atomic
+from .saves import clean_names, write_atomic
 
 if TYPE_CHECKING:
     from .engine import GameConfig
@@ -33,9 +33,12 @@ class SetupMemory:
         self.path = root / self.FILE
 
     def _all(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        from .engine.bounds import MAX_SMALL_FILE, read_record_file
+        from .engine.errors import RecordError
+
+        try:  # a FIFO or /dev/zero in its place must neither hang the setup nor fill the memory
+            data = json.loads(read_record_file(self.path, MAX_SMALL_FILE))
+        except (OSError, ValueError, RecordError):
             return {}
         return data if isinstance(data, dict) else {}
 
@@ -46,7 +49,7 @@ class SetupMemory:
         from .engine import GameConfig, RecordError  # read when a setup is offered, not at start
 
         try:
-            config = GameConfig.from_json(entry.get("config"))
+            config = clean_names(GameConfig.from_json(entry.get("config")))
         except RecordError:
             return None
         match = entry.get("match_games", 1)

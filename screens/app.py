@@ -270,9 +270,17 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         from .menu import ContinueScreen
 
         saves = self.store.list_saves(self.library.get)
-        for info in saves:
-            if info.moved_aside:
-                self.notify(f"{info.path.name}: {info.problem}", severity="warning", timeout=8, markup=False)
+        aside = [info for info in saves if info.moved_aside]
+        if len(aside) == 1:
+            self.notify(f"{aside[0].path.name}: {aside[0].problem}", severity="warning", timeout=8, markup=False)
+        elif aside:  # one line for them all: thirty notifications would hide the list
+            where = self.store.aside
+            self.notify(
+                f"{len(aside)} saves could not be read and were moved aside to {where}.",
+                severity="warning",
+                timeout=8,
+                markup=False,
+            )
         self.push_screen(ContinueScreen(saves))
 
     def open_history(self) -> None:
@@ -310,7 +318,8 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         except (RecordError, LookupError) as exc:
             self.notify(f"Cannot show this game: {exc}", severity="error")
             return
-        self.push_screen(ResultsScreen(controller, match=match_of(info.record.meta), replay=info.record))
+        match = match_of(info.record.meta, len(info.record.config.seats))
+        self.push_screen(ResultsScreen(controller, match=match, replay=info.record))
 
     def open_rules(self, game_id: str | None, callback: Any = None) -> None:
         from .rules import RulesIndex, RulesScreen

@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Static
 
 from chaigames.engine import RecordError, Session
 from chaigames.engine.match import match_of
+from chaigames.engine.result import Result
 from chaigames.engine.words import join_names
 from chaigames.saves import Lookup, SaveInfo, when
 
@@ -20,6 +21,18 @@ COLUMNS = ("Date", "Game", "Winner", "Scores", "Match")
 """Narrow columns first, so Winner and Match fit at 80 columns; who sat where is under the table."""
 
 
+def saved_result(data: object, seats: int) -> Result | None:
+    """The result a history file keeps in its meta, if it is one for this many seats (a file may hold
+    anything there: `{"scores": 5}` or winners that are not seat numbers must not stop History)."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        result = Result.from_json(data)
+    except (RecordError, TypeError, ValueError):
+        return None
+    return result if len(result.scores) == seats else None
+
+
 def history_row(info: SaveInfo, lookup: Lookup) -> tuple[tuple[str, ...], str]:
     """Date, game, winner, scores (in seat order) and the match's game for one finished game, and the
     line under the table: each seat with its score (bots with their level), and how a match ended."""
@@ -28,20 +41,20 @@ def history_row(info: SaveInfo, lookup: Lookup) -> tuple[tuple[str, ...], str]:
     names = [s.name for s in record.config.seats]
     seats = [s.name if s.bot is None else f"{s.name} ({s.bot})" for s in record.config.seats]
     date = when(str(record.meta.get("finished", "")))
-    result = record.meta.get("result")
-    if not isinstance(result, dict):  # older history files: rebuild the game for its result
+    result = saved_result(record.meta.get("result"), len(names))
+    if result is None:  # older history files, or a result that is not one: rebuild the game for it
         try:
             session = Session.from_record(lookup(record.game), record)
         except (RecordError, LookupError):
             return (date, info.title, "cannot be rebuilt", "?", ""), ", ".join(seats)
-        result = session.result().to_json() if session.over else {}
-    scores: list[str] = [str(v) for v in result.get("scores", [])] if result else []
+        result = session.result() if session.over else None
+    scores: list[str] = [str(v) for v in result.scores] if result is not None else []
     winner = ""
-    if result:
-        won = [names[w] for w in result.get("winners", []) if 0 <= w < len(names)]
+    if result is not None:
+        won = [names[w] for w in result.winners if 0 <= w < len(names)]
         winner = join_names(won) or "nobody"
     players = ", ".join(f"{seat} {score}" for seat, score in zip(seats, scores, strict=False)) or ", ".join(seats)
-    match = match_of(record.meta)
+    match = match_of(record.meta, len(names))
     match_text = ""
     if match is not None:
         match_text = f"game {len(match.played)} of {match.games}"

@@ -24,15 +24,25 @@ _STRINGS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)  # a JSON string,
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
 
-def read_record_file(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a record file; RecordError (not a regular file, too large) or OSError say why not."""
+def read_record_file(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES) -> bytes:
+    """The bytes of a file the app reads (a record, a save, a lock, setups, a table, a keys file):
+    RecordError (not a regular file, larger than `limit` bytes) or OSError say why not.
+
+    Opened without blocking and checked before reading, so a FIFO or a device in its place cannot
+    hang the app or fill its memory."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO must not block the open
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise RecordError(f"not a chaigames record: {os.fspath(path)} is not a regular file")
-        data = f.read(MAX_RECORD_BYTES + 1)
-    check_size(data)
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        size = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit:,} bytes"
+        raise RecordError(f"not a chaigames record: larger than {size}")
     return data
+
+
+MAX_SMALL_FILE = 1024 * 1024
+"""A lock, setups.json, a table's state: far below this."""
 
 
 def check_size(data: bytes) -> None:

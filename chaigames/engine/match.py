@@ -24,6 +24,8 @@ from .result import Result
 from .words import join_names
 
 SCORINGS = ("wins", "points")
+MAX_GAMES = 99
+"""The longest match a file may name (setup offers 3 and 5; anything past this is not a match)."""
 
 
 @dataclass(frozen=True)
@@ -190,10 +192,10 @@ class Match:
         if not isinstance(data, dict):
             raise RecordError("the match must be an object")
         games, seats = data.get("games"), data.get("seats")
-        if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-            raise RecordError("the match's 'games' must be a whole number from 1")
-        if not isinstance(seats, int) or isinstance(seats, bool) or seats < 1:
-            raise RecordError("the match's 'seats' must be a whole number from 1")
+        if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
+            raise RecordError(f"the match's 'games' must be a whole number from 1 to {MAX_GAMES}")
+        if not isinstance(seats, int) or isinstance(seats, bool) or not 1 <= seats <= 64:
+            raise RecordError("the match's 'seats' must be a whole number from 1 to 64")
         scoring = data.get("scoring", "wins")
         if scoring not in SCORINGS:
             raise RecordError(f"the match's 'scoring' must be one of: {', '.join(SCORINGS)}")
@@ -214,15 +216,17 @@ class Match:
         )
 
 
-def match_of(meta: dict[str, Any]) -> Match | None:
-    """The match a record belongs to (its meta's 'match'), or None for a single game or a bad entry."""
+def match_of(meta: dict[str, Any], seats: int | None = None) -> Match | None:
+    """The match a record belongs to (its meta's 'match'), or None for a single game or a bad entry
+    (with `seats`, also for a match of another number of seats than the record's game)."""
     data = meta.get("match")
     if data is None:
         return None
     try:
-        return Match.from_json(data)
+        match = Match.from_json(data)
     except RecordError:
         return None
+    return None if seats is not None and match.seats != seats else match
 
 
 def new_match(games: int, scoring: str, config: GameConfig, seed: int, *, has_start_player: bool) -> Match:

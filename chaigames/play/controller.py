@@ -139,7 +139,7 @@ class GameController(GameWords):
         return self.session.result() if self.session.over else None
 
     def match(self) -> Match | None:
-        return match_of(self.session.record.meta)
+        return match_of(self.session.record.meta, len(self.session.record.config.seats))
 
     def name(self, seat: int) -> str:
         return self.names[seat]

@@ -140,7 +140,7 @@ class ReplayController(GameWords):
         return self.session.result() if self.session.over else None
 
     def match(self) -> Match | None:
-        return match_of(self.session.record.meta)
+        return match_of(self.session.record.meta, len(self.session.record.config.seats))
 
     # -- nothing can be done -------------------------------------------------------------------
     def act(self, seat: int, action: Any) -> None:

@@ -63,8 +63,11 @@ def commit(tmp: Path, path: Path) -> None:
 
 def whole(path: Path) -> bool:
     """A temporary save file holds a whole JSON document (a write killed half way does not)."""
+    from ..engine.bounds import read_record_file
+    from ..engine.errors import RecordError
+
     try:
-        json.loads(path.read_bytes())
-    except (OSError, ValueError):
+        json.loads(read_record_file(path))
+    except (OSError, ValueError, RecordError):
         return False
     return True

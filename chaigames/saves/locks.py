@@ -58,9 +58,12 @@ class SaveLocks:
 
     def lock_owner(self, save_id: str) -> dict | None:
         """The lock's content (pid, host, token), or None when nobody holds the save."""
-        try:
-            data = json.loads(self.lock_path(save_id).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        from ..engine.bounds import MAX_SMALL_FILE, read_record_file
+        from ..engine.errors import RecordError
+
+        try:  # a FIFO or /dev/zero in its place is no lock: it must neither hang nor fill the memory
+            data = json.loads(read_record_file(self.lock_path(save_id), MAX_SMALL_FILE))
+        except (OSError, ValueError, RecordError):
             return None
         return data if isinstance(data, dict) else None
 
@@ -79,6 +82,9 @@ class SaveLocks:
             raise GameOpenElsewhere(save_id, where)
         token = os.urandom(8).hex()
         data = {"pid": os.getpid(), "host": socket.gethostname(), "token": token, "since": now_stamp()}
+        started = process_start(os.getpid())
+        if started is not None:
+            data["started"] = started
         write_atomic(self.lock_path(save_id), json.dumps(data))
         return token
 
@@ -87,7 +93,9 @@ class SaveLocks:
         pid = owner.get("pid")
         if owner.get("host") != socket.gethostname():
             return True  # a shared folder: we cannot see that machine's processes
-        return isinstance(pid, int) and pid_alive(pid)
+        if not isinstance(pid, int) or isinstance(pid, bool) or not pid_alive(pid):
+            return False
+        return same_process(pid, owner.get("started"))
 
     def holds(self, save_id: str, token: str | None) -> bool:
         """Whether `token` still holds the save (None: no lock asked for, as in tools and tests)."""
@@ -112,3 +120,26 @@ class SaveLocks:
             raise GameTakenOver(f"{save_id} was taken over by another app")
 
     # -- housekeeping -----------------------------------------------------------------------------------
+
+
+def process_start(pid: int) -> int | None:
+    """When the process started, in clock ticks since boot (Linux), or None where that cannot be read.
+    With the pid it names one process for good: a pid used again later starts at another time."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        return int(fields[19])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def same_process(pid: int, started: object) -> bool:
+    """Whether the live process `pid` is the chaigames that wrote a lock: its start time matches the
+    lock's; a lock that has none is checked by the command line naming chaigames. Where neither can be
+    read (no /proc), a live pid is taken for the owner."""
+    now = process_start(pid)
+    if isinstance(started, int) and not isinstance(started, bool) and now is not None:
+        return now == started
+    try:
+        return b"chaigames" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return now is None

@@ -176,14 +176,17 @@ class SaveStore(SaveLocks):
         """Read one save file. Unreadable files are moved to aside/ (when `move_aside`); files made
         under another rules version, or for a game not in this build, stay where they are."""
         from ..engine import RecordError, RecordVersionError, Session, parse_record
+        from ..engine.bounds import read_record_file
 
         save_id = path.stem
         info = SaveInfo(save_id=save_id, path=path)
         try:
-            text = path.read_bytes()
+            text: bytes | RecordError = read_record_file(path)
         except OSError as exc:
             info.problem = f"cannot be read ({exc.strerror})"
             return info
+        except RecordError as exc:  # a FIFO, a device, a file far too large: set aside like any broken save
+            text = exc
         missing: list[str] = []
 
         def strict_lookup(game_id: str) -> GameSpec:
@@ -196,6 +199,8 @@ class SaveStore(SaveLocks):
                 raise KeyError(game_id) from None
 
         try:
+            if isinstance(text, RecordError):
+                raise text
             record = parse_record(text, strict_lookup)
             record.config = clean_names(record.config)
             spec = lookup(record.game)
@@ -250,13 +255,15 @@ class SaveStore(SaveLocks):
     def finished_games(self, lookup: Lookup) -> list[SaveInfo]:
         """Every game in history/ that this version can rebuild, newest first (by when it ended)."""
         from ..engine import RecordError, parse_record
+        from ..engine.bounds import read_record_file
 
         if not self.history.is_dir():
             return []
         good: list[SaveInfo] = []
         for path in self.history.glob("*.json"):
             try:  # read, not replayed: a finished game keeps its result in meta (the viewer replays it)
-                record = parse_record(path.read_bytes(), lookup)
+                record = parse_record(read_record_file(path), lookup)
+                record.config = clean_names(record.config)
                 title = lookup(record.game).title
             except (OSError, RecordError, LookupError):
                 continue

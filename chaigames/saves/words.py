@@ -27,14 +27,17 @@ def when(stamp: str | None, now: _dt.datetime | None = None) -> str:
     if t.tzinfo is None:
         t = t.replace(tzinfo=_dt.UTC)
     now = now or _dt.datetime.now(_dt.UTC)
-    secs = (now - t).total_seconds()
-    if 0 <= secs < 60:
-        return "just now"
-    if 0 <= secs < 3600:
-        return f"{int(secs // 60)} min ago"
-    if 0 <= secs < 86400:
-        return f"{int(secs // 3600)} h ago"
-    return t.astimezone().strftime("%Y-%m-%d %H:%M")
+    try:  # a stamp at the edge of the calendar (year 1 or 9999) overflows in the local time zone
+        secs = (now - t).total_seconds()
+        if 0 <= secs < 60:
+            return "just now"
+        if 0 <= secs < 3600:
+            return f"{int(secs // 60)} min ago"
+        if 0 <= secs < 86400:
+            return f"{int(secs // 3600)} h ago"
+        return t.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (OverflowError, ValueError, OSError):
+        return f"{t.year:04d}-{t:%m-%d %H:%M} UTC" if t.utcoffset() == _dt.timedelta(0) else "unknown time"
 
 
 @dataclass
@@ -73,7 +76,7 @@ class SaveInfo:
         """' (match game 2 of 3)' for a game of a match, else ''."""
         from chaigames.engine.match import match_of
 
-        match = match_of(self.record.meta) if self.record else None
+        match = match_of(self.record.meta, len(self.record.config.seats)) if self.record else None
         if match is None:
             return ""
         return f" (match game {len(match.played) + 1} of {match.games})"

@@ -72,7 +72,8 @@ Safety:
   after a grace period; no process is left behind. Past --max-sessions a new session is
   refused with a friendly line; a session with no keys for --idle-timeout is ended. A
   connection that has no game --login-grace after connecting (or after its last game) is
-  closed, and one address may hold at most --max-pending connections without a game. One log
+  closed; past --max-pending connections from one address that have not logged in the oldest
+  is closed, and a player may hold at most that many logged-in connections without a game. One log
   line per session on stderr: user, key, address, start, end and why it ended (ended=crash when
   the game crashed: the player sees one friendly line, never the error).
 
@@ -196,8 +197,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=positive_int,
         default=8,
         metavar="N",
-        help="connections at once from one address that have no game; more are refused "
-        "(default 8: friends behind one router share an address)",
+        help="connections from one address that have not logged in (past it the oldest is closed), and "
+        "logged-in connections without a game per player: a key, or under --open a name at an address "
+        "(default 8)",
     )
     add_memory_argument(parser)
 

@@ -52,7 +52,7 @@ class HostOptions:
     hangup_grace: float = 5.0  # seconds between SIGHUP and SIGKILL
     login_timeout: float = 60.0  # asyncssh's limit on authentication itself
     login_grace: float | None = 30.0  # seconds a connection may go without a game; None = forever
-    max_pending: int = 8  # per address: connections at once that have no game (yet)
+    max_pending: int = 8  # per address: connections not logged in yet; per player: logged in with no game
     keepalive_interval: float = 30.0  # a dead client is noticed after about 3 of these
     command: list[str] | None = None  # the game command; None = `python -m chaigames` (tests change it)
     tables: TableSettings = field(default_factory=TableSettings)
@@ -107,7 +107,8 @@ class Host:
         self.options = options
         self.sessions: set[Any] = set()  # admitted sessions whose game is running or ending
         self.connections: set[Any] = set()  # open SSH connections, authenticated or not
-        self.pending: dict[str, set[Any]] = {}  # per client address: its connections with no game
+        self.arriving: dict[str, list[Any]] = {}  # per client address: connections not logged in, oldest first
+        self.pending: dict[Any, set[Any]] = {}  # per player: logged-in connections with no game
         self.port = options.port
         self.host_key_fingerprint = ""
         self.authorized: AuthorizedKeys | None = None
@@ -142,20 +143,38 @@ class Host:
                 await asyncio.wait_for(self._changed.wait(), left)
         return True
 
+    def arrive(self, server: Any) -> Any:
+        """Count a connection that has not logged in against its address. Past the cap the address's
+        oldest such connection is returned, to be dropped: connections that never log in must not keep
+        a real player (at the same address, or behind the same router) from logging in."""
+        arriving = self.arriving.setdefault(server.ip, [])
+        oldest = arriving.pop(0) if len(arriving) >= self.options.max_pending else None
+        arriving.append(server)
+        return oldest
+
+    def logged_in(self, server: Any) -> None:
+        arriving = self.arriving.get(server.ip)
+        if arriving is not None and server in arriving:
+            arriving.remove(server)
+            if not arriving:
+                del self.arriving[server.ip]
+
     def hold(self, server: Any, *, limit: bool = True) -> bool:
-        """Count a connection that has no game yet against its address; False if the address is at its cap."""
-        waiting = self.pending.setdefault(server.ip, set())
+        """Count a logged-in connection that has no game against its player (a key; under --open a name
+        at an address); False if that player is at the cap."""
+        waiting = self.pending.setdefault(server.player_key, set())
         if limit and len(waiting) >= self.options.max_pending:
             return False
         waiting.add(server)
         return True
 
     def unhold(self, server: Any) -> None:
-        waiting = self.pending.get(server.ip)
+        self.logged_in(server)
+        waiting = self.pending.get(server.player_key)
         if waiting is not None:
             waiting.discard(server)
             if not waiting:
-                del self.pending[server.ip]
+                del self.pending[server.player_key]
 
     def track(self, task: asyncio.Task[None]) -> None:
         self._ending.add(task)

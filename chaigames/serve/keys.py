@@ -10,29 +10,15 @@ inside functions only.
 from __future__ import annotations
 
 import logging
-import os
-import stat
 from pathlib import Path
 from typing import Any
+
+from chaigames.engine.bounds import read_record_file
+from chaigames.engine.errors import RecordError
 
 log = logging.getLogger("chaigames.serve")
 
 MAX_KEYS_FILE = 1024 * 1024  # bytes: far more than any real list of players' keys
-
-
-def read_small_file(path: Path, limit: int) -> str:
-    """The text of a regular file of at most `limit` bytes. OSError or ValueError say why not.
-
-    Opened without blocking and checked before reading, so a FIFO or a device in its place
-    cannot hang the host or fill its memory."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError("it is not a regular file")
-        data = f.read(limit + 1)
-    if len(data) > limit:
-        raise ValueError(f"it is larger than {limit} bytes")
-    return data.decode("utf-8", errors="replace")
 
 
 class AuthorizedKeys:
@@ -52,8 +38,8 @@ class AuthorizedKeys:
 
         self._keys, self.skipped = None, []
         try:
-            text = read_small_file(self.path, MAX_KEYS_FILE)
-        except (OSError, ValueError) as exc:
+            text = read_record_file(self.path, MAX_KEYS_FILE).decode("utf-8", errors="replace")
+        except (OSError, RecordError) as exc:
             reason = getattr(exc, "strerror", None) or str(exc)
             self._verdict(f"cannot read {self.path} ({reason}): nobody can log in")
             return

@@ -35,6 +35,8 @@ class GameServer(asyncssh.SSHServer):
         self.key_fingerprint: str | None = None
         self.key_folder: str | None = None
         self.games = 0  # games running on this connection
+        self.authenticated = False
+        self.keys_refused = 0  # keys offered that the authorized-keys file does not hold
         self._grace: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: Any) -> None:
@@ -43,15 +45,45 @@ class GameServer(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.ip = str(peer[0])
         self.address = f"{peer[0]}:{peer[1]}"
-        if not self.host.hold(self):
+        oldest = self.host.arrive(self)
+        if oldest is not None:
             cap = self.host.options.max_pending
-            log.info("connection addr=%s refused: %d connections from this address have no game", self.address, cap)
-            reason = "too many connections from your address without a game"
-            asyncio.get_running_loop().call_soon(self._drop, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
-            return
+            log.info(
+                "connection addr=%s closed: %d newer connections from this address have not logged in",
+                oldest.address,
+                cap,
+            )
+            reason = "too many connections from your address that have not logged in"
+            asyncio.get_running_loop().call_soon(oldest._drop, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
         self._start_grace()
 
+    @property
+    def player_key(self) -> tuple[str, ...]:
+        """Who this connection is, for the cap on connections without a game: its key; under --open,
+        where nobody is authenticated, its name at its address."""
+        if self.key_fingerprint is not None:
+            return ("key", self.key_fingerprint)
+        return ("open", self.user, self.ip)
+
+    def auth_completed(self) -> None:
+        self.authenticated = True
+        self.host.logged_in(self)
+        if self.games or self.host.hold(self):
+            return
+        cap = self.host.options.max_pending
+        log.info(
+            "connection user=%r addr=%s refused: %d connections of this player have no game",
+            self.user[:64],
+            self.address,
+            cap,
+        )
+        reason = "too many of your connections without a game"
+        asyncio.get_running_loop().call_soon(self._drop, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+
     def connection_lost(self, exc: Exception | None) -> None:
+        if not self.authenticated and self.user:  # a login that was tried and refused leaves its line
+            why = f"{self.keys_refused} key(s) not authorized" if self.keys_refused else "no authorized key offered"
+            log.info("login user=%r addr=%s refused: %s", self.user[:64], self.address, why)
         self.host.connections.discard(self.conn)
         self.host.unhold(self)
         self._stop_grace()
@@ -110,6 +142,7 @@ class GameServer(asyncssh.SSHServer):
     def validate_public_key(self, username: str, key: Any) -> bool:
         authorized = self.host.authorized
         if authorized is None or not authorized.allows(key, self.address.rpartition(":")[0]):
+            self.keys_refused += 1
             return False
         # The last key accepted before auth completes is the one that signed: it names the player.
         self.key_fingerprint = key.get_fingerprint("sha256")

@@ -89,24 +89,48 @@ async def test_a_connection_without_a_game_is_closed_after_the_login_grace(make_
     assert "user='player'" in caplog.text.split("user='idler'", 1)[1]
 
 
-async def test_each_address_may_hold_only_so_many_connections_without_a_game(make_host, caplog):
-    """Past --max-pending connections without a game from one address, the next is refused;
-    a connection that starts a game no longer counts."""
+async def test_each_player_may_hold_only_so_many_connections_without_a_game(make_host, caplog):
+    """Under --open, past --max-pending logged-in connections without a game of one name at one address,
+    the next is refused; another name at the same address is not; a connection that starts a game no
+    longer counts."""
     host = await make_host(command=[sys.executable, "-c", QUIET], max_pending=2, hangup_grace=0.3)
     first = await connect(host.port, user="a")
-    second = await connect(host.port, user="b")
+    second = await connect(host.port, user="a")
     try:
-        with pytest.raises(asyncssh.DisconnectError, match="too many connections from your address"):
-            await connect(host.port, user="c")
-        assert "refused: 2 connections from this address have no game" in caplog.text
+        third = await connect(host.port, user="a")
+        await asyncio.wait_for(third.wait_closed(), 10)  # closed by the host as soon as it logged in
+        assert "refused: 2 connections of this player have no game" in caplog.text
+        async with await connect(host.port, user="b"):
+            pass  # a neighbour behind the same address
         player = await Player.open(first)
         await player.wait_text("ready")
-        async with await connect(host.port, user="d"):
+        async with await connect(host.port, user="a"):
             pass  # the first one plays now: there is room again
         await player.close()
     finally:
         first.close()
         second.close()
+
+
+async def test_connections_that_never_log_in_do_not_lock_out_a_player(make_host, authorized_keys, client_key, caplog):
+    """Idle connections from one address (that never even start SSH) cannot keep a real player out:
+    past --max-pending the oldest of them is closed, and a login that authenticates gets in."""
+    host = await make_host(
+        command=[sys.executable, "-c", QUIET], authorized_keys=authorized_keys, max_pending=2, hangup_grace=0.3
+    )
+    idle = [await asyncio.open_connection("127.0.0.1", host.port) for _ in range(5)]
+    try:
+        conn = await connect(host.port, key=client_key)
+        try:
+            player = await Player.open(conn)
+            await player.wait_text("ready")
+            await player.close()
+        finally:
+            conn.close()
+        assert "newer connections from this address have not logged in" in caplog.text
+    finally:
+        for _, writer in idle:
+            writer.close()
 
 
 def test_why_nobody_gets_in_is_logged_once_per_change(tmp_path, caplog):

@@ -154,8 +154,10 @@ def test_serve_modules_import_no_asyncssh_nor_front_end():
     assert out.stdout.strip() == "[]"
 
 
-async def test_real_command_starts_warns_serves_and_stops_on_sigterm(tmp_path):
-    """`chaigames serve --open --port 0` end to end: the start-up warning, a session, SIGTERM, exit 0."""
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+async def test_real_command_starts_warns_serves_and_stops_on_sigterm(tmp_path, stop):
+    """`chaigames serve --open --port 0` end to end: the start-up warning, a session, SIGTERM (or SIGHUP,
+    the terminal it ran in closing), exit 0 and every session's log line."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -183,7 +185,7 @@ async def test_real_command_starts_warns_serves_and_stops_on_sigterm(tmp_path):
         async with await connect(port, user="cli") as conn:
             result = await conn.run(encoding=None)
         assert b"chaigames needs a terminal" in result.stdout
-        proc.send_signal(signal.SIGTERM)
+        proc.send_signal(stop)
         assert await asyncio.wait_for(proc.wait(), 20) == 0
         rest = (await asyncio.wait_for(proc.stderr.read(), 20)).decode()
         assert "session user='cli'" in rest and "ended=refused: no terminal" in rest

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import asyncssh
 import pytest
 
@@ -52,15 +54,26 @@ async def test_port_forwarding_is_refused_both_ways(make_host):
             await conn.create_unix_connection(asyncssh.SSHUNIXSession, "/run/anything.sock")
 
 
-async def test_wrong_key_and_no_key_are_refused(make_host, authorized_keys, client_key, other_key):
-    """With auth on, only keys in the authorized-keys file get in."""
+async def test_wrong_key_and_no_key_are_refused(make_host, authorized_keys, client_key, other_key, caplog):
+    """With auth on, only keys in the authorized-keys file get in; each refused login leaves a log line."""
     host = await make_host(authorized_keys=authorized_keys)
     with pytest.raises(asyncssh.PermissionDenied):
-        await connect(host.port, key=other_key)
+        await connect(host.port, user="mallory", key=other_key)
     with pytest.raises(asyncssh.PermissionDenied):
-        await connect(host.port, password="hunter2")
+        await connect(host.port, user="eve", password="hunter2")
     async with await connect(host.port, key=client_key):
         pass
+
+    def lines() -> list[str]:
+        return [r.message for r in caplog.records if r.message.startswith("login ")]
+
+    deadline = asyncio.get_running_loop().time() + 10
+    while len(lines()) < 2 and asyncio.get_running_loop().time() < deadline:  # the host sees each close
+        await asyncio.sleep(0.02)
+    found = lines()
+    said = "\n".join(found)
+    assert "user='mallory'" in said and "refused: 1 key(s) not authorized" in said, said
+    assert "user='eve'" in said and "refused: no authorized key offered" in said, said
 
 
 async def test_session_past_max_sessions_is_refused_then_a_slot_frees(make_host, caplog):

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import json
 import logging
+import time
+from pathlib import Path
 
-from chaigames.engine import Session, parse_record
+from chaigames.engine import RecordError, Session, parse_record
+from chaigames.engine.bounds import MAX_SMALL_FILE, read_record_file
+from chaigames.names import clean_name
 from chaigames.saves import SaveStore, write_atomic
 from chaigames.serve.players import identity_folder
 
@@ -52,32 +56,58 @@ class Records(TableParts):
         path = self.folder / TABLE_FILE
         if not path.exists():
             return False
-        data = json.loads(path.read_text(encoding="utf-8"))
-        self.spec = self.lookup(data["game"])
-        self.options = dict(data["options"])
-        self.pause_limit = int(data["pause_limit"])
-        self.away_limit = float(data["away_limit"])
-        self.owner = data["owner"]
-        self.seats = [Seat(**s) for s in data["seats"]]
-        self.save_id = data["save_id"]
-        self.games = int(data["games"])
-        self.pauses = dict(data["pauses"])
-        self.holders = dict(data["holders"])
+        try:  # everything read before anything is set: a broken file leaves the table as it was
+            data = json.loads(read_record_file(path, MAX_SMALL_FILE))
+            spec = self.lookup(data["game"])
+            options = dict(data["options"])
+            pause_limit = int(data["pause_limit"])
+            away_limit = float(data["away_limit"])
+            owner = data["owner"]
+            seats = [Seat(**s) for s in data["seats"]]
+            for seat in seats:
+                seat.name = clean_name(str(seat.name))  # "" stays "": an empty seat
+            save_id = data["save_id"]
+            games = int(data["games"])
+            pauses = dict(data["pauses"])
+            holders = dict(data["holders"])
+            if save_id is not None and not isinstance(save_id, str):
+                raise TypeError("save_id is not a name")
+        except (OSError, ValueError, TypeError, KeyError, LookupError, RecordError, AttributeError) as exc:
+            self._set_aside(path, exc)
+            return False
+        self.spec, self.options, self.pause_limit, self.away_limit = spec, options, pause_limit, away_limit
+        self.owner, self.seats, self.save_id, self.games = owner, seats, save_id, games
+        self.pauses, self.holders = pauses, holders
         now = self.clock_source()
         for s in self.seats:
             if s.person and s.identity is not None:
                 s.away_since = now
         if self.save_id is not None:
-            session = self._load_session(self.save_id)
+            try:
+                session = self._load_session(self.save_id)
+            except (OSError, RecordError) as exc:
+                log.warning("table %s: its game %s cannot be read: %s", self.code, self.save_id, exc)
+                session = None
             if session is not None:
                 self._run(session, over=session.over and not self.store.path_of(self.save_id).exists())
         return True
+
+    def _set_aside(self, path: Path, problem: Exception) -> None:
+        """A table file that cannot be read is renamed out of the way (kept for whoever looks into it),
+        so neither this start nor the next one trips over it again."""
+        target = path.with_name(f"{path.name}.unreadable-{int(time.time())}")
+        try:
+            path.replace(target)
+        except OSError as exc:
+            log.warning("table %s: %s cannot be read (%s) nor moved aside (%s)", self.code, path, problem, exc)
+            return
+        log.warning("table %s: %s cannot be read (%s): moved aside to %s", self.code, path, problem, target.name)
 
     def _load_session(self, save_id: str) -> Session | None:
         for path in (self.store.path_of(save_id), self.store.history / f"{save_id}.json"):
             if path.exists():
                 assert self.spec is not None
-                record = parse_record(path.read_text(encoding="utf-8"), self.lookup)
+                record = parse_record(read_record_file(path), self.lookup)
                 return Session.from_record(self.spec, record)
         return None
 
