@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__, games
 from .engine.errors import ConfigError, RecordError
-from .names import BOT_NAMES, clean_name
+from .names import bot_name, clean_name
 from .saves import clean_names
 
 if TYPE_CHECKING:  # `chaigames` opening its menu loads no more of the engine than its errors
@@ -52,13 +52,6 @@ def parse_options(spec: GameSpec, pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
-def bot_name(taken: set[str], seat: int) -> str:
-    for name in BOT_NAMES[seat:] + BOT_NAMES[:seat]:
-        if name not in taken:
-            return name
-    return f"Bot {seat + 1}"
-
-
 def build_config(spec: GameSpec, seats: Sequence[tuple[str, str | None]], options: dict[str, Any]) -> GameConfig:
     """Seats are (name, None) for a human or ("", level) for a bot to be named."""
     from .engine import GameConfig, SeatConfig
@@ -69,7 +62,7 @@ def build_config(spec: GameSpec, seats: Sequence[tuple[str, str | None]], option
         if bot is not None:
             if bot not in spec.bot_levels:
                 raise UsageError(f"unknown bot level {bot!r} (choose from: {', '.join(spec.bot_levels)})")
-            name = bot_name(taken, i)
+            name = bot_name(i, taken)
             taken.add(name)
         else:
             name = clean_name(name)  # typed by anyone, drawn on everyone's screen

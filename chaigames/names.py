@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
-#: The names a bot seat is given (in order), here and at a table over SSH.
+#: The names a bot seat is given (see `bot_name`), here and at a table over SSH.
 BOT_NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
 
 MAX_CELLS = 16
@@ -101,3 +102,20 @@ def folder_name(name: str) -> str:
 
     digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:HASH_DIGITS]
     return f"{slug(name)}-{digest}"
+
+
+def bot_name(seat: int, taken: Iterable[str]) -> str:
+    """The name a bot in `seat` (0 for seat 1) is given: BOT_NAMES from this seat's own on (seat 2
+    is Asha, seat 3 Ravi...), the first that nobody at the game uses, people or bots, in any case.
+    So no bot is ever named like a person at the game: a person called Asha meets Ravi, not another
+    Asha. Past every name on the list, "Bot N" (N the seat's number). Setup, `chaigames new` and
+    tables all name their bots here."""
+    used = {name.casefold() for name in taken}
+    start = (seat - 1) % len(BOT_NAMES)
+    for name in BOT_NAMES[start:] + BOT_NAMES[:start]:
+        if name.casefold() not in used:
+            return name
+    n = seat + 1
+    while f"bot {n}" in used:
+        n += 1
+    return f"Bot {n}"

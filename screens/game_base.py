@@ -34,6 +34,7 @@ class GameScreen(AppScreen[None]):
         Binding("escape", "pause", "Pause", id="pause"),
         Binding("u", "undo", "Undo", id="undo"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
+        Binding("exclamation_mark", "hint", "Hint", id="hint"),
     ]
 
     def __init__(self, controller: Controller) -> None:
@@ -101,7 +102,13 @@ class GameScreen(AppScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return self.controller.can_undo()
+        if action == "hint":  # a setup choice: the key is shown only in a game with hints on
+            return bool(getattr(self.controller, "hints_on", False))
         return True
+
+    def action_hint(self) -> None:
+        """What the expert would play now, and why (in the status line when it is ready)."""
+        self.controller.ask_hint()  # type: ignore[attr-defined]
 
     def action_pause(self) -> None:
         self.app.open_pause(self.controller)

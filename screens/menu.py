@@ -53,6 +53,9 @@ class MainMenu(Guarded, AppScreen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar(self.sub_title)
         with Vertical(id="menu"):
+            player = self.app.player_name
+            if player:  # the web page asked who plays here
+                yield Static(Text(f"Playing as {player}"), id="playing-as", classes="hint")
             yield OptionList(id="menu-options")
         yield Footer()
 

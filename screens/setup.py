@@ -19,7 +19,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
 from chaigames.engine import GameConfig, GameSpec, SeatConfig
-from chaigames.names import BOT_NAMES, clean_name
+from chaigames.names import bot_name, clean_name
 from chaigames.setups import LastSetup
 
 from .base import AppScreen
@@ -36,12 +36,31 @@ def takebacks_choice(takebacks: bool | None) -> str:
     return "on" if takebacks else "off"
 
 
-def default_seat(spec: GameSpec, i: int) -> tuple[str, str | None]:
-    """Seat 1 is a human, the others are normal bots with names from the table."""
-    if i == 0:
-        return "Player 1", None
+def opening_seats(
+    spec: GameSpec, last_seats: tuple[SeatConfig, ...] = (), player: str | None = None
+) -> list[tuple[str, str | None]]:
+    """Every seat's name and bot level (None: a human) as the form opens: the last setup's, else seat 1
+    a human and the others normal bots. `player` (who plays here, when known) sits in seat 1. Bots
+    are named by `bot_name`: none is named like a person in the game or like another bot."""
     level = "normal" if "normal" in spec.bot_levels else spec.bot_levels[0]
-    return BOT_NAMES[(i - 1) % len(BOT_NAMES)], level
+    seats: list[tuple[str, str | None]] = []
+    for i in range(spec.max_seats):
+        seat_last = last_seats[i] if i < len(last_seats) else None
+        if seat_last is not None:
+            bot = seat_last.bot if seat_last.bot in (None, *spec.bot_levels) else level
+            seats.append((seat_last.name, bot))
+        else:
+            seats.append(("Player 1" if i == 0 else "", None if i == 0 else level))
+    if player:
+        seats[0] = (player, None)
+    taken = [name for name, bot in seats if bot is None]
+    for i, (name, bot) in enumerate(seats):
+        if bot is not None:
+            if not name or name.casefold() in {t.casefold() for t in taken}:
+                name = bot_name(i, taken)
+            seats[i] = (name, bot)
+            taken.append(name)
+    return seats
 
 
 def new_seed() -> int:
@@ -54,6 +73,7 @@ class SetupScreen(AppScreen[None]):
     HEADING = "New game"
     HUMAN_LABEL = "Human"
     START = "Start"  # what the button (and ctrl+s) does: start the game here
+    hints_here = True  # the Hints choice (a table's seats ask for hints in their own apps: not built there yet)
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start"),
@@ -105,12 +125,10 @@ class SetupScreen(AppScreen[None]):
                     compact=True,
                 )
             kinds = [(self.HUMAN_LABEL, HUMAN)] + [(f"Bot: {lv}", lv) for lv in spec.bot_levels]
+            seats = opening_seats(spec, last_seats, self.player())
             for i in range(spec.max_seats):
-                name, bot = default_seat(spec, i)
+                name, bot = seats[i]
                 seat_last = last_seats[i] if i < len(last_seats) else None
-                if seat_last is not None:
-                    name = seat_last.name
-                    bot = remembered(seat_last.bot, (None, *spec.bot_levels), bot)
                 with Horizontal(classes="seat-row", id=f"seat-{i}"):
                     yield Label(f"{i + 1}.", classes="seat-no")
                     yield Input(name, id=f"name-{i}", max_length=16, compact=True, classes="seat-name")
@@ -162,6 +180,19 @@ class SetupScreen(AppScreen[None]):
                         id="takebacks",
                         compact=True,
                     )
+            from chaigames.play.hints import offers_hints  # the setup screen's first compose, not the menu's start-up
+
+            if self.hints_here and offers_hints(spec):
+                with Horizontal(classes="field"):
+                    yield Label("Hints", classes="field-label")
+                    yield Select(
+                        [("Off", False), ("On: ! shows the expert's move", True)],
+                        value=False,
+                        allow_blank=False,
+                        id="hints",
+                        compact=True,
+                        tooltip="For learning: ! shows what the expert would play and why (never in a match).",
+                    )
             with Horizontal(classes="field"):
                 yield Label("Match", classes="field-label")
                 yield Select(
@@ -182,6 +213,10 @@ class SetupScreen(AppScreen[None]):
         self._show_seats()
         self.validate()
         self.query_one("#seats", Select).focus()
+
+    def player(self) -> str | None:
+        """Who plays at this keyboard, when the app knows (the web page's name): seat 1 is theirs."""
+        return getattr(self.app, "player_name", None)
 
     # -- reading the form --------------------------------------------------------------------------
     @property
@@ -302,13 +337,19 @@ class SetupScreen(AppScreen[None]):
             memory.remember(self.spec.id, config, match_games)
         self.begin(config, match_games)
 
+    def hints(self) -> bool:
+        """Hints chosen (and offered: never in a match)."""
+        chosen = self.query("#hints")
+        match_games = int(self.query_one("#match", Select).value)  # type: ignore[arg-type]
+        return bool(chosen) and chosen.first(Select).value is True and match_games == 1
+
     def check(self, config: GameConfig) -> list[str]:
         """Every reason `config` cannot start here, at one keyboard (the spec's own words)."""
         return list(self.spec.keyboard_problems(config))
 
     def begin(self, config: GameConfig, match_games: int) -> None:
         """Start: a game here, at this keyboard."""
-        self.app.start_game(self.spec, config, new_seed(), match_games)
+        self.app.start_game(self.spec, config, new_seed(), match_games, hints=self.hints())
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:

@@ -1,4 +1,4 @@
-"""Tables over SSH, the app's side (issue #15): open a table, join one, wait in its lobby.
+"""Tables over SSH, the app's side: open a table, join one, wait in its lobby.
 
 Only under `chaigames serve`, when the host gave this session its private channel
 (`chaigames.play.client.TableClient`, kept by the app as `app.tables`). The app never says
@@ -21,7 +21,6 @@ from textual.widgets.option_list import Option
 
 from chaigames.engine import GameConfig
 from chaigames.engine.words import join_names
-from chaigames.names import BOT_NAMES
 from chaigames.play import wire
 
 from .base import AppScreen
@@ -65,23 +64,19 @@ class OpenTableScreen(SetupScreen):
     HUMAN_LABEL = "Person"
     START = "Open the table"  # its lobby opens; the owner starts the game from there
     BINDINGS = [Binding("ctrl+s", "start", "Open the table", id="start")]
+    hints_here = False
 
     def on_mount(self) -> None:
         for selector in ("#takebacks", "#match", "#start-player"):
             for widget in self.query(selector):
                 if widget.parent is not None:
                     widget.parent.display = False
-        name = self.app.welcome.get("name", "")
-        first = self.query_one("#name-0", Input)
-        if name:
-            first.value = name
-        first.disabled = True  # your seat takes your name; other people's seats take theirs
-        inputs = [self.query_one(f"#name-{i}", Input) for i in range(1, self.spec.max_seats)]
-        spare = [n for n in BOT_NAMES if n != name and n not in {i.value for i in inputs}]
-        for field in inputs:
-            if field.value == name and spare:  # a bot named like you would confuse everyone at the table
-                field.value = spare.pop(0)
+        self.query_one("#name-0", Input).disabled = True  # your seat takes your name; other people's theirs
         super().on_mount()
+
+    def player(self) -> str | None:
+        """Seat 1 is yours, under the name the host knows you by (no bot takes it: `opening_seats`)."""
+        return self.app.welcome.get("name") or None
 
     def check(self, config: GameConfig) -> list[str]:
         """The spec's problems without the one-keyboard limit (each person has their own terminal);

@@ -70,3 +70,21 @@ def test_players_are_listed_with_commas_and_one_and():
         "Asha and Ravi",
         "Asha, Ravi and Meera",
     ]
+
+
+def test_no_bot_is_named_like_a_person_or_another_bot():
+    from chaigames.names import BOT_NAMES, bot_name
+
+    assert [bot_name(i, ["Player 1"]) for i in (1, 2, 3)] == ["Asha", "Ravi", "Meera"]  # seat 2 is Asha's
+    assert bot_name(1, ["asha"]) == "Ravi"  # a person called asha (any case) meets Ravi
+    assert bot_name(2, ["Ravi", "Meera"]) == "Kiran"
+    assert bot_name(8, ["x"]) == BOT_NAMES[7]  # past the list's end it starts again
+    assert bot_name(3, BOT_NAMES) == "Bot 4"
+    assert bot_name(3, [*BOT_NAMES, "bot 4"]) == "Bot 5"
+
+
+@given(st.lists(st.text(max_size=6), max_size=12), st.integers(0, 7))
+def test_a_bot_name_is_never_one_already_taken(taken, seat):
+    from chaigames.names import bot_name
+
+    assert bot_name(seat, taken).casefold() not in {t.casefold() for t in taken}

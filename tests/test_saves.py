@@ -1,4 +1,4 @@
-"""Saves on disk (chaigames/saves.py): atomic writes, resume, history, broken and foreign files."""
+"""Saves on disk (chaigames/saves/): atomic writes, resume, history, broken and foreign files."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from .actions import actions
 from .bots import make_bot
 from .data import TEAS
 from .describe import describe_action, describe_view
+from .hints import explain
 from .state import ChaiState
 from .view import view_from_json, view_to_json
 
@@ -72,10 +73,11 @@ SPEC = GameSpec(
     has_start_player=True,
     takebacks=True,
     match_scoring="points",
-    bot_budget={"easy": 0, "normal": 0, "hard": 24},
+    bot_budget={"easy": 0, "normal": 0, "hard": 24, "expert": 300},
     check=check,
     describe_view=describe_view,
     describe_action=describe_action,
+    explain_move=explain,
     rules_markdown=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
     view_to_json=view_to_json,
     view_from_json=view_from_json,

@@ -1,4 +1,5 @@
-"""Chai bots: easy (random among sensible moves), normal (greedy planner), hard (determinised rollouts).
+"""Chai bots: easy (random among sensible moves), normal (greedy planner), hard (determinised rollouts);
+expert (a search across deals of the hidden cards) lives in `expert`.
 
 Every bot sees only its own view. To think with the rules, a bot rebuilds a full state from the
 view (`determinise`): what it cannot see (the bag's draw order, the additive deck's order, the
@@ -27,6 +28,7 @@ from .actions import (
     VisitMarket,
 )
 from .data import (
+    ADDITIVE_LIMIT,
     ADDITIVE_NEEDS,
     ADDITIVES,
     CARDS_PER_ADDITIVE,
@@ -36,6 +38,7 @@ from .data import (
     FLAVOURS,
     OTHER_TEA_FEE,
     RESERVE_LIMIT,
+    TILE_LIMIT,
     TILES_PER_FLAVOUR,
     TIPS,
     customers_of,
@@ -170,12 +173,19 @@ def customer_worth(st: ChaiState, seat: int, cid: str) -> float:
 
 
 def evaluate(
-    st: ChaiState, seat: int, decay: float = 0.72, pool_weight: float = 0.55, money_weight: float = 0.4
+    st: ChaiState,
+    seat: int,
+    decay: float = 0.72,
+    pool_weight: float = 0.55,
+    money_weight: float = 0.4,
+    held: float = 1.0,
 ) -> float:
     """Points in hand (VP + money) plus the discounted worth of the best customers within reach.
 
     Until the last cup round is done coins count for less than their face value: a market visit
-    always nets coins, and a bot that values them fully farms the market instead of serving."""
+    always nets coins, and a bot that values them fully farms the market instead of serving.
+    `held` scales what unserved customers are worth: below 1 a customer served is worth more than
+    the same customer ready in hand (cups fill and tokens run out), so the bot serves what it can."""
     vp = float(sum(CUSTOMERS[c].vp for c in st.fulfilled[seat]))
     if st.phase == "over" or st.rounds_done >= CUP_ROUNDS:
         return vp + st.money[seat]
@@ -184,11 +194,11 @@ def evaluate(
     for cid in st.reserved[seat]:
         w = customer_worth(st, seat, cid)
         if w:
-            options.append(w * decay ** missing(st, seat, cid))
+            options.append(held * w * decay ** missing(st, seat, cid))
     for cid, coins in st.pool:
         w = customer_worth(st, seat, cid)
         if w:
-            options.append((w + coins) * pool_weight * decay ** missing(st, seat, cid))
+            options.append(held * (w + coins) * pool_weight * decay ** missing(st, seat, cid))
     options.sort(reverse=True)
     if options:
         score += options[0]
@@ -197,6 +207,16 @@ def evaluate(
         if len(options) > 2:
             score += 0.2 * options[2]
     return score
+
+
+def wasteful(st: ChaiState, seat: int, action: Any) -> bool:
+    """Whether a move takes more tiles or additive cards than the seat may hold (the rest must be
+    thrown away at once)."""
+    if isinstance(action, TakeAdditives):
+        return st.display.count(ADDITIVES.index(action.kind)) + sum(st.adds[seat]) > ADDITIVE_LIMIT
+    if isinstance(action, VisitMarket):
+        return len(st.market.group(action.row, action.col)) + sum(st.tiles[seat]) > TILE_LIMIT
+    return False
 
 
 def distinct_actions(st: ChaiState, legal: Sequence[Any]) -> list[Any]:
@@ -265,6 +285,8 @@ class PlannerBot:
     position judged by `evaluate`: the reachable customers' worth discounted per missing ingredient,
     so it heads for the customer with the best points per missing ingredient."""
 
+    HELD = 1.0  # `evaluate`'s weight of unserved customers
+
     def __init__(self, seed: int, seat: int) -> None:
         self.rng = Rng(seed)
         self.seat = seat
@@ -286,7 +308,7 @@ class PlannerBot:
                 continue
             child = st.clone()
             child.apply(seat, a)
-            score = evaluate(child, seat) + self.rng.random() * 0.01
+            score = evaluate(child, seat, held=self.HELD) + self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = a, score
         if best_score == float("-inf"):
@@ -304,6 +326,7 @@ class RolloutBot(PlannerBot):
     best opponent. `budget` is the number of rollouts per decision."""
 
     horizon_turns = 2  # rounds of turns looked ahead
+    HELD = 0.8  # a customer served beats the same customer ready in hand
 
     def choose(self, view: Any, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = list(legal_actions)
@@ -314,14 +337,17 @@ class RolloutBot(PlannerBot):
             return super().choose(view, legal, budget)
         st = determinise(view, self.rng)
         cands = [a for a in distinct_actions(st, legal) if not isinstance(a, DrawAdditive | ReserveDeck)]
-        if not cands or isinstance(first, Fulfil | Pass | DiscardTile | DiscardAdditive | DiscardCustomer):
+        cands = [a for a in cands if not wasteful(st, self.seat, a)] or cands
+        if isinstance(first, Fulfil):  # a customer served now is never worse than one ready in hand
+            return self.greedy(st, [a for a in legal if isinstance(a, Fulfil)])
+        if not cands or isinstance(first, Pass | DiscardTile | DiscardAdditive | DiscardCustomer):
             return self.greedy(st, legal)
         # keep the most promising few by the greedy judgement, then roll them out
         scored = []
         for a in cands:
             child = st.clone()
             child.apply(self.seat, a)
-            scored.append((evaluate(child, self.seat), a))
+            scored.append((evaluate(child, self.seat, held=self.HELD), a))
         scored.sort(key=lambda x: -x[0])
         width = max(2, min(len(scored), 6))
         top = [a for _, a in scored[:width]]
@@ -340,23 +366,40 @@ class RolloutBot(PlannerBot):
                 best, best_val = a, val
         return best
 
-    def _rollout(self, sim: ChaiState) -> float:
+    RIVALS = 0.5  # weight of the strongest rival's position against our own
+
+    def policy(self, rng: Rng) -> _FastPolicy:
+        """The policy every seat plays in a rollout."""
+        return _FastPolicy(rng)
+
+    NOW = 0.3  # bonus per point served in this turn: a serve in hand beats the same serve next turn
+
+    def _rollout(self, sim: ChaiState, rng: Rng | None = None) -> float:
+        """Play on with the quick policy for every seat to the horizon; the margin over the strongest
+        rival, plus a bonus for the points this turn serves (the rivals in a rollout never take what we
+        need, so a later serve would look as safe as one now)."""
         me = self.seat
-        policy = _FastPolicy(self.rng)
+        policy = self.policy(rng or self.rng)
         limit = sim.turns_taken + self.horizon_turns * sim.n + (1 if sim.turn == me else 0)
+        before = sum(CUSTOMERS[c].vp for c in sim.fulfilled[me])
+        served_now = None
         steps = 0
-        while not sim.is_over() and sim.turns_taken < limit and steps < 400:
+        while not sim.is_over() and sim.turns_taken < limit and steps < 600:
             seat = sim.actors()[0]
+            if served_now is None and seat != me:
+                served_now = sum(CUSTOMERS[c].vp for c in sim.fulfilled[me]) - before
             sim.apply(seat, policy.pick(sim, seat))
             steps += 1
-        mine = evaluate(sim, me)
-        others = max(evaluate(sim, s) for s in range(sim.n) if s != me)
-        return mine - 0.5 * others
+        mine = evaluate(sim, me, held=self.HELD)
+        others = max(evaluate(sim, s, held=self.HELD) for s in range(sim.n) if s != me)
+        return mine - self.RIVALS * others + self.NOW * (served_now or 0)
 
 
 class _FastPolicy:
     """A quick greedy policy for rollouts, judged without copying the state: fulfil the best order;
     else the market group or additive kind that most shortens the way to a worthwhile customer."""
+
+    OVERFLOW = 0.5  # cost of each tile or additive card taken beyond the limit (it must be discarded)
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
@@ -376,22 +419,23 @@ class _FastPolicy:
         room_t = 12 - sum(have_t)
         room_a = 6 - sum(st.adds[seat])
         rows = st.market.rows
-        for a in distinct_actions(st, legal):
-            if isinstance(a, VisitMarket):
-                group = st.market.group(a.row, a.col)
-                f = rows[a.row][a.col]
+        # one move per market group (its first cell), then one per additive kind face up, as legal lists them
+        moves: list[tuple[Any, float]] = []
+        if st.phase == "main":
+            for group in st.market.groups():
+                r, c = group[0]
                 k = len(group)
-                price = max(c for _, c in group)
+                price = max(col for _, col in group)
                 score = 0.4 * (3 - (1, 1, 2, 2, 3, 3)[price])
-                score += self._gain(targets, have_t, f, k, 0) - max(0, k - room_t) * 0.5
-            elif isinstance(a, TakeAdditives):
-                kind = ADDITIVES.index(a.kind)
-                k = st.display.count(kind)
-                score = self._gain(targets, have_a, kind, k, 1) - max(0, k - room_a) * 0.5
-                if st.phase == "main":
-                    score *= 0.75  # half a turn: the second action may add more
-            else:
-                continue
+                score += self._gain(targets, have_t, rows[r][c], k, 0) - max(0, k - room_t) * self.OVERFLOW
+                moves.append((VisitMarket(r, c), score))
+        for kind in sorted(set(st.display)):
+            k = st.display.count(kind)
+            score = self._gain(targets, have_a, kind, k, 1) - max(0, k - room_a) * self.OVERFLOW
+            if st.phase == "main":
+                score *= 0.75  # half a turn: the second action may add more
+            moves.append((TakeAdditives(ADDITIVES[kind]), score))
+        for a, score in moves:
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = a, score
@@ -415,7 +459,8 @@ class _FastPolicy:
         """The best rise in a target's discounted worth from gaining k of item idx."""
         best = 0.0
         for w, cid in targets:
-            need = dict(FLAVOUR_NEEDS[cid] if which == 0 else ADDITIVE_NEEDS[cid]).get(idx, 0)
+            cust = CUSTOMERS[cid]
+            need = (cust.flavours if which == 0 else cust.additives)[idx]
             useful = min(k, need - have[idx])
             if useful > 0:
                 gain = w * (1 - 0.72**useful)
@@ -448,4 +493,8 @@ def make_bot(level: str, seed: int, seat: int) -> Any:
         return PlannerBot(seed, seat)
     if level == "hard":
         return RolloutBot(seed, seat)
+    if level == "expert":
+        from .expert import ExpertBot
+
+        return ExpertBot(seed, seat)
     raise ValueError(f"unknown bot level {level!r}")

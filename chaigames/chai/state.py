@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
-from chaigames.engine.position import BOOLEAN, NULL, Fields, integer, list_of, object_of, one_of, pair
+from chaigames.engine.validate import BOOLEAN, NULL, Fields, integer, list_of, object_of, one_of, pair
 
 from ..engine.words import join_names
 from .actions import (

@@ -64,6 +64,7 @@ SPEC = GameSpec(
     has_start_player=False,
     realtime=True,
     takebacks=False,
+    bot_levels=("easy", "normal", "hard"),  # its levels differ in reaction speed, not in search
     bot_budget={"easy": 1, "normal": 1, "hard": 1},
     describe_view=describe_view,
     describe_action=describe_action,

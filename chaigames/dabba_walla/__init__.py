@@ -7,6 +7,7 @@ from chaigames.engine import GameConfig, GameSpec, OptionSpec
 from .actions import actions
 from .bots import make_bot
 from .describe import describe_action, describe_view
+from .hints import explain
 from .rules import RULES_MARKDOWN
 from .state import DabbaWallaState
 from .view import DabbaView
@@ -81,9 +82,10 @@ SPEC = GameSpec(
     options=OPTIONS,
     has_start_player=True,
     takebacks=True,
-    bot_budget={"easy": 0, "normal": 0, "hard": 64},
+    bot_budget={"easy": 0, "normal": 0, "hard": 64, "expert": 48},
     describe_view=describe_view,
     describe_action=describe_action,
+    explain_move=explain,
     rules_markdown=RULES_MARKDOWN,
     view_to_json=DabbaView.to_json,
     view_from_json=DabbaView.from_json,

@@ -88,6 +88,17 @@ only this round's choice is secret until the reveal, and unused chai tiles stay 
 - The vehicles, tile shapes, half-chai positions, card tips and double zero tiles are our
   reconstruction; the printed game's may differ.
 
+## Computer players
+
+- **Easy** picks at random among sensible moves (it never walks the long way round to a space).
+- **Normal** takes the cards that suit the colours it loads, keeps its load flat and completes
+  chai symbols, and delivers the card that lifts its own level's colours most.
+- **Hard** loads each level in as few colours as it can, looks one card ahead when it walks, and in
+  the delivery phase plays the rest of the game out for every card it could deliver.
+- **Expert** walks like hard but first guesses the cards it cannot see (the other hands, the draw
+  pile) many different ways, plays on in each guess until its next turn, and keeps the walk that
+  leaves it best placed; it delivers like hard, playing the game out many more times.
+
 ## Reading the screen
 Every colour is also a letter, so the screen reads the same without colour.
 - **Colours.** Y yellow, R red, B blue, G green; E an empty dabba.

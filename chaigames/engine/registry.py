@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Any
 from .actions import ActionSet
 from .config import GameConfig
 from .errors import ConfigError
+from .levels import BOT_LEVELS
 from .wire import plain_from_json, plain_to_json
+
+__all__ = ["BOT_LEVELS", "GameSpec", "OptionSpec"]
 
 if TYPE_CHECKING:
     from .protocol import Bot, GameState, RealtimeDriver
     from .session import Session
-
-BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,8 @@ class GameSpec:
     check: Callable[[GameConfig], Sequence[str]] | None = None
     describe_view: Callable[[Any], str] | None = None
     describe_action: Callable[[Any], str] | None = None
+    # A hint's words: (view, seat, action) -> "Serve black-6 now: 10 points" (games with an expert level)
+    explain_move: Callable[[Any, int, Any], str] | None = None
     play_headless: Callable[[GameConfig, int, int], Session] | None = None
     make_driver: Callable[[Session], RealtimeDriver] | None = None
     rules_markdown: str = ""

@@ -22,6 +22,7 @@ from chaigames.saves import GameTakenOver
 
 from .clock import GameClock
 from .protocol import Controller, GameWords, Listener
+from .thinking import THINK_SECONDS, think_within
 
 if TYPE_CHECKING:
     from chaigames.engine import GameConfig, GameSpec
@@ -47,6 +48,10 @@ class Frame(Protocol):
 
     def drop_earlier_keys(self) -> None:
         """The keyboard has just become a human's: keys pressed before now are not theirs."""
+        ...
+
+    def turn_changed(self) -> None:
+        """Whose move the keyboard makes changed (a human's, or nobody's for now)."""
         ...
 
     def think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
@@ -88,6 +93,7 @@ class GameController(GameWords):
         self.curtain_for: int | None = None
         self.finished = False
         self.thinking = False  # a bot's choose() is running in a worker thread
+        self.hinting = False  # a hint is being worked out in a worker thread
         self.message = ""
         self.listener: Listener | None = None
         self._keyboard_for: int | None = None  # the human the keyboard was last handed to (turn-based)
@@ -137,6 +143,50 @@ class GameController(GameWords):
 
     def name(self, seat: int) -> str:
         return self.names[seat]
+
+    # -- hints for learners ----------------------------------------------------------------------
+    @property
+    def hints_on(self) -> bool:
+        """Hints were chosen in setup (never in a match, whose record says so)."""
+        return bool(self.session.record.meta.get("hints")) and self.match() is None
+
+    def hints_used(self) -> int:
+        return int(self.session.record.meta.get("hints_used", 0))
+
+    def ask_hint(self) -> None:
+        """What the expert would play for the human to move, worked out off the UI thread from that
+        seat's own view; the words arrive in `message`. Counted in the record's meta."""
+        seat = self.to_move
+        if not self.hints_on:
+            self.message = "Hints are off in this game (a setup choice)."
+        elif seat is None or self.hinting:
+            self.message = "A hint is for your own move." if seat is None else "Thinking of a hint..."
+        else:
+            from .hints import hint
+
+            view, legal = self.session.state.view(seat), self.legal_actions(seat)
+            meta = self.session.record.meta
+            asked = self.hints_used()
+            meta["hints_used"] = asked + 1
+            self.save()
+            self.message = "Thinking of a hint..."
+            generation = (self._generation, self.session.action_count)
+            self.hinting = True
+            spec, seed = self.spec, self.session.record.seed
+            self.frame.think(
+                lambda: hint(spec, view, legal, seat, seed, asked),
+                lambda words: self._hint_ready(generation, seat, words),
+            )
+        self._notify([])
+
+    def _hint_ready(self, generation: tuple[int, int], seat: int, words: Any) -> None:
+        """Show the hint unless the position moved on meanwhile (a move, an undo, a pause)."""
+        self.hinting = False
+        if isinstance(words, BaseException):
+            self.message = f"No hint this time: {words}"
+        elif generation == (self._generation, self.session.action_count) and self.to_move == seat:
+            self.message = f"Hint: {words}"
+        self._notify([])
 
     def is_bot(self, seat: int) -> bool:
         return self.session.config.seats[seat].bot is not None
@@ -442,7 +492,8 @@ class GameController(GameWords):
         bot = self.bots[seat]
         self.thinking = True
         self.frame.think(
-            lambda: bot.choose(view, legal, budget), lambda choice: self._bot_chose(generation, seat, legal, choice)
+            lambda: think_within(bot, view, legal, budget, THINK_SECONDS),
+            lambda choice: self._bot_chose(generation, seat, legal, choice),
         )
 
     def _bot_chose(self, generation: int, seat: int, legal: list[Any], choice: Any) -> None:
@@ -513,8 +564,10 @@ class GameController(GameWords):
 
     def _notify(self, events: Sequence[Event]) -> None:
         keyboard_for = None if self.realtime else self.to_move
-        if keyboard_for is not None and keyboard_for != self._keyboard_for:
-            self.frame.drop_earlier_keys()  # typed while a bot thought or a curtain opened: never queued
+        if keyboard_for != self._keyboard_for:
+            if keyboard_for is not None:
+                self.frame.drop_earlier_keys()  # typed while a bot thought or a curtain opened: never queued
+            self.frame.turn_changed()
         self._keyboard_for = keyboard_for
         if self.listener is not None:
             visible = [e for e in events if e.visible_to(self.viewer)]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import ipaddress
 import json
 import logging
@@ -27,8 +28,10 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from enum import IntEnum
 from html import escape
 from importlib.metadata import version
 from pathlib import Path
@@ -37,7 +40,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import textual_serve
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
@@ -50,9 +53,22 @@ HERE = Path(__file__).resolve().parent
 PAGE = Template((HERE / "page.html").read_text(encoding="utf-8"))
 OUR_STATIC = HERE / "static"
 TERMINAL_STATIC = Path(textual_serve.__file__).resolve().parent / "static"
+TERMINAL_SCRIPT = TERMINAL_STATIC / "js" / "textual.js"
 
 MAX_MESSAGE = 64 * 1024  # a key, a paste or a resize: nothing a player sends is larger
 DEFAULT_FONT_SIZE = 16
+TITLE_META = "chaigames-title"  # the game's meta packet that names the page's tab (see screens.app)
+MAX_TITLE = 120
+
+
+class Closed(IntEnum):
+    """Why a page's game closed, as the websocket's close code: the page shows words of its own for each."""
+
+    QUIT = 1000  # the player quit chaigames
+    STOPPING = 1001  # the server is stopping
+    ERROR = 1011  # the game crashed
+    FULL = 1013  # every game this server allows is in use (try again later)
+    IDLE = 4408  # no key for --idle-timeout; the close reason says how long, in words
 
 
 @dataclass
@@ -182,8 +198,16 @@ class PlayerService(AppService):
     """textual-serve's `AppService`, but the app is started without a shell, with our environment
     and working folder, in a process group of its own (so nothing it starts outlives it)."""
 
-    def __init__(self, argv: list[str], env: dict[str, str], cwd: Path, **kw: Any) -> None:
+    def __init__(
+        self,
+        argv: list[str],
+        env: dict[str, str],
+        cwd: Path,
+        close_with: Callable[..., Awaitable[Any]],
+        **kw: Any,
+    ) -> None:
         super().__init__(" ".join(argv), **kw)
+        self.close_with = close_with  # the page's websocket close, with its code and reason
         self.argv = argv
         self.env = env
         self.cwd = cwd
@@ -191,9 +215,22 @@ class PlayerService(AppService):
         self.quit_by_player = False  # the app said it exits (the player chose Quit)
 
     async def on_meta(self, data: bytes) -> None:
-        with contextlib.suppress(ValueError, TypeError):
-            if json.loads(data).get("type") == "exit":
-                self.quit_by_player = True
+        """The game's own messages: it quits, or the tab's title changes (passed to the page as
+        `["title", TEXT]`); the rest is textual-serve's."""
+        try:
+            meta = json.loads(data)
+            kind = meta.get("type")
+        except (ValueError, TypeError, AttributeError):
+            return
+        if kind == "exit":
+            self.quit_by_player = True
+            await self.close_with(code=Closed.QUIT, message=b"quit")
+            return
+        if kind == TITLE_META:
+            title = meta.get("title")
+            if isinstance(title, str):
+                await self.remote_write_str(json.dumps(["title", title[:MAX_TITLE]]))
+            return
         await super().on_meta(data)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
@@ -236,6 +273,7 @@ class WebSession:
             options.command or player_command(root),
             player_environment(root),
             root,
+            self.ws.close,
             write_bytes=self.ws.send_bytes,
             write_str=self.ws.send_str,
             close=self.ws.close,
@@ -290,16 +328,16 @@ class WebSession:
                 left = self.idle_left()
                 done, _ = await asyncio.wait({exited}, timeout=None if left is None else max(left, 0))
                 if done:
-                    self.reason = "quit" if process.returncode == 0 else f"crash (status {process.returncode})"
+                    quit = process.returncode == 0
+                    self.reason = "quit" if quit else f"crash (status {process.returncode})"
+                    code, why = (Closed.QUIT, "quit") if quit else (Closed.ERROR, "error")
                     break
                 left = self.idle_left()
                 if left is not None and left <= 0:
                     self.reason = "idle"
-                    timeout = self.host.options.idle_timeout or 0
-                    with contextlib.suppress(ConnectionError, RuntimeError):
-                        await self.ws.send_bytes(IDLE.format(time=duration_words(timeout)).encode())
+                    code, why = Closed.IDLE, duration_words(self.host.options.idle_timeout or 0)
                     break
-            await self.ws.close()
+            await self.ws.close(code=code, message=why.encode())
         finally:
             exited.cancel()
 
@@ -327,14 +365,6 @@ class WebSession:
         )
 
 
-FULL = (
-    "\r\n  chaigames: every table is taken ({n} games at once on this server).\r\n"
-    "  Try again in a while: reload this page.\r\n"
-)
-IDLE = (
-    "\r\n\r\n  chaigames: no key for {time}, so this game was closed.\r\n"
-    "  Nothing is lost: reload the page, give your name and choose Continue.\r\n"
-)
 NAME_NEEDS_PUBLIC_URL = (
     "chaigames web: this page is served by the server's address (for example http://127.0.0.1:8000/). "
     "To serve it under a name, start chaigames web with --public-url http://NAME:PORT\n"
@@ -350,11 +380,13 @@ class WebHost:
         self.sessions: set[WebSession] = set()
         self.downloads = DownloadManager()  # required by AppService; our app delivers no files
         self.port = options.port
+        self.terminal_script_gz: bytes | None = None
         app = web.Application()
         app.add_routes(
             [
                 web.get("/", self.handle_page),
                 web.get("/ws", self.handle_websocket),
+                web.get("/static/textual/js/textual.js", self.handle_terminal_script),
                 web.static("/static/chaigames", OUR_STATIC),
                 web.static("/static/textual", TERMINAL_STATIC),
             ]
@@ -373,7 +405,7 @@ class WebHost:
         for session in list(self.sessions):
             session.reason = "host closed"
             with contextlib.suppress(Exception):
-                await session.ws.close(code=WSCloseCode.GOING_AWAY, message=b"server closed")
+                await session.ws.close(code=Closed.STOPPING, message=b"server stopping")
         deadline = time.monotonic() + self.options.stop_grace * 2 + 1
         while self.sessions and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
@@ -398,6 +430,17 @@ class WebHost:
             },
         )
 
+    async def handle_terminal_script(self, request: web.Request) -> web.Response:
+        """textual.js (half a megabyte, xterm.js inside), gzip-compressed for a browser that takes gzip:
+        compressed once, the first time a page asks."""
+        headers = {"Vary": "Accept-Encoding", "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
+        if "gzip" not in request.headers.get("Accept-Encoding", "").lower():
+            return web.Response(body=TERMINAL_SCRIPT.read_bytes(), content_type="text/javascript", headers=headers)
+        if self.terminal_script_gz is None:
+            self.terminal_script_gz = await asyncio.to_thread(gzip.compress, TERMINAL_SCRIPT.read_bytes(), 9, mtime=0)
+        headers["Content-Encoding"] = "gzip"
+        return web.Response(body=self.terminal_script_gz, content_type="text/javascript", headers=headers)
+
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         address = request.remote or "-"
         origin = request.headers.get("Origin")
@@ -408,9 +451,7 @@ class WebHost:
         if len(self.sessions) >= self.options.max_sessions:
             log.info("web refused addr=%s: full (%d games)", address, len(self.sessions))
             await ws.prepare(request)
-            with contextlib.suppress(ConnectionError, RuntimeError):
-                await ws.send_bytes(FULL.format(n=self.options.max_sessions).encode())
-            await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"full")
+            await ws.close(code=Closed.FULL, message=b"full")
             return ws
         # The table is taken before the handshake is answered: no page can slip in between.
         session = WebSession(self, ws, address)

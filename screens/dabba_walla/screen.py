@@ -9,7 +9,6 @@ the cursors of each mode live here, the game only ever changes through `controll
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from rich.cells import cell_len
@@ -42,6 +41,7 @@ from chaigames.dabba_walla.view import DabbaView, PlayerView
 from chaigames.engine import Event
 
 from .. import palette
+from ..compat import show_bindings
 from ..game_base import GameScreen
 from ..widgets import Footer, LinePanel, TitleBar, show
 from . import placing
@@ -758,11 +758,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         """Placing a tile below the roomy size has more keys than 80 columns hold: the side keys
         (empty dabba, level view, others) still work but leave the footer to the placing keys, so
         it never stops mid-word; `?` lists them all. This screen's own copy of the bindings changes."""
-        for key, bindings in list(self._bindings.key_to_bindings.items()):
-            if any(b.id in FOOTER_SPARE and b.show == crowded for b in bindings):
-                self._bindings.key_to_bindings[key] = [
-                    replace(b, show=not crowded) if b.id in FOOTER_SPARE else b for b in bindings
-                ]
+        show_bindings(self, FOOTER_SPARE, not crowded)
 
     def _turn_sig(self) -> tuple[Any, ...]:
         """This turn of this player (the draw pile shrinks every turn)."""

@@ -1,4 +1,4 @@
-"""Pilot tests of the hot-seat frame (issue #6), played through the generic screen with the toy game."""
+"""Pilot tests of the hot-seat frame, played through the generic screen with the toy game."""
 
 from __future__ import annotations
 

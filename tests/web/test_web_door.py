@@ -4,6 +4,7 @@ the command line, and one save folder per exact name."""
 from __future__ import annotations
 
 import argparse
+import gzip
 import re
 import sys
 from collections.abc import AsyncIterator
@@ -103,7 +104,7 @@ async def test_the_page_loads_only_our_own_files_and_connects_only_to_us(web_hos
     assert "default-src 'none'" in policy and "script-src 'self'" in policy
     assert f"connect-src ws://127.0.0.1:{host.port};" in policy
     # Every file the page names is ours, and each is there; nothing names another host.
-    files = [f for f in re.findall(r'(?:src|href)="([^"]+)"', page) if f != "data:,"]  # data:, = no favicon
+    files = re.findall(r'(?:src|href)="([^"]+)"', page)
     assert files and all(not f.startswith(("http", "//")) for f in files)
     fonts = []
     for name in files:
@@ -116,8 +117,24 @@ async def test_the_page_loads_only_our_own_files_and_connects_only_to_us(web_hos
         async with aiohttp.ClientSession() as http, http.get(f"{url}/static/chaigames/{font}") as response:
             assert response.status == 200
             assert (await response.read())[:4] == b"wOF2"
+    assert "static/chaigames/favicon.svg" in files
     _, _, js = await get(f"{url}/static/textual/js/textual.js")
     assert "http://" not in js and "https://" not in js  # the terminal itself fetches nothing
+
+
+async def test_the_terminal_script_is_sent_gzipped_to_a_browser_that_takes_gzip(web_host):
+    host = await web_host()
+    url = f"http://127.0.0.1:{host.port}/static/textual/js/textual.js"
+    async with aiohttp.ClientSession(auto_decompress=False) as http:
+        async with http.get(url, headers={"Accept-Encoding": "gzip, deflate, br"}) as response:
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert "Accept-Encoding" in response.headers["Vary"]
+            packed = await response.read()
+        async with http.get(url, headers={"Accept-Encoding": "identity"}) as response:
+            assert "Content-Encoding" not in response.headers
+            plain = await response.read()
+    assert gzip.decompress(packed) == plain == server.TERMINAL_SCRIPT.read_bytes()
+    assert len(packed) < len(plain) / 3
 
 
 async def test_a_public_url_is_what_the_page_points_at(web_host):

@@ -40,3 +40,19 @@ async def test_without_a_saves_root_the_app_starts_at_the_menu(tmp_path: Path, m
     app = ChaiGamesApp(games=[toygame.SPEC], registry=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+
+
+async def test_the_pages_name_plays_seat_1_and_no_bot_takes_it(tmp_path: Path):
+    from screens.setup import SetupScreen
+
+    app = ChaiGamesApp(games=[toygame.SPEC], registry=False, key_guard=0, saves_by_name=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, NameScreen), "the name screen")
+        await pilot.press("A", "s", "h", "a", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        assert "Playing as Asha" in screen_text(app)
+        await pilot.press("n")  # a new game of the first game: the toy
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup")
+        names = [app.screen.query_one(f"#name-{i}").value for i in range(toygame.SPEC.max_seats)]
+        assert names[0] == "Asha"
+        assert "Asha" not in names[1:] and len(set(names)) == len(names)

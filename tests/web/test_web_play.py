@@ -15,6 +15,7 @@ import aiohttp
 import pytest
 
 from chaigames.folders import name_folder
+from chaigames.web.server import Closed
 
 from .webplay import Page, WebHostProcess
 
@@ -51,7 +52,8 @@ async def test_a_page_plays_from_name_to_menu_to_a_game(start_host, tmp_path: Pa
         await page.keys_until("\x1b", shows(*TITLES), "the menu")
         # New game, Rules, History, Quit, Chai Wallah, Chai
         await page.keys_until(HOME + DOWN * 5 + "\r", shows("New game: Chai"), "Chai's setup")
-        await page.keys_until(CTRL_S, shows("chaigames: Chai", "Player 1 to move", "Market bag"), "the game's screen")
+        await page.keys_until(CTRL_S, shows("chaigames: Chai", "Market bag", " Asha "), "the game's screen")
+        assert "Player 1" not in page.text()  # the page's name plays seat 1
         folder = name_folder(host.data_dir / "web", "Asha")
         await page.wait_for(lambda: any((folder / "saves").glob("chai-*.json")), "the game's save")
         await page.keys_until("\x1b", shows("Save and quit"), "the pause menu")
@@ -60,6 +62,7 @@ async def test_a_page_plays_from_name_to_menu_to_a_game(start_host, tmp_path: Pa
         await page.keys_until("q", shows("Quit chaigames?"), "the question")
         await page.keys_until("y", lambda: page.closed, "the game to end")
         await page.wait_closed()  # the game ended: the page's websocket is closed by the host
+        assert (page.close_code, page.close_reason) == (Closed.QUIT, "quit")  # the page says: you left
     finally:
         await page.close()
     await host.await_line("ended=quit")
@@ -84,13 +87,14 @@ async def test_the_door_refuses_other_sites_holds_the_cap_and_closes_idle_games(
     try:
         second = await Page.open(host.url)
         try:
-            await second.wait_text("every table is taken (1 games at once")
             await second.wait_closed()
+            assert second.close_code == Closed.FULL  # the page says: every game here is in use
+            assert not second.raw  # no game, and no words in the terminal: the page has its own
         finally:
             await second.close()
         await host.await_line("full (1 games)")
         await first.wait_closed(timeout=15)  # no key for 4 s
-        assert "no key for 4 seconds" in bytes(first.raw).decode("utf-8", "replace")
+        assert (first.close_code, first.close_reason) == (Closed.IDLE, "4 seconds")
     finally:
         await first.close()
     await host.await_line("ended=idle")
@@ -108,6 +112,8 @@ async def test_the_host_stops_on_sigint_and_leaves_no_game_behind(start_host):
         await page.wait_text("What is your name?")
         host.stop()
         assert host.proc.returncode == 0
+        await page.wait_closed()
+        assert page.close_code == Closed.STOPPING  # the page says: the server is stopping
         pid = int(host.wait_line("ended=host closed").split("pid=")[1].split()[0])
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)

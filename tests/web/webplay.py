@@ -91,6 +91,8 @@ class Page:
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
         self.closed = False
+        self.close_code: int | None = None  # why the host closed the page, as the page hears it
+        self.close_reason = ""
         self._changed = asyncio.Event()
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
@@ -108,11 +110,18 @@ class Page:
 
     async def _read(self) -> None:
         try:
-            async for message in self.ws:
+            while True:
+                message = await self.ws.receive()
                 if message.type == aiohttp.WSMsgType.BINARY:
                     self.raw += message.data
                     self.stream.feed(message.data)
                     self._changed.set()
+                elif message.type == aiohttp.WSMsgType.CLOSE:
+                    self.close_code, self.close_reason = message.data, message.extra or ""
+                    break
+                elif message.type in (aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+                    self.close_code = self.ws.close_code
+                    break
         finally:
             self.closed = True
             self._changed.set()

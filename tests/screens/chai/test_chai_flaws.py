@@ -1,4 +1,4 @@
-"""Chai screen flaws fixed on the way (issue "The table at a glance"): footers name only the digits
+"""Chai screen flaws fixed on the way: footers name only the digits
 that choose something, a wrong digit says why, a tea without tokens is never shown as servable and
 Enter gives the core's reason, the full log writes customers as the board does."""
 

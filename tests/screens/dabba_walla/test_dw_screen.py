@@ -1,4 +1,4 @@
-"""Pilot tests of the Dabba Walla screen (issue #7): whole games by key presses, placement mode,
+"""Pilot tests of the Dabba Walla screen: whole games by key presses, placement mode,
 chai completions, the delivery reveal, the level view, hot-seat curtains; rendered text at 80x24
 and 120x40."""
 
@@ -320,7 +320,7 @@ async def test_delivery_play_later_then_the_reveal_with_breakdown():
         await pilot.press("right", "space", "enter")  # another card, and the +1 red tile after all
         await until_my_move(pilot)
         lr = app.controller.view.last_round
-        assert lr["later"][0] and lr["choices"][0][0] != card and lr["choices"][0][1] == ("+R",)
+        assert lr.later[0] and lr.choices[0][0] != card and lr.choices[0][1] == ("+R",)
         compact = re.compile(r"Level \d+: Asha .*\+R later [+-]\d")  # 80x24: the compact reveal
         await wait_for(pilot, lambda: compact.search(flat(screen_text(app))), "the compact reveal")
 
@@ -347,7 +347,8 @@ async def test_delivery_secret_chai_tiles_and_a_veto_crossing_out_the_minus_tile
             return "~-R~ vetoed" in text and re.search(r"Level \d+: Asha ", text) is not None
 
         await wait_for(pilot, revealed, "the reveal with the minus tile vetoed")
-        assert app.controller.view.last_round["choices"][0][1] == ("-R", "veto")
+        lr = app.controller.view.last_round
+        assert lr.choices[0][1] == ("-R", "veto") and lr.tracks.veto
 
 
 async def test_chai_tiles_go_on_and_off_a_secret_choice_without_a_question_and_the_choice_asks_once():
