@@ -783,7 +783,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             if self.jumping:
                 text.append("  (jumping: j to walk instead)")
         elif mode == "play":
-            cards = len(self._main_player().hand)
+            cards = len(self._main_player().hand or ())  # a hand is known in play mode: the player's own
             keys = "arrows or 1" if cards == 1 else f"arrows or 1-{cards}"
             text.append(f"Choose the card to play ({keys}), Enter plays it and you place its tile.")
         elif mode == "place":
