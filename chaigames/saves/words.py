@@ -65,8 +65,9 @@ class SaveInfo:
         """One line for the Continue list."""
         if self.record is None:
             return f"{self.path.name}: {self.problem}"
-        moves = len(self.record.effective())
-        return f"{self.title}{self.match_note()}: {self.seats_line()}  ({moves} moves, {when(self.updated)})"
+        n = len(self.record.effective())
+        moves = f"{n} move" if n == 1 else f"{n} moves"
+        return f"{self.title}{self.match_note()}: {self.seats_line()}  ({moves}, {when(self.updated)})"
 
     def match_note(self) -> str:
         """' (match game 2 of 3)' for a game of a match, else ''."""
