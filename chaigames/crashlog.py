@@ -22,8 +22,9 @@ def crash_dir(root: Path | None = None) -> Path:
     return (root if root is not None else data_dir()) / "crash"
 
 
-def write_crash_log(error: BaseException, root: Path | None = None) -> Path:
-    """Write `error` with its traceback to a new file in crash/; OSError when that cannot be done."""
+def write_crash_log(error: BaseException | str, root: Path | None = None) -> Path:
+    """Write `error` with its traceback (or a traceback already put in words) to a new file in crash/;
+    OSError when that cannot be done."""
     now = _dt.datetime.now(_dt.UTC)
     path = crash_dir(root) / f"{now.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"
     lines = [
@@ -31,7 +32,7 @@ def write_crash_log(error: BaseException, root: Path | None = None) -> Path:
         f"python {platform.python_version()} on {platform.platform()}",
         f"command: {' '.join(sys.argv)}",
         "",
-        *traceback.format_exception(error),
+        *(error.splitlines() if isinstance(error, str) else traceback.format_exception(error)),
     ]
     write_atomic(path, "\n".join(line.rstrip("\n") for line in lines) + "\n")
     return path

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import SystemCommand
+from textual.driver import Driver
 from textual.screen import Screen
 
 from chaigames.crashlog import friendly_line, write_crash_log  # at hand when something goes wrong
@@ -26,13 +27,15 @@ from chaigames.play.client import TableClient
 from chaigames.play.library import Library, extra_from_env
 from chaigames.saves import SaveStore
 
-from . import palette
+from . import compat, palette
 from .compat import CrashHooks, tell_page
 from .keygate import Guarded, KeyGate
 from .menu import MainMenu
 from .table_navigation import TableNavigation, at_table
 
 if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of it (a fast start)
+    from rich.console import RenderableType
+
     from chaigames.engine import GameConfig, GameSpec, Record, Session
     from chaigames.engine.match import Match
     from chaigames.play.controller import GameController
@@ -190,6 +193,13 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         result = super().pop_screen()
         self._top_changed()
         return result
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A screen too small to play on says so in its title bar (and says nothing once it is not)."""
+        from .widgets import TitleBar
+
+        for bar in self.screen.query(TitleBar):
+            bar.refresh()
 
     def turn_changed(self) -> None:
         self.show_page_title()
@@ -383,8 +393,8 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             return
         except GameOpenElsewhere as exc:
             detail = (
-                f"It is open in another app ({exc.owner}).\n"
-                "Take it over here? The other app goes back to its menu at its next move, without saving."
+                f"It is open in {exc.owner}.\n"
+                "Take it over here? The other one goes back to its menu, and keeps no move it makes from now on."
             )
             self.push_screen(
                 ConfirmScreen("This game is open elsewhere", detail),
@@ -585,6 +595,13 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             yield SystemCommand("Rules", "Read a game's rules", lambda: self.open_rules(None))
             yield SystemCommand("Main menu", "Back to the main menu", lambda: self.call_later(self.back_to_menu))
 
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal (or the web page), its input guarded (`compat`): a byte
+        that is not UTF-8 reads as U+FFFD, a paste keeps its first characters, and keys beyond what the
+        app can handle are dropped instead of queued without limit."""
+        compat.install_input_decoder()
+        return compat.guarded_driver(super().get_driver_class())
+
     # -- a crash: a log file and one friendly line, exit status 1 ------------------------------------
     def record_crash(self, error: BaseException) -> None:
         """An unhandled error (Textual then sets the exit status to 1 and exits): the first one goes
@@ -593,6 +610,16 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             self.crashed = True
             with contextlib.suppress(OSError):
                 self.crash_log = write_crash_log(error, self.store.root)
+
+    def panic(self, *renderables: RenderableType) -> None:
+        """Textual's exit for an error it caught outside the app's handlers (a driver's input thread, a
+        renderable exception): a crash like any other, logged, status 1, never the traceback on screen."""
+        if not self.crashed:
+            self.crashed = True
+            self.exit(return_code=1)
+            with contextlib.suppress(OSError):
+                self.crash_log = write_crash_log(_in_words(renderables), self.store.root)
+        super().panic(*renderables)
 
     def report_crash(self) -> bool:
         """After a crash: the friendly line instead of Textual's traceback (which is in the log).
@@ -629,6 +656,19 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             self.notify(url, title="Link (open it on your own computer)", markup=False)
             return
         super().open_url(url, new_tab=new_tab)
+
+
+def _in_words(renderables: tuple[RenderableType, ...]) -> str:
+    """Rich renderables (a rich Traceback) as plain text for a crash log."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    out = StringIO()
+    console = Console(file=out, width=120, color_system=None, force_terminal=False)
+    for renderable in renderables:
+        console.print(renderable)
+    return out.getvalue()
 
 
 def run_app(new_game: NewGame | None = None, games: Iterable[GameSpec] = (), watch: Record | None = None) -> int:

@@ -19,15 +19,38 @@ any of these, so it is tried here first.
   friendly line instead of Textual's traceback. Textual offers no public hook between catching
   the error and printing it (`App._handle_exception`, `App._print_error_renderables`,
   `App._exit_renderables`).
+- Input guard (`install_input_decoder`, `guarded_driver`). Textual's terminal and web drivers read
+  the player's bytes in a thread, decode them as strict UTF-8 and post one message per key to the
+  app, with no bound. Three things follow, each
+  fatal on a game host:
+  - one byte that is not UTF-8 (a Latin-1 terminal typing "é", xterm's 8-bit Alt) raises
+    UnicodeDecodeError in that thread, and Textual ends the app with a traceback;
+  - a flood of keys (megabytes sent into an SSH channel or a web page) queues a message per byte
+    faster than the app handles them, and memory grows without limit;
+  - a bracketed paste is gathered whole before anything sees it, so a 100 MB paste is 100 MB of
+    parser state, then one enormous Paste event.
+
+  The guard replaces the drivers' decoder (`install_input_decoder`: bad bytes become U+FFFD, a paste
+  keeps its first `MAX_PASTE` characters) and wraps the app's driver class (`guarded_driver`: while
+  `MAX_BACKLOG` input events are still in the app's hands, further keys, pastes and mouse events are
+  read and dropped). What a person can type never comes near either bound.
 """
 
 from __future__ import annotations
 
+import codecs
+import threading
+import weakref
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
+from textual import events
 from textual._time import get_time as _get_time
+from textual._xterm_parser import XTermParser
+from textual.driver import Driver
+from textual.message import Message
 
 
 def event_time() -> float:
@@ -80,3 +103,189 @@ class CrashHooks:
             self._exit_renderables.clear()  # type: ignore[attr-defined]
             return
         super()._print_error_renderables()  # type: ignore[misc]
+
+
+# -- the input guard ------------------------------------------------------------------------------------
+MAX_PASTE = 4096
+"""Characters of one paste that reach the app; the rest is dropped (a name field keeps its first ones)."""
+
+MAX_BACKLOG = 200
+"""Input events the app may have received and not yet finished with before more are dropped."""
+
+PASTE_START = "\x1b[200~"
+PASTE_END = "\x1b[201~"
+
+
+class InputDecoder:
+    """Bytes from the player's terminal to text: UTF-8 with U+FFFD for what is not, each bracketed paste
+    cut to `limit` characters before the parser gathers it (its markers always pass), and nothing else
+    while `backlog` is full (Textual's parser takes tens of microseconds a character, so a flood must
+    be dropped before it is parsed, not after)."""
+
+    def __init__(self, limit: int = MAX_PASTE, backlog: Backlog | None = None) -> None:
+        self.limit = limit
+        self.backlog = backlog
+        self._utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._pasting = False
+        self._pasted = 0
+        self._held = ""  # the start of a paste marker that may finish in the next read
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        text = self._held + self._utf8.decode(data, final)
+        self._held = ""
+        flooded = self.backlog is not None and self.backlog.full
+        if flooded:
+            self.backlog.flooded += len(text)  # type: ignore[union-attr]
+        out: list[str] = []
+        while text:
+            if not self._pasting:
+                at = text.find(PASTE_START)
+                plain = text if at < 0 else text[:at]
+                if at < 0 and not final:
+                    keep = _split_marker(plain, PASTE_START, shortest=3)
+                    self._held = plain[len(plain) - keep :]
+                    plain = plain[: len(plain) - keep]
+                if not flooded:
+                    out.append(self._room_for(plain))
+                if at < 0:
+                    break
+                out.append(PASTE_START)
+                text = text[at + len(PASTE_START) :]
+                self._pasting, self._pasted = True, 0
+                continue
+            at = text.find(PASTE_END)
+            body = text if at < 0 else text[:at]
+            if at < 0 and not final:
+                keep = _split_marker(body, PASTE_END, shortest=1)
+                self._held = body[len(body) - keep :]
+                body = body[: len(body) - keep]
+            room = 0 if flooded else max(self.limit - self._pasted, 0)
+            out.append(body[:room])
+            self._pasted += min(len(body), room)
+            if at < 0:
+                break
+            out.append(PASTE_END)
+            text = text[at + len(PASTE_END) :]
+            self._pasting = False
+        return "".join(out)
+
+    def _room_for(self, plain: str) -> str:
+        """What of `plain` the backlog has room for: at most one character per event it can still take
+        (a key is at least one character), cut before an escape sequence the cut would break."""
+        if self.backlog is None:
+            return plain
+        room = max(self.backlog.limit - len(self.backlog), 0) if not self.backlog.full else 0
+        if len(plain) <= room:
+            return plain
+        self.backlog.flooded += len(plain) - room
+        esc = plain.rfind(ESC, max(0, room - LONGEST_SEQUENCE), room)
+        return plain[: esc if esc >= 0 else room]
+
+
+ESC = "\x1b"
+LONGEST_SEQUENCE = 32  # Textual's parser gives up on an escape sequence longer than this
+
+
+def _split_marker(text: str, marker: str, shortest: int) -> int:
+    """How many characters at the end of `text` begin `marker` (at least `shortest` of them, else 0)."""
+    for n in range(min(len(marker) - 1, len(text)), shortest - 1, -1):
+        if text.endswith(marker[:n]):
+            return n
+    return 0
+
+
+_reader = threading.local()  # the backlog of the driver whose input thread this is
+
+
+def _decoder_factory(encoding: str) -> Any:
+    """Stands in for `codecs.getincrementaldecoder` inside Textual's drivers (called by their input
+    thread as it starts)."""
+    if codecs.lookup(encoding).name != "utf-8":
+        return codecs.getincrementaldecoder(encoding)
+    return partial(InputDecoder, backlog=getattr(_reader, "backlog", None))
+
+
+class _WebParser(XTermParser):
+    """The web driver feeds its parser whatever a packet decodes to, and an empty string means the end
+    of the input to a parser: once `InputDecoder` dropped a whole packet, every later key failed. Here
+    nothing to parse is nothing (the web driver never ends its input that way itself)."""
+
+    def feed(self, data: str) -> Iterable[Message]:
+        return super().feed(data) if data else ()
+
+
+def install_input_decoder() -> None:
+    """Make the terminal and web drivers decode input with `InputDecoder` (they look the factory up in
+    their own module's globals when their input thread starts). The terminal driver skips an empty
+    read itself; the web driver gets a parser that does."""
+    from textual.drivers import linux_driver, web_driver
+
+    for module in (linux_driver, web_driver):
+        module.getincrementaldecoder = _decoder_factory  # type: ignore[attr-defined]
+    web_driver.XTermParser = _WebParser  # type: ignore[misc]
+
+
+class Backlog:
+    """Counts input events handed to the app that it still holds: each is counted until the last
+    reference to it goes (the app and every widget it was forwarded to are done with it).
+
+    No lock: a set's add and discard are atomic, and the callback may run inside `add` itself (a
+    collection there frees an older event), where a lock would be taken twice."""
+
+    def __init__(self, limit: int = MAX_BACKLOG) -> None:
+        self.limit = limit
+        self._refs: set[weakref.ref[Any]] = set()
+        self.dropped = 0  # events dropped
+        self.flooded = 0  # characters dropped before they were parsed
+
+        self._flooding = False
+
+    @property
+    def full(self) -> bool:
+        """Whether input is being dropped: from the moment `limit` events are held until the app has
+        worked through three quarters of them (so a flood is dropped in long runs, not let through an
+        event at a time as each one is handled)."""
+        held = len(self._refs)
+        if held >= self.limit:
+            self._flooding = True
+        elif held <= self.limit // 4:
+            self._flooding = False
+        return self._flooding
+
+    def __len__(self) -> int:
+        return len(self._refs)
+
+    def add(self, message: object) -> None:
+        self._refs.add(weakref.ref(message, self._refs.discard))
+
+
+DROPPABLE = (events.Key, events.Paste, events.MouseEvent)
+
+
+def guarded_driver(driver_class: type[Driver], limit: int = MAX_BACKLOG) -> type[Driver]:
+    """`driver_class` whose input thread drops keys, pastes and mouse events while the app holds
+    `limit` of them; resizes, focus changes and the rest always pass."""
+    if getattr(driver_class, "input_backlog_limit", None) is not None:
+        return driver_class
+
+    class Guarded(driver_class):  # type: ignore[valid-type,misc]
+        input_backlog_limit = limit
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.backlog = Backlog(limit)
+
+        def run_input_thread(self) -> None:
+            _reader.backlog = self.backlog  # for the decoder this thread is about to make
+            super().run_input_thread()
+
+        def process_message(self, message: Any) -> None:
+            if isinstance(message, DROPPABLE):
+                if self.backlog.full:
+                    self.backlog.dropped += 1
+                    return
+                self.backlog.add(message)
+            super().process_message(message)
+
+    Guarded.__name__ = Guarded.__qualname__ = f"Guarded{driver_class.__name__}"
+    return Guarded

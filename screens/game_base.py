@@ -103,12 +103,12 @@ class GameScreen(AppScreen[None]):
         if action == "undo":
             return self.controller.can_undo()
         if action == "hint":  # a setup choice: the key is shown only in a game with hints on
-            return bool(getattr(self.controller, "hints_on", False))
+            return self.controller.hints_on
         return True
 
     def action_hint(self) -> None:
         """What the expert would play now, and why (in the status line when it is ready)."""
-        self.controller.ask_hint()  # type: ignore[attr-defined]
+        self.controller.ask_hint()
 
     def action_pause(self) -> None:
         self.app.open_pause(self.controller)

@@ -13,7 +13,7 @@ from textual.widgets import Input, Static
 from chaigames.names import MAX_CELLS, clean_name
 
 from .base import AppScreen
-from .widgets import Footer, TitleBar
+from .widgets import Footer, NameInput, TitleBar
 
 WARNING = (
     "Your games are saved on this server under your name. Names are not checked: "
@@ -42,7 +42,7 @@ class NameScreen(AppScreen[str]):
         yield TitleBar(self.sub_title)
         with Vertical(id="name-box"):
             yield Static("What is your name?", classes="heading")
-            yield Input(placeholder="your name", id="player-name", max_length=4 * MAX_CELLS)
+            yield NameInput(placeholder="your name", id="player-name", max_length=4 * MAX_CELLS)
             yield Static("", id="name-problem", classes="problem", markup=False)
             yield Static(WARNING, classes="hint", markup=False)
             yield Static("Enter goes on to the games.", classes="hint")

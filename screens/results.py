@@ -105,8 +105,8 @@ class ResultsScreen(Guarded, AppScreen[None]):
                     yield Static(self.explained(), id="explained")
             if self.result.note:
                 yield Static(self.result.note, id="note", markup=False)
-            if getattr(self.controller, "hints_on", False):
-                used = self.controller.hints_used()  # type: ignore[attr-defined]
+            if self.controller.hints_on:
+                used = self.controller.hints_used()
                 yield Static(f"{used} hint{'s' if used != 1 else ''} used", id="hints-used", markup=False)
             if self.match is not None:
                 yield Static(Text(self.match_text(names)), id="match")

@@ -23,7 +23,7 @@ from chaigames.names import bot_name, clean_name
 from chaigames.setups import LastSetup
 
 from .base import AppScreen
-from .widgets import Footer, TitleBar
+from .widgets import Footer, NameInput, TitleBar
 
 HUMAN = "human"
 MATCH_CHOICES = [("Single game", 1), ("Match of 3 games", 3), ("Match of 5 games", 5)]
@@ -131,7 +131,7 @@ class SetupScreen(AppScreen[None]):
                 seat_last = last_seats[i] if i < len(last_seats) else None
                 with Horizontal(classes="seat-row", id=f"seat-{i}"):
                     yield Label(f"{i + 1}.", classes="seat-no")
-                    yield Input(name, id=f"name-{i}", max_length=16, compact=True, classes="seat-name")
+                    yield NameInput(name, id=f"name-{i}", max_length=16, compact=True, classes="seat-name")
                     yield Select(kinds, value=bot or HUMAN, allow_blank=False, id=f"kind-{i}", compact=True)
                     for opt in spec.seat_options:
                         value = opt.default_at(i)
@@ -216,7 +216,7 @@ class SetupScreen(AppScreen[None]):
 
     def player(self) -> str | None:
         """Who plays at this keyboard, when the app knows (the web page's name): seat 1 is theirs."""
-        return getattr(self.app, "player_name", None)
+        return getattr(self.app, "player_name", None)  # a test may show the form in an app of its own
 
     # -- reading the form --------------------------------------------------------------------------
     @property
@@ -340,7 +340,7 @@ class SetupScreen(AppScreen[None]):
     def hints(self) -> bool:
         """Hints chosen (and offered: never in a match)."""
         chosen = self.query("#hints")
-        match_games = int(self.query_one("#match", Select).value)  # type: ignore[arg-type]
+        match_games = self._number("#match")
         return bool(chosen) and chosen.first(Select).value is True and match_games == 1
 
     def check(self, config: GameConfig) -> list[str]:

@@ -221,23 +221,31 @@ class LobbyScreen(AppScreen[None]):
         with Vertical(id="lobby"):
             yield Static(Text("Table code", style="bold"), classes="heading")
             yield Static(code_box(self.joined["code"]), id="table-code")
-            yield Static(id="seat-code", classes="hint")
+            yield self._seat_code_line()
             yield Static(id="lobby-game", classes="heading")
             yield OptionList(id="lobby-seats")
             yield Static(id="lobby-hint", classes="hint")
         yield Footer()
 
-    def on_mount(self) -> None:
+    def _seat_code_line(self) -> Static:
+        """The private seat code (under --open), shown only to whoever holds it."""
         seat_code = self.joined.get("seat_code")
-        self.query_one("#seat-code", Static).update(
+        line = Static(
             Text(
                 f"Your seat code: {seat_code}  (keep it to yourself: it takes your seat back if you drop)",
                 style="bold",
             )
             if seat_code
-            else ""
+            else "",
+            id="seat-code",
+            classes="hint",
         )
-        self.query_one("#seat-code").display = bool(seat_code)
+        line.display = bool(seat_code)
+        return line
+
+    def on_mount(self) -> None:
+        if not self.query("#lobby-seats"):
+            return  # gone before its widgets were mounted (the app quit, the table was left): nothing to fill
         client = self.app.tables
         assert client is not None  # the lobby opens once the app has sat down at a table through its client
         client.on("lobby", self.lobby_changed)

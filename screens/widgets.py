@@ -10,12 +10,20 @@ from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import widgets as textual_widgets
+from textual.app import RenderResult
 from textual.css.scalar import Unit
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.visual import Visual, VisualType, visualize
 from textual.widgets import Static
+
+MIN_COLUMNS, MIN_LINES = 80, 24  # the smallest screen every game is drawn for
+
+
+def too_small(columns: int, lines: int) -> str:
+    """What a screen too small to play on says, in its top line."""
+    return f"Too small to play: the games need {MIN_COLUMNS}x{MIN_LINES} and a keyboard (this is {columns}x{lines})"
 
 
 class TitleBar(Static):
@@ -39,6 +47,13 @@ class TitleBar(Static):
     def __init__(self, title: str | None = "", **kwargs: Any) -> None:
         super().__init__(self._text(title), **kwargs)
 
+    def render(self) -> RenderResult:
+        """The title, or, on a screen too small to play on, what the games need instead."""
+        columns, lines = self.app.size
+        if columns < MIN_COLUMNS or lines < MIN_LINES:
+            return visualize(self, Text(too_small(columns, lines), style="bold reverse"))
+        return super().render()
+
     @staticmethod
     def _text(title: str | None) -> Text:
         return Text(f"chaigames: {title}" if title else "chaigames")
@@ -57,6 +72,31 @@ def fit_line(text: Text, width: int) -> Text:
     out.rstrip()
     out.append("...")
     return out
+
+
+class NameInput(textual_widgets.Input):
+    """A box for a player's name.
+
+    Ctrl+C copies the selection, or the whole name when nothing is selected (a name is short: copying
+    it whole is what a player means), never the app's "press ctrl+q to quit" notice. With a
+    `max_length` it takes what fits of a paste (a name field keeps a paste's first characters), where
+    Textual's own Input refuses the whole paste once it is too long."""
+
+    def action_copy(self) -> None:
+        if self.value:
+            self.app.copy_to_clipboard(self.selected_text or self.value)
+
+    def insert_text_at_cursor(self, text: str) -> None:
+        if self.max_length:
+            text = text[: max(self.max_length - len(self.value), 0)]
+        if text:
+            super().insert_text_at_cursor(text)
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        if self.max_length:
+            start, end = sorted((start, end))
+            text = text[: max(self.max_length - (len(self.value) - (end - start)), 0)]
+        super().replace(text, start, end)
 
 
 class Footer(textual_widgets.Footer):

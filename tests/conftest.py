@@ -1,13 +1,51 @@
-"""Shared test set-up: Hypothesis profiles for CI and mutation runs and a private data directory per test."""
+"""Shared test set-up: the environment the suite depends on, Hypothesis profiles for CI and mutation
+runs, and a private data directory per test."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
+import time
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.budget import MUTATION_EXAMPLES
+
+# What the screens and their snapshots depend on, set here for the whole session whatever the shell
+# says (many people set NO_COLOR for good): set at import, so pytest-xdist's workers and every process
+# a test starts inherit it too.
+SUITE_ENVIRONMENT = {
+    "TERM": "xterm-256color",
+    "COLORTERM": "truecolor",
+    "TZ": "UTC",
+    "LANG": "C.UTF-8",
+    "LC_ALL": "C.UTF-8",
+    "PYTHONIOENCODING": "utf-8",
+}
+SHELL_ONLY = ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLUMNS", "LINES", "LANGUAGE")
+# Textual's own settings of how it draws, for the processes tests start (this process read them when
+# the snapshot plugin imported Textual; the snapshot plugin's TEXTUAL_SNAPSHOT_* must stay)
+TEXTUAL_LOOK = ("TEXTUAL_COLOR_SYSTEM", "TEXTUAL_ANIMATIONS", "TEXTUAL_THEME", "TEXTUAL_DIM_FACTOR", "TEXTUAL_FPS")
+KEPT = {"CHAIGAMES_TEST_TIMEOUT_SCALE"}  # the one setting of ours a person may pass in
+
+
+def set_suite_environment() -> None:
+    for name in list(os.environ):
+        ours = name.startswith("CHAIGAMES_") and name not in KEPT
+        if ours or name in SHELL_ONLY or name in TEXTUAL_LOOK or name.startswith("LC_"):
+            del os.environ[name]
+    os.environ.update(SUITE_ENVIRONMENT)
+    # the data folder of anything that runs outside a test's own (each test gets its own, below)
+    home = tempfile.mkdtemp(prefix="chaigames-suite-home-")
+    atexit.register(shutil.rmtree, home, ignore_errors=True)
+    os.environ["CHAIGAMES_HOME"] = home
+    time.tzset()
+
+
+set_suite_environment()
 
 settings.register_profile(
     "ci",

@@ -14,6 +14,7 @@ from chaigames.engine import Rng
 from .actions import Claim, Reroll, SetOffer
 from .orders import INGREDIENTS, fit_count, fits, matches
 from .state import FRESH, OFFERED
+from .view import ChaiWallahView, SeatView
 
 REACTION: dict[str, tuple[float, float]] = {"easy": (3.0, 5.0), "normal": (2.0, 3.2), "hard": (1.2, 2.0)}
 """Seconds from a change in the bot's view to its decision, before the speed factor (CW-11)."""
@@ -33,18 +34,17 @@ def best_order(values: Sequence[int], orders: Sequence[Sequence[int]]) -> int:
     return best
 
 
-def decide(view: dict[str, Any], *, stuck: bool = False) -> Any | None:
+def decide(view: ChaiWallahView, *, stuck: bool = False) -> Any | None:
     """The greedy policy: claim when matched, re-roll fresh misfits, offer exactly the misfits
     (everything when `stuck`). None when there is nothing to do or the seat may not act."""
-    seat = view["seat"]
-    if view["winner"] is not None or view["paused"] or view["frozen_for"] is not None:
+    if view.winner is not None or view.paused or view.frozen_for is not None:
         return None
-    me = view["seats"][seat]
-    if me["locked_for"] is not None:
+    me = _me(view)
+    if me.locked_for is not None:
         return None
-    values = [d["value"] for d in me["dice"]]
-    states = [d["state"] for d in me["dice"]]
-    orders = view["orders"]
+    values = _own_values(me)
+    states = [d.state for d in me.dice]
+    orders = view.orders
     if any(matches(values, order) for order in orders):
         return Claim()
     target = orders[best_order(values, orders)]
@@ -57,27 +57,40 @@ def decide(view: dict[str, Any], *, stuck: bool = False) -> Any | None:
     else:
         wanted = {i for i in range(4) if misfit[i] and states[i] != FRESH}
     current = {i for i in range(4) if states[i] == OFFERED}
-    if wanted != current or me["forming"]:
+    if wanted != current or me.forming:
         return SetOffer(tuple(INGREDIENTS[i] for i in sorted(wanted)))
     return None
 
 
-def signature(view: dict[str, Any]) -> tuple[Any, ...]:
+def _me(view: ChaiWallahView) -> SeatView:
+    assert view.seat is not None  # a bot reads its own seat's view
+    return view.seats[view.seat]
+
+
+def _own_values(me: SeatView) -> list[int]:
+    values = []
+    for d in me.dice:
+        assert d.value is not None  # a seat sees every one of its own dice
+        values.append(d.value)
+    return values
+
+
+def signature(view: ChaiWallahView) -> tuple[Any, ...]:
     """The part of a bot's view it reacts to: its dice, the orders, freeze, lock, end. (A pause is
     not a change: the driver shifts every pending decision by the pause instead.)"""
-    me = view["seats"][view["seat"]]
+    me = _me(view)
     return (
-        tuple((d["value"], d["state"]) for d in me["dice"]),
-        tuple(tuple(o) for o in view["orders"]),
-        view["frozen_for"] is not None,
-        me["locked_for"] is not None,
-        view["winner"],
+        tuple((d.value, d.state) for d in me.dice),
+        view.orders,
+        view.frozen_for is not None,
+        me.locked_for is not None,
+        view.winner,
     )
 
 
-def dice_signature(view: dict[str, Any]) -> tuple[int, ...]:
+def dice_signature(view: ChaiWallahView) -> tuple[int, ...]:
     """The bot's die values: "stuck" counts time since these last changed."""
-    return tuple(d["value"] for d in view["seats"][view["seat"]]["dice"])
+    return tuple(_own_values(_me(view)))
 
 
 class ChaiWallahBot:

@@ -16,6 +16,7 @@ from chaigames.engine.validate import BOOLEAN, NULL, NUMBER, OBJECT, Fields, int
 from ..engine.words import join_names
 from .actions import Claim, Pause, Reroll, Resume, SetOffer, Toggle, actions
 from .orders import INGREDIENTS, ORDER_DECK, Order, describe_order, matches
+from .view import ChaiWallahView, DieView, SeatView
 
 HELD, OFFERED, FRESH = "held", "offered", "fresh"
 
@@ -487,16 +488,16 @@ class ChaiWallahState:
         return events
 
     # -- views ---------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> ChaiWallahView:
         """What `seat` sees (None: the table): its own dice values; of others, held and fresh values,
         which dice are offered (their values absent), fresh/locked states and scores. Never the deck."""
         return self._view(seat, everything=False)
 
-    def table_view(self) -> dict[str, Any]:
+    def table_view(self) -> ChaiWallahView:
         """CW-12's shared screen with two or more humans: every die's value, offered ones too."""
         return self._view(None, everything=True)
 
-    def _view(self, viewer: int | None, everything: bool) -> dict[str, Any]:
+    def _view(self, viewer: int | None, everything: bool) -> ChaiWallahView:
         now = self.now
         # A freeze pauses every timer (CW-6) and has already pushed their deadlines back by itself:
         # a fresh die or a lock counts down from the thaw, so it stands still while the market is frozen.
@@ -505,37 +506,40 @@ class ChaiWallahState:
         for s, seat in enumerate(self.seats):
             dice = []
             for i, ing in enumerate(INGREDIENTS):
-                die: dict[str, Any] = {"ingredient": ing, "state": seat.states[i]}
-                if everything or s == viewer or seat.states[i] != OFFERED:
-                    die["value"] = seat.values[i]
+                shown = everything or s == viewer or seat.states[i] != OFFERED
                 fu = seat.fresh_until[i]
-                if fu is not None:
-                    die["fresh_for"] = round(fu - runs_from, 3)
-                dice.append(die)
+                dice.append(
+                    DieView(
+                        ingredient=ing,
+                        state=seat.states[i],
+                        value=seat.values[i] if shown else None,
+                        fresh_for=None if fu is None else round(fu - runs_from, 3),
+                    )
+                )
             seats.append(
-                {
-                    "name": self.name(s),
-                    "score": seat.score,
-                    "dice": dice,
-                    "forming": not seat.live,
-                    "locked_for": None if seat.locked_until is None else round(seat.locked_until - runs_from, 3),
-                    "bot": self.config.seats[s].bot,
-                }
+                SeatView(
+                    name=self.name(s),
+                    score=seat.score,
+                    dice=tuple(dice),
+                    forming=not seat.live,
+                    locked_for=None if seat.locked_until is None else round(seat.locked_until - runs_from, 3),
+                    bot=self.config.seats[s].bot,
+                )
             )
-        return {
-            "seat": viewer,
-            "now": now,
-            "target": self.target,
-            "stall": self.stall,
-            "bundle": self.bundle,
-            "orders": [list(o) for o in self.face_up],
-            "deck": len(self.deck),
-            "paused": self.paused_at is not None,
-            "frozen_for": None if self.frozen_until is None else round(self.frozen_until - now, 3),
-            "claimer": self.freeze_claimer,
-            "winner": self.winner,
-            "seats": seats,
-        }
+        return ChaiWallahView(
+            seat=viewer,
+            now=now,
+            target=self.target,
+            stall=self.stall,
+            bundle=self.bundle,
+            orders=tuple(tuple(o) for o in self.face_up),
+            deck=len(self.deck),
+            paused=self.paused_at is not None,
+            frozen_for=None if self.frozen_until is None else round(self.frozen_until - now, 3),
+            claimer=self.freeze_claimer,
+            winner=self.winner,
+            seats=tuple(seats),
+        )
 
     # -- result, copies, JSON ------------------------------------------------------------------
     def result(self) -> Result:

@@ -1,13 +1,13 @@
-"""A Chai Wallah view (`view(seat)` or `table_view()`, a dict) as JSON and back, for a table client.
+"""What a seat may see of Chai Wallah (`view(seat)`, or `table_view()` for CW-12's shared screen), as
+frozen values a screen and the bots read, and their JSON for a table client.
 
-The view is JSON-shaped already, so writing copies it; reading checks every field, as a position's
-`from_json` does, keeps the times as numbers with a fraction (a screen formats them so) and leaves a
-die's value out exactly where the view left it out (another seat's offered die).
+A die's value is None exactly where the view hides it (another seat's offered die); its JSON then
+has no value at all. Times are seconds with a fraction (a screen formats them so).
 """
 
 from __future__ import annotations
 
-import copy
+from dataclasses import dataclass
 from typing import Any
 
 from chaigames.engine.validate import BOOLEAN, NULL, NUMBER, OBJECT, TEXT, Fields, integer, list_of, one_of
@@ -18,11 +18,81 @@ DIE_STATES = ("held", "offered", "fresh")
 _TIME = NULL | NUMBER
 
 
-def view_to_json(view: dict[str, Any]) -> dict[str, Any]:
-    return copy.deepcopy(view)
+@dataclass(frozen=True)
+class DieView:
+    ingredient: str
+    state: str  # "held", "offered" or "fresh"
+    value: int | None  # None where the viewer may not see it (another seat's offered die)
+    fresh_for: float | None  # seconds left while fresh, else None
 
 
-def view_from_json(data: Any) -> dict[str, Any]:
+@dataclass(frozen=True)
+class SeatView:
+    name: str
+    score: int
+    dice: tuple[DieView, ...]  # tea, milk, spice, sugar
+    forming: bool  # forming an offer: not live yet
+    locked_for: float | None  # seconds left of a lock, else None
+    bot: str | None  # the bot's level, None for a person
+
+
+@dataclass(frozen=True)
+class ChaiWallahView:
+    seat: int | None  # the viewer (None: the table)
+    now: float  # game seconds
+    target: int  # points to win
+    stall: float | None
+    bundle: bool
+    orders: tuple[tuple[int, ...], ...]  # the face-up order cards
+    deck: int  # order cards left
+    paused: bool
+    frozen_for: float | None  # seconds the market stays frozen by a claim, else None
+    claimer: int | None
+    winner: int | None
+    seats: tuple[SeatView, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "now": self.now,
+            "target": self.target,
+            "stall": self.stall,
+            "bundle": self.bundle,
+            "orders": [list(o) for o in self.orders],
+            "deck": self.deck,
+            "paused": self.paused,
+            "frozen_for": self.frozen_for,
+            "claimer": self.claimer,
+            "winner": self.winner,
+            "seats": [_seat_json(s) for s in self.seats],
+        }
+
+
+def _seat_json(s: SeatView) -> dict[str, Any]:
+    return {
+        "name": s.name,
+        "score": s.score,
+        "dice": [_die_json(d) for d in s.dice],
+        "forming": s.forming,
+        "locked_for": s.locked_for,
+        "bot": s.bot,
+    }
+
+
+def _die_json(d: DieView) -> dict[str, Any]:
+    out: dict[str, Any] = {"ingredient": d.ingredient, "state": d.state}
+    if d.value is not None:
+        out["value"] = d.value
+    if d.fresh_for is not None:
+        out["fresh_for"] = d.fresh_for
+    return out
+
+
+def view_to_json(view: ChaiWallahView) -> dict[str, Any]:
+    return view.to_json()
+
+
+def view_from_json(data: Any) -> ChaiWallahView:
     """The view `view_to_json` wrote; a bad field raises RecordError naming it."""
     f = Fields(data, "Chai Wallah view")
     raw_seats = f.take("seats", list_of(OBJECT))
@@ -30,53 +100,51 @@ def view_from_json(data: Any) -> dict[str, Any]:
     if not 1 <= n <= 8:
         raise f.fail("seats", f"must list 1 to 8 seats, not {n}")
     seat = NULL | integer(0, n - 1)
-    v = {
-        "seat": f.take("seat", seat),
-        "now": float(f.take("now", NUMBER)),
-        "target": f.take("target", integer(1)),
-        "stall": _time(f.take("stall", _TIME)),
-        "bundle": f.take("bundle", BOOLEAN),
-        "orders": [list(o) for o in f.take("orders", list_of(list_of(integer(1, 6), len(INGREDIENTS))))],
-        "deck": f.take("deck", integer(0)),
-        "paused": f.take("paused", BOOLEAN),
-        "frozen_for": _time(f.take("frozen_for", _TIME)),
-        "claimer": f.take("claimer", seat),
-        "winner": f.take("winner", seat),
-        "seats": [_seat(raw, i) for i, raw in enumerate(raw_seats)],
-    }
+    v = ChaiWallahView(
+        seat=f.take("seat", seat),
+        now=float(f.take("now", NUMBER)),
+        target=f.take("target", integer(1)),
+        stall=_time(f.take("stall", _TIME)),
+        bundle=f.take("bundle", BOOLEAN),
+        orders=tuple(tuple(o) for o in f.take("orders", list_of(list_of(integer(1, 6), len(INGREDIENTS))))),
+        deck=f.take("deck", integer(0)),
+        paused=f.take("paused", BOOLEAN),
+        frozen_for=_time(f.take("frozen_for", _TIME)),
+        claimer=f.take("claimer", seat),
+        winner=f.take("winner", seat),
+        seats=tuple(_seat(raw, i) for i, raw in enumerate(raw_seats)),
+    )
     f.done()
     return v
 
 
-def _seat(data: Any, i: int) -> dict[str, Any]:
+def _seat(data: Any, i: int) -> SeatView:
     where = f"Chai Wallah view: the field 'seats', seat {i + 1}"
     f = Fields(data, where)
-    out = {
-        "name": f.take("name", TEXT),
-        "score": f.take("score", integer(0)),
-        "dice": [_die(raw, f"{where}, die {k + 1}") for k, raw in enumerate(f.take("dice", list_of(OBJECT, 4)))],
-        "forming": f.take("forming", BOOLEAN),
-        "locked_for": _time(f.take("locked_for", _TIME)),
-        "bot": f.take("bot", NULL | TEXT),
-    }
+    out = SeatView(
+        name=f.take("name", TEXT),
+        score=f.take("score", integer(0)),
+        dice=tuple(_die(raw, f"{where}, die {k + 1}") for k, raw in enumerate(f.take("dice", list_of(OBJECT, 4)))),
+        forming=f.take("forming", BOOLEAN),
+        locked_for=_time(f.take("locked_for", _TIME)),
+        bot=f.take("bot", NULL | TEXT),
+    )
     f.done()
-    for k, die in enumerate(out["dice"]):
-        if die["ingredient"] != INGREDIENTS[k]:
+    for k, die in enumerate(out.dice):
+        if die.ingredient != INGREDIENTS[k]:
             raise f.fail("dice", f"must be the {', '.join(INGREDIENTS)} dice in that order")
     return out
 
 
-def _die(data: Any, where: str) -> dict[str, Any]:
+def _die(data: Any, where: str) -> DieView:
     """A die: its value only where the view showed it, its fresh time only while it is fresh."""
     f = Fields(data, where)
-    die: dict[str, Any] = {"ingredient": f.take("ingredient", one_of(INGREDIENTS))}
-    die["state"] = f.take("state", one_of(DIE_STATES))
-    if "value" in data:
-        die["value"] = f.take("value", integer(1, 6))
-    if "fresh_for" in data:
-        die["fresh_for"] = float(f.take("fresh_for", NUMBER))
+    ingredient = f.take("ingredient", one_of(INGREDIENTS))
+    state = f.take("state", one_of(DIE_STATES))
+    value = f.take("value", integer(1, 6)) if "value" in data else None
+    fresh_for = float(f.take("fresh_for", NUMBER)) if "fresh_for" in data else None
     f.done()
-    return die
+    return DieView(ingredient, state, value, fresh_for)
 
 
 def _time(value: float | None) -> float | None:

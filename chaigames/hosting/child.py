@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import functools
 import os
+import resource
 import signal
 import struct
 import subprocess
@@ -65,11 +67,25 @@ def group_alive(pgid: int) -> bool:
     return False
 
 
-def _take_terminal() -> None:  # pragma: no cover - runs in the child between fork and exec
-    """Make the pty (already on fds 0-2) the controlling terminal; default signal dispositions."""
+SESSION_MEMORY = 1024 * 1024 * 1024
+"""The address space one served game may take (RLIMIT_AS), in bytes. A whole game against hard bots
+peaks near 300 MB of address space (most of it reserved, not used), so a game only meets the limit
+when something has gone wrong: it then fails alone, saved up to its last move, and the host goes on."""
+
+
+def limit_memory(limit: int | None) -> None:  # pragma: no cover - runs in the child between fork and exec
+    """This process and what it starts may map at most `limit` bytes (None: no limit)."""
+    if limit is not None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _take_terminal(memory_limit: int | None) -> None:  # pragma: no cover - runs in the child between fork and exec
+    """Make the pty (already on fds 0-2) the controlling terminal; default signal dispositions; the
+    session's memory limit."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     for sig in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM, signal.SIGQUIT, signal.SIGWINCH):
         signal.signal(sig, signal.SIG_DFL)
+    limit_memory(memory_limit)
 
 
 class GameProcess:
@@ -90,8 +106,10 @@ class GameProcess:
         on_exit: Callable[[int], None],
         command: Sequence[str] | None = None,
         pass_fds: Sequence[int] = (),
+        memory_limit: int | None = SESSION_MEMORY,
     ) -> None:
-        """`pass_fds`: descriptors the child inherits (the session's private channel to the host)."""
+        """`pass_fds`: descriptors the child inherits (the session's private channel to the host);
+        `memory_limit`: its address space in bytes (None: unlimited)."""
         self._loop = asyncio.get_running_loop()
         self._on_output = on_output
         self._on_exit = on_exit
@@ -117,7 +135,8 @@ class GameProcess:
                 start_new_session=True,
                 close_fds=True,
                 pass_fds=tuple(pass_fds),
-                preexec_fn=_take_terminal,  # only an ioctl and signal resets between fork and exec
+                # only an ioctl, signal resets and a setrlimit between fork and exec
+                preexec_fn=functools.partial(_take_terminal, memory_limit),
             )
         except BaseException:
             os.close(master)

@@ -346,10 +346,20 @@ class GameController(GameWords):
             self._paused_by = seat
         self.paused = False
         if self.realtime:
+            if not self._still_ours():
+                return  # taken over meanwhile: back to the menu at once, no 3-2-1 first
             self._notify([])
             self.frame.show_countdown(self)
             return
         self._go_on()
+
+    def _still_ours(self) -> bool:
+        """Whether this app still holds the save. If another app took the game over meanwhile, this
+        one leaves the game now, writing nothing (not even a pause or a resume of the clock)."""
+        if self.frame.store.holds(self.save_id, self.lock):
+            return True
+        self._lost()
+        return False
 
     def countdown_done(self) -> None:
         """The frame's 3-2-1 finished: let real time run."""
@@ -366,7 +376,7 @@ class GameController(GameWords):
         deadlines and bots by it. A refusal (already paused, not paused: a new game's first
         countdown, game over) changes nothing."""
         method = getattr(self.driver, what, None)
-        if method is None or self.finished or self.session.over:
+        if method is None or self.finished or self.session.over or not self._still_ours():
             return []
         seat = self._paused_by if self._paused_by is not None else (self.humans[0] if self.humans else 0)
         try:
@@ -476,6 +486,22 @@ class GameController(GameWords):
                 self.frame.show_curtain(self, seat)
                 return
         self._notify([])
+
+    @property
+    def bot_due(self) -> bool:
+        """A bot's move is on its way: its visible pause has begun and nothing has called it off."""
+        return self._bot_timer is not None
+
+    def hurry_bot(self) -> None:
+        """The bot due to move skips the rest of its visible pause and thinks now (the pause is only for
+        show: what it plays is the same)."""
+        timer = self._bot_timer
+        if timer is None:
+            return
+        timer.stop()
+        actors = [s for s in self.session.state.actors() if self.is_bot(s)]
+        if actors:
+            self._bot_move(self._generation, actors[0])
 
     def _bot_move(self, generation: int, seat: int) -> None:
         """The visible pause is over: let the bot think (off the UI thread), then apply its move."""

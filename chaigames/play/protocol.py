@@ -182,6 +182,19 @@ class Controller(Protocol):
         """How many moves a quit now would lose (those since the last save that worked)."""
         ...
 
+    @property
+    def hints_on(self) -> bool:
+        """Hints were chosen in setup: the hint key asks the expert (only the local game offers them)."""
+        ...
+
+    def hints_used(self) -> int:
+        """How many hints this game has given."""
+        ...
+
+    def ask_hint(self) -> None:
+        """What the expert would play for the human to move; the words arrive in `message`."""
+        ...
+
     def save(self) -> bool:
         """Write the game down now (save and quit); False when that failed (`save_problem` says why).
         A table saves its own game and a replay writes nothing: both answer True."""

@@ -173,6 +173,14 @@ class ReplayController(GameWords):
     def stop(self) -> None:
         """Nothing to stop."""
 
+    hints_on = False  # hints are the local game's
+
+    def hints_used(self) -> int:
+        return 0
+
+    def ask_hint(self) -> None:
+        """No hints here."""
+
     def save(self) -> bool:
         """A replay never writes, so nothing is ever lost."""
         return True

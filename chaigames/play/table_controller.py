@@ -281,6 +281,14 @@ class TableController(GameWords):
             if not self.client.closed and not self.taken_over:
                 self._send(wire.leave())
 
+    hints_on = False  # hints are the local game's
+
+    def hints_used(self) -> int:
+        return 0
+
+    def ask_hint(self) -> None:
+        """No hints here."""
+
     def save(self) -> bool:
         """Every accepted action is already saved by the table."""
         return True

@@ -74,9 +74,9 @@ class SaveLocks:
         """
         owner = self.lock_owner(save_id)
         if owner is not None and not take_over and self._held_by_another(owner):
-            pid = owner.get("pid")
-            where = "" if owner.get("host") == socket.gethostname() else f" on {owner.get('host')}"
-            raise GameOpenElsewhere(save_id, f"another chaigames, process {pid}{where}")
+            here = owner.get("host") == socket.gethostname()
+            where = "another tab or window" if here else f"another one, on {owner.get('host')}"
+            raise GameOpenElsewhere(save_id, where)
         token = os.urandom(8).hex()
         data = {"pid": os.getpid(), "host": socket.gethostname(), "token": token, "since": now_stamp()}
         write_atomic(self.lock_path(save_id), json.dumps(data))

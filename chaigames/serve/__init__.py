@@ -14,7 +14,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from chaigames.hosting import DataDirError
 from chaigames.hosting.arguments import (
+    add_memory_argument,
     non_negative_int,
     parse_duration,
     parse_duration_seconds,
@@ -86,10 +88,6 @@ examples:
 COLOR_CHOICES = ("256", "truecolor", "16")
 
 
-class DataDirError(Exception):
-    """The data folder (host key, players' saves) cannot be made or used: the real reason, in one line."""
-
-
 def default_data_dir() -> Path:
     """Where the host keeps its key and the players' saves: $CHAIGAMES_HOME/serve, else the user data directory."""
     home = os.environ.get("CHAIGAMES_HOME")
@@ -108,7 +106,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--authorized-keys",
         metavar="FILE",
-        default="~/.ssh/authorized_keys",
         help="public keys allowed in, OpenSSH format; read again at every login, and a missing or empty file "
         "lets nobody in (default ~/.ssh/authorized_keys)",
     )
@@ -142,7 +139,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=parse_duration,
         default=30 * 60.0,
         metavar="TIME",
-        help="end a session after this long without a key: 30 or 30m (minutes), 90s, 1h, 0 = never (default 30m)",
+        help="end a session after this long without a key: 30m, 90s, 1h, 0 = never (default 30m)",
     )
     parser.add_argument(
         "--login-grace",
@@ -178,7 +175,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=parse_duration_seconds,
         default=60.0,
         metavar="TIME",
-        help="a person away from a real-time table this long is replaced by a normal bot: 60 or 60s, 2m, "
+        help="a person away from a real-time table this long is replaced by a normal bot: 60s, 2m, "
         "0 = never (default 60s)",
     )
     parser.add_argument(
@@ -186,7 +183,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=parse_duration,
         default=30 * 60.0,
         metavar="TIME",
-        help="save and close a table nobody is connected to after this long: 30 or 30m, 1h, 0 = never (default 30m)",
+        help="save and close a table nobody is connected to after this long: 30m, 1h, 0 = never (default 30m)",
     )
     parser.add_argument(
         "--no-bell",
@@ -202,6 +199,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="connections at once from one address that have no game; more are refused "
         "(default 8: friends behind one router share an address)",
     )
+    add_memory_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -218,7 +216,13 @@ def run(args: argparse.Namespace) -> int:
     from .registry import TableSettings
 
     data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
-    keys = Path(args.authorized_keys).expanduser()
+    if args.open and args.authorized_keys is not None:
+        print(
+            "chaigames serve: --open lets anyone in without a key, so it cannot go with --authorized-keys: choose one",
+            file=sys.stderr,
+        )
+        return 2
+    keys = Path(args.authorized_keys or "~/.ssh/authorized_keys").expanduser()
     if not args.open and not keys.is_file():
         print(
             f"chaigames serve: no authorized-keys file at {keys}: add the players' public keys there "
@@ -237,6 +241,7 @@ def run(args: argparse.Namespace) -> int:
         idle_timeout=args.idle_timeout,
         login_grace=args.login_grace,
         max_pending=args.max_pending,
+        session_memory=args.session_memory,
         tables=TableSettings(
             max_tables=args.max_tables,
             spectators=args.table_spectators,
@@ -284,7 +289,7 @@ def startup_lines(options: HostOptions, port: int, fingerprint: str) -> list[str
 
 
 async def serve(options: HostOptions) -> None:
-    """Run the host until SIGINT or SIGTERM, then hang up every game and stop."""
+    """Run the host until SIGINT, SIGTERM or SIGHUP, then hang up every game (each leaves its log line) and stop."""
     import asyncio
     import contextlib
     import signal
@@ -296,7 +301,7 @@ async def serve(options: HostOptions) -> None:
         print(line, file=sys.stderr, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the terminal it ran in closed
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     try:

@@ -18,10 +18,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from chaigames.hosting import DataDirError
+from chaigames.hosting.child import SESSION_MEMORY
 from chaigames.hosting.environment import child_environment
 from chaigames.names import clean_name
 
-from . import DataDirError
 from .keys import AuthorizedKeys
 from .registry import TableRegistry, TableSettings, table_environment
 
@@ -56,6 +57,7 @@ class HostOptions:
     command: list[str] | None = None  # the game command; None = `python -m chaigames` (tests change it)
     tables: TableSettings = field(default_factory=TableSettings)
     table_keepalive: float = 3.0  # at a table a silent drop is noticed after about 3 of these
+    session_memory: int | None = SESSION_MEMORY  # bytes of address space each game may take; None = no limit
 
 
 @dataclass

@@ -237,6 +237,7 @@ class GameSession(asyncssh.SSHServerSession):
                 on_exit=self._game_exited,
                 command=opts.command,
                 pass_fds=(theirs.fileno(),),
+                memory_limit=opts.session_memory,
             )
         except Exception as exc:  # a full disk, no ptys left, a broken interpreter: this session only
             log.warning("game failed to start for %s: %s", self.player.address, exc)

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from chaigames.hosting.arguments import parse_duration, port_number, positive_int
+from chaigames.hosting import DataDirError
+from chaigames.hosting.arguments import add_memory_argument, parse_duration, port_number, positive_int
 
 if TYPE_CHECKING:
     from .server import WebOptions
@@ -35,7 +36,7 @@ Safety:
   font is bundled) and games open only from this server's own page: a websocket from another
   web site is refused. Behind --host 0.0.0.0, browsers reach the page by this machine's
   address; to serve it under a name, or behind a proxy with https, give --public-url. Past
-  --max-sessions a new page is told the tables are full; a game with no key for
+  --max-sessions a new page is told every game is in use; a game with no key for
   --idle-timeout is closed (it is saved after every move). One log line per game on stderr.
 
 Needs the web extra: pip install 'chaigames[web]'.
@@ -93,15 +94,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=positive_int,
         default=8,
         metavar="N",
-        help="games at once; the next page is told the tables are full (default 8)",
+        help="games at once; the next page is told every game is in use (default 8)",
     )
     parser.add_argument(
         "--idle-timeout",
         type=parse_duration,
         default=30 * 60.0,
         metavar="TIME",
-        help="close a game after this long without a key: 30 or 30m (minutes), 90s, 1h, 0 = never (default 30m)",
+        help="close a game after this long without a key: 30m, 90s, 1h, 0 = never (default 30m)",
     )
+    add_memory_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -124,11 +126,15 @@ def run(args: argparse.Namespace) -> int:
         public_url=args.public_url,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
+        session_memory=args.session_memory,
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("aiohttp").setLevel(logging.WARNING)
     try:
         asyncio.run(serve(options))
+    except DataDirError as exc:
+        print(f"chaigames web: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"chaigames web: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
@@ -161,7 +167,7 @@ def startup_lines(options: WebOptions, port: int) -> list[str]:
 
 
 async def serve(options: WebOptions) -> None:
-    """Run the web host until SIGINT or SIGTERM, then close every game and stop."""
+    """Run the web host until SIGINT, SIGTERM or SIGHUP, then close every game (each leaves its log line) and stop."""
     import asyncio
     import contextlib
     import signal
@@ -173,7 +179,7 @@ async def serve(options: WebOptions) -> None:
         print(line, file=sys.stderr, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the terminal it ran in closed
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     try:

@@ -16,8 +16,9 @@ def main(argv: list[str]) -> int:
         return 2
     from screens.app import ChaiGamesApp
 
-    ChaiGamesApp(saves_by_name=Path(argv[0])).run()
-    return 0
+    app = ChaiGamesApp(saves_by_name=Path(argv[0]))
+    app.run()
+    return app.return_code or 0  # 1 after a crash: the page then says chaigames stopped on an error
 
 
 if __name__ == "__main__":

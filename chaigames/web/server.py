@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gzip
 import ipaddress
 import json
@@ -28,7 +29,6 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import IntEnum
@@ -44,7 +44,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from chaigames.hosting.child import clamp_size
+from chaigames.hosting import DataDirError
+from chaigames.hosting.child import SESSION_MEMORY, clamp_size, limit_memory
 from chaigames.hosting.environment import child_environment
 
 log = logging.getLogger("chaigames.web")
@@ -83,6 +84,7 @@ class WebOptions:
     idle_timeout: float | None = 30 * 60.0  # seconds without a key; None = never
     stop_grace: float = 5.0  # seconds a game has to quit before it is killed
     command: list[str] | None = None  # the game command; None = `python -m chaigames.web.player ROOT`
+    session_memory: int | None = SESSION_MEMORY  # bytes of address space each game may take; None = no limit
 
     @property
     def saves_root(self) -> Path:
@@ -203,14 +205,14 @@ class PlayerService(AppService):
         argv: list[str],
         env: dict[str, str],
         cwd: Path,
-        close_with: Callable[..., Awaitable[Any]],
+        memory_limit: int | None = SESSION_MEMORY,
         **kw: Any,
     ) -> None:
         super().__init__(" ".join(argv), **kw)
-        self.close_with = close_with  # the page's websocket close, with its code and reason
         self.argv = argv
         self.env = env
         self.cwd = cwd
+        self.memory_limit = memory_limit
         self.process: asyncio.subprocess.Process | None = None
         self.quit_by_player = False  # the app said it exits (the player chose Quit)
 
@@ -222,9 +224,8 @@ class PlayerService(AppService):
             kind = meta.get("type")
         except (ValueError, TypeError, AttributeError):
             return
-        if kind == "exit":
+        if kind == "exit":  # the page is closed once the game has ended: `WebSession.watch` says why
             self.quit_by_player = True
-            await self.close_with(code=Closed.QUIT, message=b"quit")
             return
         if kind == TITLE_META:
             title = meta.get("title")
@@ -243,6 +244,7 @@ class PlayerService(AppService):
             env=env,
             cwd=self.cwd,
             start_new_session=True,
+            preexec_fn=functools.partial(limit_memory, self.memory_limit),
         )
         assert self.process.stdin is not None
         self._stdin = self.process.stdin
@@ -273,7 +275,7 @@ class WebSession:
             options.command or player_command(root),
             player_environment(root),
             root,
-            self.ws.close,
+            memory_limit=options.session_memory,
             write_bytes=self.ws.send_bytes,
             write_str=self.ws.send_str,
             close=self.ws.close,
@@ -394,7 +396,11 @@ class WebHost:
         self.runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
 
     async def start(self) -> None:
-        self.options.saves_root.mkdir(parents=True, exist_ok=True, mode=0o700)
+        try:
+            self.options.saves_root.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError as exc:  # before listening, so it is never taken for a port problem
+            reason = exc.strerror or str(exc)
+            raise DataDirError(f"cannot use the data folder {self.options.data_dir}: {reason}") from None
         await self.runner.setup()
         site = web.TCPSite(self.runner, self.options.host, self.options.port)
         await site.start()
@@ -449,7 +455,9 @@ class WebHost:
             return web.Response(status=403, text="chaigames web: games open only from this server's own page\n")
         ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
         if len(self.sessions) >= self.options.max_sessions:
-            log.info("web refused addr=%s: full (%d games)", address, len(self.sessions))
+            log.info(
+                "web refused addr=%s: full (%d of %d at once)", address, len(self.sessions), self.options.max_sessions
+            )
             await ws.prepare(request)
             await ws.close(code=Closed.FULL, message=b"full")
             return ws

@@ -22,13 +22,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 
 from chaigames.chai_wallah.keys import CHAI
 from chaigames.chai_wallah.orders import INGREDIENTS, LETTERS
+from chaigames.chai_wallah.view import ChaiWallahView, DieView
 
 from .. import palette
 from ..widgets import fit_line
@@ -64,14 +64,14 @@ def face(ing: str, value: int | None) -> list[Text]:
     return [Text(row, style=style) for row in PIPS.get(value, PIPS[None])]
 
 
-def die_slot(die: dict[str, Any], key: str | None = None, key_style: Style | str = "") -> list[Text]:
+def die_slot(die: DieView, key: str | None = None, key_style: Style | str = "") -> list[Text]:
     """Three lines of SLOT cells: `[face]` when offered, then the letter, the key (in its zone's
     colour), `*7` when fresh."""
     fresh = ""
-    if die.get("state") == "fresh":
-        left = die.get("fresh_for")
+    if die.state == "fresh":
+        left = die.fresh_for
         fresh = "*" + ("" if left is None else str(max(math.ceil(left - 1e-9), 0)))
-    return list(_slot(die["ingredient"], die.get("value"), die.get("state") == "offered", fresh, key, key_style))
+    return list(_slot(die.ingredient, die.value, die.state == "offered", fresh, key, key_style))
 
 
 @lru_cache(maxsize=2048)
@@ -87,9 +87,7 @@ def _slot(ing: str, value: int | None, offered: bool, fresh: str, key: str | Non
     return tuple(out)
 
 
-def diamond(
-    dice: dict[str, dict[str, Any]], keys: dict[str, str] | None = None, key_style: Style | str = ""
-) -> list[Text]:
+def diamond(dice: dict[str, DieView], keys: dict[str, str] | None = None, key_style: Style | str = "") -> list[Text]:
     """The four dice in the key diamond: DIAMOND_ROWS lines of DIAMOND_WIDTH cells."""
     grid: list[list[Text]] = [[Text(" " * SLOT) for _ in range(3)] for _ in range(DIAMOND_ROWS)]
     for ing, (row, col) in PLACES.items():
@@ -102,21 +100,21 @@ def diamond(
 ORDER_GAP = 3
 
 
-def order_dice(order: Sequence[int]) -> dict[str, dict[str, Any]]:
-    return {ing: {"ingredient": ing, "value": v, "state": "held"} for ing, v in zip(INGREDIENTS, order, strict=True)}
+def order_dice(order: Sequence[int]) -> dict[str, DieView]:
+    return {ing: DieView(ing, "held", v, None) for ing, v in zip(INGREDIENTS, order, strict=True)}
 
 
-def big_orders(view: dict[str, Any], width: int) -> Text:
+def big_orders(view: ChaiWallahView, width: int) -> Text:
     """The face-up orders drawn as dice, side by side, then the deck, target and stall."""
     lines = [Text() for _ in range(ORDER_ROWS)]
-    for k, order in enumerate(view["orders"]):
+    for k, order in enumerate(view.orders):
         lines[0].append_text(pad(Text(f"Order {k + 1}", style=NAME_STYLE), DIAMOND_WIDTH + ORDER_GAP))
         for row, line in enumerate(diamond(order_dice(order))):
             lines[row + 1].append_text(pad(line, DIAMOND_WIDTH + ORDER_GAP))
-    stall = view.get("stall")
-    info = [f"Deck {view['deck']}", f"First to {view['target']}"]
+    stall = view.stall
+    info = [f"Deck {view.deck}", f"First to {view.target}"]
     info.append("Stall " + ("off" if stall is None else f"{stall:g} s"))
-    if view.get("bundle"):
+    if view.bundle:
         info.append("Bundle trades")
     for k, text in enumerate(info):
         lines[2 * k + 1].append(text)
@@ -126,25 +124,25 @@ def big_orders(view: dict[str, Any], width: int) -> Text:
 
 
 # -- seats ------------------------------------------------------------------------------------------------
-def seat_key(view: dict[str, Any], s: int, label: SeatLabel) -> tuple:
+def seat_key(view: ChaiWallahView, s: int, label: SeatLabel) -> tuple:
     """Everything a seat's block shows, as a value: equal keys draw the same block (the clock ticks
     20 times a second; a fresh die's countdown and a lock change what is drawn once in a while).
     The block shows what the seat's lines show (`seat_shows`), under its label."""
     return (*seat_shows(view, s), label)
 
 
-def big_seat(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Text:
+def big_seat(view: ChaiWallahView, s: int, label: SeatLabel, width: int) -> Text:
     """A seat's block: BLOCK_ROWS lines of `width` cells."""
-    seat = view["seats"][s]
+    seat = view.seats[s]
     keys = label.keys or {}
     zone = palette.ZONES[label.zone] if label.zone is not None else None
     head_style = zone.style if zone is not None else NAME_STYLE + Style(reverse=True)
     key_style = zone.text if zone is not None else NAME_STYLE
-    right = f" {label.tag}  {seat['score']}/{view['target']} "
-    head = join([pad(Text(f" {seat['name']}"), max(width - len(right), 4)), right])
+    right = f" {label.tag}  {seat.score}/{view.target} "
+    head = join([pad(Text(f" {seat.name}"), max(width - len(right), 4)), right])
     head.truncate(width)
     head.stylize(head_style)
-    body = diamond({d["ingredient"]: d for d in seat["dice"]}, keys, key_style)
+    body = diamond({d.ingredient: d for d in seat.dice}, keys, key_style)
     if CHAI in keys:  # the claim key in the diamond's free top-left corner
         chai = Text(f"{key_glyph(keys[CHAI])} Chai!", style=key_style)
         body[0] = join([pad(chai, SLOT), body[0][SLOT:]])

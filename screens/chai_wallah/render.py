@@ -25,6 +25,7 @@ from rich.text import Text
 
 from chaigames.chai_wallah.keys import CHAI
 from chaigames.chai_wallah.orders import INGREDIENTS, LETTERS
+from chaigames.chai_wallah.view import ChaiWallahView, DieView, SeatView
 
 from .. import palette
 from ..widgets import fit_line
@@ -53,13 +54,13 @@ def key_glyph(key: str) -> str:
     return KEY_GLYPH.get(key, key)
 
 
-def die_text(die: dict[str, Any]) -> Text:
+def die_text(die: DieView) -> Text:
     """One die: letter + value, in brackets when offered, `*seconds` when fresh."""
-    ing = die["ingredient"]
+    ing = die.ingredient
     letter = LETTERS[ing]
-    value = die.get("value")
+    value = die.value
     shown = "?" if value is None else str(value)
-    state = die["state"]
+    state = die.state
     # the colour is a span on the die itself, so padding after it stays the table's colour
     if state == "offered":
         return Text().append(f"[{letter}{shown}]", style=INGREDIENT_STYLE[ing] + OFFERED_STYLE)
@@ -70,9 +71,9 @@ def die_text(die: dict[str, Any]) -> Text:
     return Text().append(f"{letter}{shown}", style=INGREDIENT_STYLE[ing])
 
 
-def fresh_seconds(die: dict[str, Any]) -> str:
+def fresh_seconds(die: DieView) -> str:
     """The whole seconds a fresh die may still be re-rolled, as shown after its `*`."""
-    left = die.get("fresh_for")
+    left = die.fresh_for
     return "" if left is None else str(max(math.ceil(left - 1e-9), 0))
 
 
@@ -101,10 +102,10 @@ def join(parts: Sequence[Text | str]) -> Text:
 CARD_WIDTH = 17
 
 
-def order_cards(view: dict[str, Any], width: int) -> Text:
+def order_cards(view: ChaiWallahView, width: int) -> Text:
     """The face-up orders as 4-line cards in the key diamond, then the deck and the target."""
     lines = [Text(), Text(), Text(), Text()]
-    for k, order in enumerate(view["orders"]):
+    for k, order in enumerate(view.orders):
         vals = dict(zip(INGREDIENTS, order, strict=True))
 
         def cell(ing: str, vals: dict[str, int] = vals) -> Text:
@@ -114,11 +115,11 @@ def order_cards(view: dict[str, Any], width: int) -> Text:
         lines[1].append_text(pad(join(["    ", cell("spice")]), CARD_WIDTH))
         lines[2].append_text(pad(join([cell("tea"), "      ", cell("milk")]), CARD_WIDTH))
         lines[3].append_text(pad(join(["    ", cell("sugar")]), CARD_WIDTH))
-    lines[0].append(f"Deck {view['deck']}")
-    lines[1].append(f"First to {view['target']}")
-    stall = view.get("stall")
+    lines[0].append(f"Deck {view.deck}")
+    lines[1].append(f"First to {view.target}")
+    stall = view.stall
     lines[2].append("Stall " + ("off" if stall is None else f"{stall:g} s"))
-    if view.get("bundle"):
+    if view.bundle:
         lines[3].append("Bundle trades")
     for line in lines:
         line.truncate(width)
@@ -140,22 +141,22 @@ class SeatLabel:
         return palette.ZONES[self.zone].style if self.zone is not None else NAME_STYLE
 
 
-def seat_notes(view: dict[str, Any], s: int) -> list[Text]:
+def seat_notes(view: ChaiWallahView, s: int) -> list[Text]:
     """The seat's state in words: Chai! during the freeze it caused, locked, forming an offer."""
-    seat = view["seats"][s]
+    seat = view.seats[s]
     notes: list[Text] = []
-    if view.get("winner") == s:
+    if view.winner == s:
         notes.append(Text("WINNER", style=ALERT_STYLE))
-    if view.get("claimer") == s and view.get("frozen_for") is not None:
+    if view.claimer == s and view.frozen_for is not None:
         notes.append(Text("CHAI!", style=ALERT_STYLE))
-    if seat.get("locked_for") is not None:
-        notes.append(Text(f"LOCKED {seat['locked_for']:.1f} s", style=ALERT_STYLE))
-    if seat.get("forming"):
+    if seat.locked_for is not None:
+        notes.append(Text(f"LOCKED {seat.locked_for:.1f} s", style=ALERT_STYLE))
+    if seat.forming:
         notes.append(Text("forming"))
     return notes
 
 
-def _notes_line(view: dict[str, Any], s: int, label: SeatLabel, room: int | None = None) -> Text:
+def _notes_line(view: ChaiWallahView, s: int, label: SeatLabel, room: int | None = None) -> Text:
     """The seat's state first (a lock's countdown is never pushed off the line), then the flash that
     answers the key just pressed, cut at a word boundary to the `room` left on the line."""
     parts = seat_notes(view, s)
@@ -168,27 +169,27 @@ def _notes_line(view: dict[str, Any], s: int, label: SeatLabel, room: int | None
     return Text(" ").join(parts)
 
 
-def _dice_by_role(seat: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {d["ingredient"]: d for d in seat["dice"]}
+def _dice_by_role(seat: SeatView) -> dict[str, DieView]:
+    return {d.ingredient: d for d in seat.dice}
 
 
-def _keyed_die(die: dict[str, Any], key: str | None) -> Text:
+def _keyed_die(die: DieView, key: str | None) -> Text:
     """'w S3  ': the seat's key for this die (if a human's), then the die."""
     prefix = Text(f"{key_glyph(key)} " if key else "  ")
     return join([prefix, pad(die_text(die), DIE_WIDTH)])
 
 
-def seat_row(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Text:
+def seat_row(view: ChaiWallahView, s: int, label: SeatLabel, width: int) -> Text:
     """One line per seat (80x24 with 8 seats): name, tag, score, T S U M dice with keys, notes."""
-    seat = view["seats"][s]
+    seat = view.seats[s]
     dice = _dice_by_role(seat)
     keys = label.keys or {}
     head = join(
         [
-            pad(Text(seat["name"][:10], style=label.name_style), 10),
+            pad(Text(seat.name[:10], style=label.name_style), 10),
             " ",
             pad(label.tag, 4),
-            f"{seat['score']}/{view['target']} ",
+            f"{seat.score}/{view.target} ",
         ]
     )
     body = Text(" ").join(_keyed_die(dice[ing], keys.get(ing)) for ing in INGREDIENTS)
@@ -203,16 +204,16 @@ SEAT_HEAD = 16
 DIAMOND = 2 + DIE_WIDTH  # one keyed die
 
 
-def seat_block(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Text:
+def seat_block(view: ChaiWallahView, s: int, label: SeatLabel, width: int) -> Text:
     """Three lines per seat: name/score/tag, the dice in the key diamond (with the seat's keys),
     the Chai! key, and what is happening to the seat (locked, forming, a refusal)."""
-    seat = view["seats"][s]
+    seat = view.seats[s]
     dice = _dice_by_role(seat)
     keys = label.keys or {}
     gap = " " * DIAMOND
     left = [
-        pad(Text(seat["name"][:SEAT_HEAD], style=label.name_style), SEAT_HEAD),
-        pad(f"orders {seat['score']}/{view['target']}", SEAT_HEAD),
+        pad(Text(seat.name[:SEAT_HEAD], style=label.name_style), SEAT_HEAD),
+        pad(f"orders {seat.score}/{view.target}", SEAT_HEAD),
         pad(label.tag, SEAT_HEAD),
     ]
     diamond = [
@@ -236,14 +237,14 @@ def seat_block(view: dict[str, Any], s: int, label: SeatLabel, width: int) -> Te
 
 
 def seats_text(
-    view: dict[str, Any], labels: Sequence[SeatLabel], width: int, diamond: bool, drawn: dict | None = None
+    view: ChaiWallahView, labels: Sequence[SeatLabel], width: int, diamond: bool, drawn: dict | None = None
 ) -> Text:
     """Every seat's lines. With `drawn` (a dict the screen keeps), a seat whose `seat_shows` and label
     are as last time reuses its lines: the clock redraws 20 times a second, and most ticks change
     one seat or none."""
     draw = seat_block if diamond else seat_row
     lines = []
-    for s in range(len(view["seats"])):
+    for s in range(len(view.seats)):
         key = (draw, width, labels[s], seat_shows(view, s))
         last = drawn.get(s) if drawn is not None else None
         if last is None or last[0] != key:
@@ -254,25 +255,22 @@ def seats_text(
     return Text("\n").join(lines)
 
 
-def seat_shows(view: dict[str, Any], s: int) -> tuple:
+def seat_shows(view: ChaiWallahView, s: int) -> tuple:
     """Everything of the view that seat `s`'s lines show, as shown (a fresh die's whole seconds, a
     lock's tenths): equal for two views exactly when the seat's lines are. Whoever draws more of
     the view in `seat_row` or `seat_block` adds it here."""
-    seat = view["seats"][s]
-    dice = tuple(
-        (d["ingredient"], d.get("value"), d["state"], fresh_seconds(d) if d["state"] == "fresh" else "")
-        for d in seat["dice"]
-    )
-    locked = seat.get("locked_for")
+    seat = view.seats[s]
+    dice = tuple((d.ingredient, d.value, d.state, fresh_seconds(d) if d.state == "fresh" else "") for d in seat.dice)
+    locked = seat.locked_for
     return (
-        seat["name"],
-        seat["score"],
-        view["target"],
+        seat.name,
+        seat.score,
+        view.target,
         dice,
         None if locked is None else f"{locked:.1f}",
-        bool(seat.get("forming")),
-        view.get("winner") == s,
-        view.get("claimer") == s and view.get("frozen_for") is not None,
+        bool(seat.forming),
+        view.winner == s,
+        view.claimer == s and view.frozen_for is not None,
     )
 
 

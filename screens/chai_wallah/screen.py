@@ -25,6 +25,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_map, normalize_key, player_zones
+from chaigames.chai_wallah.view import ChaiWallahView
 from chaigames.engine import Event
 
 from ..compat import bind_key
@@ -118,7 +119,7 @@ class ChaiWallahScreen(GameScreen):
             self._open_check()
 
     # -- what the screen shows -----------------------------------------------------------------
-    def table(self) -> dict[str, Any]:
+    def table(self) -> ChaiWallahView:
         """One human: that seat's own view. Two or more, or none: the table view (CW-12)."""
         c = self.controller
         return c.view if len(c.humans) == 1 else c.table_view()
@@ -145,23 +146,23 @@ class ChaiWallahScreen(GameScreen):
             out.append(SeatLabel(keys, tag, text, zones[0] if zones else None))
         return out
 
-    def status_line(self, view: dict[str, Any]) -> Text:
+    def status_line(self, view: ChaiWallahView) -> Text:
         c = self.controller
         clock = c.clock  # it runs on between a table's updates
-        out = Text(f"Time {clock.now() if clock is not None and clock.running else view['now']:5.1f} s")
+        out = Text(f"Time {clock.now() if clock is not None and clock.running else view.now:5.1f} s")
         now = self._real()
-        if view.get("winner") is not None:
+        if view.winner is not None:
             out.append("   ")
-            out.append(f"{view['seats'][view['winner']]['name']} wins!", style=ALERT_STYLE)
-        elif c.paused or view.get("paused"):
+            out.append(f"{view.seats[view.winner].name} wins!", style=ALERT_STYLE)
+        elif c.paused or view.paused:
             out.append("   ")
             out.append("PAUSED", style=ALERT_STYLE)
             if c.paused and len(c.humans) == 1 and self.is_current:
                 out.append("   Space: start the clock")
-        elif view.get("frozen_for") is not None:
-            who = view["seats"][view["claimer"]]["name"] if view.get("claimer") is not None else "someone"
+        elif view.frozen_for is not None:
+            who = view.seats[view.claimer].name if view.claimer is not None else "someone"
             out.append("   ")
-            out.append(f"Chai! {who} took an order: market frozen {view['frozen_for']:.1f} s", style=ALERT_STYLE)
+            out.append(f"Chai! {who} took an order: market frozen {view.frozen_for:.1f} s", style=ALERT_STYLE)
         elif self._banner_until > now:
             out.append("   ")
             out.append(" Chai! ", style=ALERT_STYLE)
@@ -201,7 +202,7 @@ class ChaiWallahScreen(GameScreen):
         self._was_running = running
         view = self.table()
         width, height = self.size.width or 80, self.size.height or 24
-        seats = len(view["seats"])
+        seats = len(view.seats)
         big = big_fits(seats, width, height, FIXED_ROWS - 4)
         self.set_class(big, "big")
         self._show("#cw-status", self.status_line(view))
@@ -211,11 +212,11 @@ class ChaiWallahScreen(GameScreen):
             self._refresh_small(view, width, height)
         self._show("#cw-help", self.help_line())
 
-    def _refresh_small(self, view: dict[str, Any], width: int, height: int) -> None:
+    def _refresh_small(self, view: ChaiWallahView, width: int, height: int) -> None:
         """Up to 120x40: order cards and dice as letters, a line or a small diamond a seat."""
         self._blocks.clear()
         self._grid = self._orders = None
-        seats = len(view["seats"])
+        seats = len(view.seats)
         rows = height - FIXED_ROWS
         wide = width >= WIDE
         self.query_one("#cw-body").set_class(wide, "wide")
@@ -236,10 +237,10 @@ class ChaiWallahScreen(GameScreen):
             self._feed = feed
             self._show("#cw-feed", feed_lines([line.event for line in log], rows, width))
 
-    def _refresh_big(self, view: dict[str, Any], width: int, height: int) -> None:
+    def _refresh_big(self, view: ChaiWallahView, width: int, height: int) -> None:
         """120x40 and larger: orders and dice drawn as dice, a block a seat in a grid. A seat's
         block is drawn again only when what it shows changed (the screen redraws 20 times a second)."""
-        seats = len(view["seats"])
+        seats = len(view.seats)
         self.query_one("#cw-body").set_class(False, "wide")
         cols = grid_columns(seats)
         cell = (width - 2) // cols
@@ -251,9 +252,9 @@ class ChaiWallahScreen(GameScreen):
             grid.styles.grid_size_columns = cols
             grid.styles.grid_columns = str(cell)
             grid.styles.height = grid_rows
-        orders = (width, tuple(map(tuple, view["orders"])), view["deck"], view["target"], view.get("stall"))
-        if self._orders != (*orders, view.get("bundle")):
-            self._orders = (*orders, view.get("bundle"))
+        orders = (width, tuple(map(tuple, view.orders)), view.deck, view.target, view.stall)
+        if self._orders != (*orders, view.bundle):
+            self._orders = (*orders, view.bundle)
             self._show("#cw-orders", big_orders(view, width - 2))
         for s, label in enumerate(self.labels(True)):
             key = (cell, seat_key(view, s, label))

@@ -138,7 +138,7 @@ def test_cw3_a_keyboard_offer_goes_live_0_4_s_after_the_last_die_key():
     st.seats[B].values[2] = 4
     st.apply(B, SetOffer(("sugar",)), 1.0)
     st.apply(A, Toggle("sugar"), 2.0)
-    assert st.view(A)["seats"][A]["forming"]
+    assert st.view(A).seats[A].forming
     st.tick(2.399)
     assert st.seats[A].values[2] == 6  # forming: not yet live
     events = st.tick(2.4)
@@ -229,7 +229,7 @@ def test_cw1_a_die_key_toggles_offered_back_to_held():
     st.apply(A, Toggle("milk"), 1.1)
     assert st.seats[A].states[3] == HELD
     st.tick(2.0)
-    assert not st.view(A)["seats"][A]["forming"] and st.seats[A].offered() == frozenset()
+    assert not st.view(A).seats[A].forming and st.seats[A].offered() == frozenset()
 
 
 # -- CW-4 bundle -------------------------------------------------------------------------------
@@ -251,7 +251,7 @@ def test_cw4_bundle_holds_from_the_first_deal(bundle, kinds):
     st = table(bundle=bundle)
     st.apply(B, SetOffer(("tea", "spice")), 1.0)
     assert [e.kind for e in st.apply(A, SetOffer(("tea",)), 2.0)] == kinds
-    assert st.view(A)["bundle"] is bundle
+    assert st.view(A).bundle is bundle
 
 
 def test_cw4_without_bundle_the_same_scene_trades_with_the_oldest():
@@ -349,7 +349,7 @@ def test_cw6_valid_claim_freezes_takes_the_card_and_turns_a_new_one():
     assert st.face_up == [deck_top, O2, O3]  # the same slot
     assert st.seats[A].offered() == frozenset()  # claimer's offers withdrawn
     assert st.seats[B].offered() == {3}  # others' offers stay
-    assert st.view(None)["frozen_for"] == 2.0
+    assert st.view(None).frozen_for == 2.0
     assert st.seats[A].values == [5, 1, 3, 5]  # the dice lie on the card until the market reopens
     events = st.tick(3.0)
     assert [e.kind for e in events] == ["reroll_all"] and st.frozen_until is None
@@ -454,9 +454,9 @@ def test_cw12_a_pause_holds_back_an_offer_still_forming():
     st.apply(B, Resume(), 11.2)
     assert st.seats[A].forming_until == 11.4
     st.tick(11.399)
-    assert st.view(B)["seats"][A]["forming"]
+    assert st.view(B).seats[A].forming
     st.tick(11.4)
-    assert not st.view(B)["seats"][A]["forming"] and st.seats[A].offered() == {0}
+    assert not st.view(B).seats[A].forming and st.seats[A].offered() == {0}
 
 
 def test_cw12_pause_and_resume_refused_twice():
@@ -605,7 +605,7 @@ def test_cw3_a_keyboard_offer_ages_from_when_it_goes_live_not_from_the_key():
     assert tea == Toggle("tea")
     st.apply(A, tea, t)
     st.apply(B, SetOffer(("spice",)), t + 0.3)
-    assert st.view(A)["seats"][A]["forming"] and st.seats[B].offer_age == t + 0.3
+    assert st.view(A).seats[A].forming and st.seats[B].offer_age == t + 0.3
     events = st.apply(C, SetOffer(("tea", "spice")), t + 0.5)
     assert st.seats[A].offer_age == t + 0.4
     trades = [e for e in events if e.kind == "trade"]
@@ -856,7 +856,7 @@ def test_what_a_seat_sees_word_for_word():
         ]
 
     quiet = {"score": 0, "dice": held(6, 6, 6, 6), "forming": False, "locked_for": None}
-    assert st.view(B) == {
+    assert st.view(B).to_json() == {
         "seat": B,
         "now": 1.23456,
         "target": 4,
@@ -889,5 +889,5 @@ def test_what_a_seat_sees_word_for_word():
     }
     d.update(frozen_until=4.0, freeze_claimer=A, freeze_taken=[5, 3, 3, 5])  # Asha took an order: frozen
     frozen = ChaiWallahState.from_json(d).view(B)
-    assert (frozen["frozen_for"], frozen["claimer"]) == (2.765, A)
-    assert frozen["seats"][A]["dice"][1]["fresh_for"] == 5.5  # counts down from the thaw
+    assert (frozen.frozen_for, frozen.claimer) == (2.765, A)
+    assert frozen.seats[A].dice[1].fresh_for == 5.5  # counts down from the thaw

@@ -25,25 +25,25 @@ def scene():
 
 def test_a_seat_sees_its_own_dice_values_whatever_their_state():
     v = scene().view(A)
-    assert [d["value"] for d in v["seats"][A]["dice"]] == [6, 6, 4, 6]
-    assert [d["state"] for d in v["seats"][A]["dice"]] == ["held", "held", FRESH, OFFERED]
+    assert [d.value for d in v.seats[A].dice] == [6, 6, 4, 6]
+    assert [d.state for d in v.seats[A].dice] == ["held", "held", FRESH, OFFERED]
 
 
 def test_other_seats_offered_values_are_absent_not_flagged():
     st = scene()
     v = st.view(B)
-    milk = v["seats"][A]["dice"][3]
-    assert milk["state"] == OFFERED and "value" not in milk
-    assert v["seats"][A]["dice"][2]["value"] == 4  # fresh dice lie uncovered
-    assert "value" not in st.view(None)["seats"][C]["dice"][0]
+    milk = v.seats[A].dice[3]
+    assert milk.state == OFFERED and milk.value is None
+    assert v.seats[A].dice[2].value == 4  # fresh dice lie uncovered
+    assert st.view(None).seats[C].dice[0].value is None
 
 
 def test_the_deck_order_is_in_no_view():
     st = scene()
     for seat in (None, A, B):
-        text = json.dumps(st.view(seat))
+        text = json.dumps(st.view(seat).to_json())
         assert v_deck_absent(text, st)
-    assert st.view(A)["deck"] == 17
+    assert st.view(A).deck == 17
 
 
 def v_deck_absent(text, st):
@@ -53,7 +53,7 @@ def v_deck_absent(text, st):
 def test_cw12_table_view_shows_every_die():
     st = scene()
     tv = st.table_view()
-    assert tv["seats"][A]["dice"][3]["value"] == 6 and tv["seats"][C]["dice"][0]["value"] == 6
+    assert tv.seats[A].dice[3].value == 6 and tv.seats[C].dice[0].value == 6
 
 
 def test_views_show_scores_locks_freeze_and_fresh_time():
@@ -62,15 +62,15 @@ def test_views_show_scores_locks_freeze_and_fresh_time():
     st.apply(B, Claim(), 3.0)  # false claim
     st.apply(A, Claim(), 3.0)
     v = st.view(C)
-    assert v["seats"][A]["score"] == 1 and v["frozen_for"] == 2.0 and v["claimer"] == A
-    assert v["seats"][B]["locked_for"] == 3.0  # the freeze pauses the lock: it counts from the thaw
-    mine = st.view(A)["seats"][A]["dice"]
-    assert mine[2]["fresh_for"] == 7.0  # fresh until 10 s, seen at 3 s: the freeze is not counted
+    assert v.seats[A].score == 1 and v.frozen_for == 2.0 and v.claimer == A
+    assert v.seats[B].locked_for == 3.0  # the freeze pauses the lock: it counts from the thaw
+    mine = st.view(A).seats[A].dice
+    assert mine[2].fresh_for == 7.0  # fresh until 10 s, seen at 3 s: the freeze is not counted
     st.tick(4.5)  # halfway through the freeze, nothing has run down
-    assert st.view(A)["seats"][A]["dice"][2]["fresh_for"] == 7.0 and st.view(C)["seats"][B]["locked_for"] == 3.0
+    assert st.view(A).seats[A].dice[2].fresh_for == 7.0 and st.view(C).seats[B].locked_for == 3.0
     st.tick(6.0)  # a second after the thaw (5 s); the claimer's dice were re-rolled at the thaw
-    assert st.view(C)["seats"][B]["locked_for"] == 2.0
-    assert mine[3]["state"] == "held"  # the claimer's offers are withdrawn
+    assert st.view(C).seats[B].locked_for == 2.0
+    assert mine[3].state == "held"  # the claimer's offers are withdrawn
 
 
 def test_describe_view_reads_without_colour():

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from chaigames.saves import SaveStore
 from screens.app import ChaiGamesApp
 from tests import toygame
-
-TIMEOUT = 10.0  # seconds a condition may take before a test fails
+from tests.wait import WAIT, until
 
 
 def screen_text(app: ChaiGamesApp) -> str:
@@ -18,15 +18,23 @@ def screen_text(app: ChaiGamesApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-async def wait_for(pilot, condition: Callable[[], bool], what: str = "condition", timeout: float = TIMEOUT) -> None:
-    """Poll `condition` between Textual message rounds, failing after `timeout` seconds."""
-    import time
+def notices(app: ChaiGamesApp) -> list[str]:
+    """Every notification the app is asked to show from now on, as a list that fills in (toasts are not
+    drawn in Pilot tests)."""
+    said: list[str] = []
+    show = app.notify
 
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}\n{screen_text(pilot.app)}")
-        await pilot.pause(0.01)
+    def notify(message: str, *args: Any, **kwargs: Any) -> None:
+        said.append(str(message))
+        show(message, *args, **kwargs)
+
+    app.notify = notify  # type: ignore[method-assign]
+    return said
+
+
+async def wait_for(pilot, condition: Callable[[], Any], what: str = "condition", timeout: float = WAIT) -> Any:
+    """`until` between Textual message rounds, showing the screen if `condition` never holds."""
+    return await until(condition, what, timeout=timeout, seen=lambda: screen_text(pilot.app), rest=pilot.pause)
 
 
 async def save_and_quit(pilot) -> None:

@@ -100,7 +100,7 @@ async def _one_app(target: str, keys: int, seed: int, rng: random.Random, report
             await pilot.pause(0.05)
             if target == "setup":
                 app.open_setup(None)
-            while report.keys < keys and app.is_running and not app._exit:
+            while report.keys < keys and app.is_running and app.return_code is None:
                 if app.controller is not seen:
                     check(seen)
                     seen = app.controller

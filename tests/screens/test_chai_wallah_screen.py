@@ -11,6 +11,7 @@ from rich.style import Style
 
 from chaigames.chai_wallah import SPEC as CW
 from chaigames.chai_wallah.actions import Claim, Pause, Resume, SetOffer, Toggle
+from chaigames.chai_wallah.view import ChaiWallahView, DieView, SeatView
 from chaigames.engine import GameConfig, SeatConfig, Session
 from screens.chai_wallah import ChaiWallahScreen
 from screens.chai_wallah.keycheck import KeyCheckScreen
@@ -253,7 +254,7 @@ async def test_layout_120x40_eight_seats_dice_drawn_as_dice(make_app):
 
     def inspect(app, text):
         lines = text.splitlines()
-        orders = app.controller.table_view()["orders"]
+        orders = app.controller.table_view().orders
         pips = sum(line.count("●") for line in lines[3:10])  # the three order cards under "Order k"
         assert pips == sum(sum(order) for order in orders)
         for s, zone in enumerate((1, 2, 3, 4)):
@@ -321,32 +322,43 @@ async def test_two_humans_see_the_table_view(make_app):
     assert f"[T{mine[0]}]" in asha and f"[T{theirs[0]}]" in bot and f"[M{theirs[3]}]" in bot
 
 
+def die(ingredient: str, state: str, value: int | None = None, fresh_for: float | None = None) -> DieView:
+    return DieView(ingredient, state, value, fresh_for)
+
+
 def test_dice_read_without_colour():
     """Spec: every die shows its letter and value; states are brackets and marks, not colours."""
-    assert die_text({"ingredient": "tea", "state": "held", "value": 5}).plain == "T5"
-    assert die_text({"ingredient": "sugar", "state": "offered", "value": 1}).plain == "[U1]"
-    assert die_text({"ingredient": "milk", "state": "offered"}).plain == "[M?]"
-    assert die_text({"ingredient": "spice", "state": "fresh", "value": 3, "fresh_for": 6.2}).plain == "S3*7"
+    assert die_text(die(ingredient="tea", state="held", value=5)).plain == "T5"
+    assert die_text(die(ingredient="sugar", state="offered", value=1)).plain == "[U1]"
+    assert die_text(die(ingredient="milk", state="offered")).plain == "[M?]"
+    assert die_text(die(ingredient="spice", state="fresh", value=3, fresh_for=6.2)).plain == "S3*7"
 
 
 def test_seat_block_is_the_key_diamond():
     """Up = spice, left = tea, down = sugar, right = milk, like the order card."""
     from screens.chai_wallah.render import SeatLabel
 
-    seat = {
-        "name": "Asha",
-        "score": 2,
-        "forming": True,
-        "locked_for": None,
-        "bot": None,
-        "dice": [
-            {"ingredient": "tea", "state": "held", "value": 5},
-            {"ingredient": "spice", "state": "offered", "value": 3},
-            {"ingredient": "sugar", "state": "fresh", "value": 2, "fresh_for": 4.0},
-            {"ingredient": "milk", "state": "held", "value": 1},
-        ],
-    }
-    view = {"target": 3, "seats": [seat], "claimer": None, "frozen_for": None, "winner": None}
+    dice = (
+        die(ingredient="tea", state="held", value=5),
+        die(ingredient="spice", state="offered", value=3),
+        die(ingredient="sugar", state="fresh", value=2, fresh_for=4.0),
+        die(ingredient="milk", state="held", value=1),
+    )
+    seat = SeatView(name="Asha", score=2, dice=dice, forming=True, locked_for=None, bot=None)
+    view = ChaiWallahView(
+        seat=None,
+        now=0.0,
+        target=3,
+        stall=None,
+        bundle=False,
+        orders=(),
+        deck=0,
+        paused=False,
+        frozen_for=None,
+        claimer=None,
+        winner=None,
+        seats=(seat,),
+    )
     keys = {"spice": "up", "tea": "left", "sugar": "down", "milk": "right", "chai": "enter"}
     top, mid, low = seat_block(view, 0, SeatLabel(keys, "zone 4", "market frozen"), 80).plain.splitlines()
     assert top.index("^ [S3]") == low.index("v U2*4") and mid.index("< T5") < top.index("^") < mid.index("> M1")
@@ -397,11 +409,11 @@ def test_a_big_die_reads_without_colour():
     beside it, and another seat's offered die shows `?` for its pips."""
     from screens.chai_wallah.big import die_slot
 
-    held = [line.plain for line in die_slot({"ingredient": "spice", "state": "held", "value": 6}, "w")]
+    held = [line.plain for line in die_slot(die(ingredient="spice", state="held", value=6), "w")]
     assert held == [" ●   ● S ", " ●   ● w ", " ●   ●   "]
-    fresh = [line.plain for line in die_slot({"ingredient": "tea", "state": "fresh", "value": 1, "fresh_for": 6.2})]
+    fresh = [line.plain for line in die_slot(die(ingredient="tea", state="fresh", value=1, fresh_for=6.2))]
     assert fresh == ["       T ", "   ●     ", "       *7"]
-    hidden = [line.plain for line in die_slot({"ingredient": "milk", "state": "offered"}, "right")]
+    hidden = [line.plain for line in die_slot(die(ingredient="milk", state="offered"), "right")]
     assert hidden == ["       M ", "[  ?  ]> ", "         "]
 
 

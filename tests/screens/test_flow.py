@@ -226,7 +226,7 @@ async def test_pause_stops_the_bots_and_shows_the_log_and_rules(make_app):
         await pilot.press("1")
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, PauseMenu), "pause")
-        assert app.controller._bot_timer is None  # the bot's move was called off
+        assert not app.controller.bot_due  # the bot's move was called off
         await pilot.press("l")
         await wait_for(pilot, lambda: "Game log: Toy Race" in screen_text(app), "the log")
         assert "Ann steps 1" in screen_text(app)
@@ -433,11 +433,10 @@ async def test_with_two_humans_bots_move_on_the_public_view_then_a_curtain(make_
         await wait_for(pilot, lambda: app.controller.to_move == 0, "Ann")
         app.bot_delay = 5.0  # look while the bot is about to move
         await pilot.press("1")
-        await wait_for(pilot, lambda: app.controller._bot_timer is not None, "the bot's turn")
+        await wait_for(pilot, lambda: app.controller.bot_due, "the bot's turn")
         assert app.controller.viewer is None and "secret" not in screen_text(app)
         assert "Ravi (bot) is thinking" in screen_text(app)
-        app.controller._bot_timer.stop()
-        app.controller._bot_move(app.controller._generation, 1)
+        app.controller.hurry_bot()
         await wait_for(
             pilot,
             lambda: isinstance(app.screen, CurtainScreen) and "Bob's turn" in screen_text(app),

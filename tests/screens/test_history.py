@@ -16,7 +16,7 @@ from screens.history import HistoryScreen
 from screens.replay import ReplayKeys
 from screens.results import ResultsScreen
 
-from .conftest import screen_text, wait_for
+from .conftest import notices, screen_text, wait_for
 
 SIZE = (120, 40)
 NAMES = ("Asha", "Ravi", "Meera", "Kiran")
@@ -115,7 +115,7 @@ async def test_older_and_broken_history_files_are_listed_without_stopping_the_sc
         await pilot.press("h")
         await wait_for(pilot, lambda: "cannot be rebuilt" in screen_text(app), "the broken game listed")
         assert " ".join(str(s) for s in session.result().scores) in screen_text(app)  # the older one, rebuilt
+        said = notices(app)
         await pilot.press("enter")  # the newest first: the broken one
-        said = lambda: [n.message for n in app._notifications]  # noqa: E731
-        await wait_for(pilot, lambda: any("Cannot show this game" in m for m in said()), "the reason")
+        await wait_for(pilot, lambda: any("Cannot show this game" in m for m in said), "the reason")
         assert isinstance(app.screen, HistoryScreen)

@@ -14,7 +14,6 @@ import struct
 import sys
 import termios
 import threading
-import time
 from pathlib import Path
 
 import pyte
@@ -26,6 +25,7 @@ from chaigames.saves import SaveStore
 from screens.generic import GenericGameScreen
 from screens.menu import ContinueScreen
 from tests import toygame
+from tests.wait import until_blocking
 
 from .conftest import screen_text, wait_for
 
@@ -78,11 +78,7 @@ class Terminal:
 
 
 def poll(condition, what: str, term: Terminal) -> None:
-    end = time.monotonic() + BOUND
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}\n{term.text()}")
-        time.sleep(0.02)
+    until_blocking(condition, what, timeout=BOUND, seen=term.text)
 
 
 def table_numbers(text: str) -> list[str]:
@@ -170,6 +166,6 @@ def test_kill_9_after_a_real_time_key_keeps_the_move_whose_frame_was_drawn():
     assert json.loads(path.read_text())["entries"] == []  # the committer never put a save in place
     store.sweep()
     session = store.load(path.stem, games.get)
-    asha = session.state.view(0)["seats"][0]
-    assert [d["state"] for d in asha["dice"] if d["ingredient"] == "tea"] == ["offered"]
+    asha = session.state.view(0).seats[0]
+    assert [d.state for d in asha.dice if d.ingredient == "tea"] == ["offered"]
     assert not [p for p in store.saves.iterdir() if p.name.endswith(".tmp")]

@@ -14,12 +14,13 @@ import pytest
 from chaigames.engine import GameConfig, SeatConfig
 from chaigames.saves import GameOpenElsewhere, GameTakenOver, SaveStore
 from screens.confirm import ConfirmScreen
+from screens.curtain import CountdownScreen
 from screens.game_base import GameScreen
 from screens.menu import ContinueScreen, MainMenu
 from tests.toygame import Step
 
 from .conftest import screen_text, wait_for
-from .games import STEPPY
+from .games import STEPPY, TAP
 
 SIZE = (80, 24)
 
@@ -43,7 +44,7 @@ def test_claim_refuses_a_live_owner_takes_a_dead_ones_lock_and_take_over_fences_
     first = store.claim("g1")
     with pytest.raises(GameOpenElsewhere) as info:
         store.claim("g1")
-    assert "another chaigames, process" in str(info.value)
+    assert "another tab or window" in str(info.value) and "process" not in str(info.value)
     second = store.claim("g1", take_over=True)
     assert store.holds("g1", second) and not store.holds("g1", first)
     store.release("g1", first)  # not ours any more: the lock stays
@@ -104,3 +105,23 @@ async def test_continue_of_a_game_open_elsewhere_asks_before_taking_it_over(make
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "taken over")
         assert not store.holds(save_id, token) and store.holds(save_id, app.controller.lock)
+
+
+async def test_a_real_time_game_taken_over_while_paused_leaves_at_once_with_no_lost_move(make_app, store):
+    """The old tab learns of the take-over when its player comes back: straight to the menu, with no
+    3-2-1 first and no word of a lost move (none was made)."""
+    seats = (SeatConfig("Ann"), SeatConfig("Ravi", bot="easy"))
+    app = make_app(games=[TAP], new_game=("tap", GameConfig(seats=seats), 1), countdown=3)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await wait_for(pilot, lambda: app.controller is not None and isinstance(app.screen, GameScreen), "the game")
+        controller = app.controller
+        controller.pause()
+        SaveStore().claim(controller.save_id, take_over=True)  # another tab takes the game over
+        told: list[str] = []
+        notify = app.notify
+        app.notify = lambda message, **kw: (told.append(str(message)), notify(message, **kw))[1]
+        controller.resume()
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "back to the menu")
+        assert not isinstance(app.screen, CountdownScreen) and app.controller is None
+        assert any("taken over" in note for note in told), told
+        assert not any("not saved" in note for note in told), told

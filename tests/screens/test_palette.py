@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from dataclasses import replace
 
 import pytest
 from rich.color import ColorType
@@ -14,6 +15,7 @@ from rich.text import Text
 
 from chaigames.chai import SPEC as CHAI
 from chaigames.chai.data import ADDITIVES, FLAVOURS, TEAS
+from chaigames.chai_wallah.view import DieView
 from chaigames.dabba_walla import data as D
 from chaigames.engine import GameConfig, SeatConfig, Session
 from screens import palette
@@ -185,15 +187,15 @@ def test_without_colour_every_mark_still_reads(color_system):
     assert sum(market.count(g) for g in CG.FLAVOUR_GLYPH.values()) >= 16
     # Chai Wallah: each die is its ingredient's letter and value; an offered die is in brackets
     view = cw_session(4).state.view(None)
-    dice = view["seats"][0]["dice"]
+    dice = view.seats[0].dice
     letters = {plain_under(CWR.die_text(d), color_system)[0] for d in dice}
     assert letters == {"T", "S", "U", "M"}
-    offered = dict(dice[0], state="offered")
+    offered = replace(dice[0], state="offered")
     assert plain_under(CWR.die_text(offered), color_system).startswith("[")
 
 
 def test_a_die_is_coloured_on_its_face_only_not_on_the_padding_after_it():
-    die = {"ingredient": "milk", "value": 4, "state": "held"}
+    die = DieView("milk", "held", 4, None)
     cell = CWR.pad(CWR.die_text(die), CWR.DIE_WIDTH)
     console = Console(color_system="truecolor", width=40, file=io.StringIO())
     assert cell.get_style_at_offset(console, 0).bgcolor.name == palette.INGREDIENTS["milk"].colour
@@ -203,7 +205,7 @@ def test_a_die_is_coloured_on_its_face_only_not_on_the_padding_after_it():
 def test_a_refusal_never_pushes_the_lock_countdown_off_a_seat_row():
     """At 80x24 a long refusal used to cut the countdown: 'too late: Asha t'."""
     view = cw_session(8, bots="normal").state.view(None)
-    view["seats"][0]["locked_for"] = 2.5
+    view = replace(view, seats=(replace(view.seats[0], locked_for=2.5), *view.seats[1:]))
     flash = "too late: Asha took that order a moment ago"
     row = CWR.seat_row(view, 0, CWR.SeatLabel({"tea": "a"}, "z1", flash, 1), 80).plain
     assert "LOCKED 2.5 s" in row

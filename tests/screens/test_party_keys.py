@@ -23,8 +23,9 @@ from screens.menu import MainMenu
 from screens.pause import PauseMenu
 from screens.results import ResultsScreen
 from tests.toygame import Step
+from tests.wait import WAIT, scaled
 
-from .conftest import TIMEOUT, screen_text, wait_for
+from .conftest import screen_text, wait_for
 from .dabba_walla.helpers import dw_app, until_my_move
 from .games import STEPPY
 from .test_chai_wallah_screen import FakeTime, cw_game, start
@@ -174,7 +175,7 @@ async def test_mashing_every_zone_around_the_end_never_skips_the_winning_board_o
         while not isinstance(app.screen, ResultsScreen):
             assert isinstance(app.screen, ChaiWallahScreen), type(app.screen)
             await pilot.press(*EVERY_ZONE_KEY, "escape", "space")
-            assert get_time() < held_until + TIMEOUT, "the results never came"
+            assert get_time() < held_until + scaled(WAIT), "the results never came"
         assert get_time() >= held_until, "the results came before the hold was over"
         for _ in range(3):  # in the results' first moments and after
             await pilot.press(*EVERY_ZONE_KEY, "escape", "space")

@@ -72,7 +72,18 @@ def test_screens_read_the_controller_only_through_the_protocol():
 # What the frame (screens/app.py) may ask of the local game beyond the protocol: its setup (a rematch, the
 # next game of a match), its save and its timers; a table's controller its rematch at the same table. Never its
 # session or state: a table's controller has none.
-FRAME_EXTRAS = {"spec", "config", "save", "taken_over", "start", "stop", "curtain_lifted", "countdown_done", "rematch"}
+FRAME_EXTRAS = {
+    "spec",
+    "config",
+    "save",
+    "taken_over",
+    "start",
+    "stop",
+    "curtain_lifted",
+    "since_last_turn",  # the curtain's news: only the local game has curtains
+    "countdown_done",
+    "rematch",
+}
 
 
 def test_the_frame_reads_a_controller_through_the_protocol_and_the_local_setup_only():

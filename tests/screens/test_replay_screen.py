@@ -26,11 +26,11 @@ def offered_die(record: Record) -> tuple[int, int, str]:
 
     replay = Replay(get_game(record.game), record)
     for k in range(replay.length + 1):
-        for s, seat in enumerate(replay.state(k).view(None)["seats"]):
-            for i, die in enumerate(seat["dice"]):
-                if die["state"] == "offered":
-                    own = replay.state(k).view(s)["seats"][s]["dice"][i]
-                    return k, s, f"{LETTERS[INGREDIENTS[i]]}{own['value']}"
+        for s, seat in enumerate(replay.state(k).view(None).seats):
+            for i, die in enumerate(seat.dice):
+                if die.state == "offered":
+                    own = replay.state(k).view(s).seats[s].dice[i]
+                    return k, s, f"{LETTERS[INGREDIENTS[i]]}{own.value}"
     raise AssertionError("no die was ever offered")
 
 

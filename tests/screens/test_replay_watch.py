@@ -43,7 +43,7 @@ async def test_the_app_opens_the_replay_of_the_record_and_quits_when_it_is_left(
         await pilot.press("1")  # a game key does nothing in a replay
         assert app.screen.controller.position == n and app.screen.controller.replay.final.action_count == n
         await pilot.press("escape")
-        await wait_for(pilot, lambda: app._exit, "the app to quit")
+        await wait_for(pilot, lambda: app.return_code is not None, "the app to quit")
 
 
 def test_a_replay_controller_cannot_act_and_says_why():

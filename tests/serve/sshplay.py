@@ -1,18 +1,16 @@
-"""A test player: an asyncssh client session whose bytes feed a pyte screen, with bounded waits."""
+"""A test player: an asyncssh client session whose bytes feed a test terminal (tests/terminal.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import asyncssh
-import pyte
 
-WAIT = 20.0  # upper bound of any wait, in seconds; waits end as soon as their condition holds
+from tests.terminal import WAIT, Terminal
+from tests.wait import scaled
 
 
 async def connect(port: int, *, user: str = "player", key: Any = None, **kwargs: Any) -> Any:
@@ -29,16 +27,12 @@ async def connect(port: int, *, user: str = "player", key: Any = None, **kwargs:
     )
 
 
-class Player:
+class Player(Terminal):
     """One terminal session: what the server draws lands on a pyte screen of the same size."""
 
     def __init__(self, process: Any, columns: int, lines: int) -> None:
+        super().__init__(columns, lines)
         self.process = process
-        self.screen = pyte.Screen(columns, lines)
-        self.stream = pyte.ByteStream(self.screen)
-        self.raw = bytearray()
-        self.closed = False
-        self._changed = asyncio.Event()
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -52,58 +46,17 @@ class Player:
                 data = await self.process.stdout.read(65536)
                 if not data:
                     break
-                self.raw += data
-                self.stream.feed(data)
-                self._changed.set()
+                self.feed(data)
         except (asyncssh.Error, OSError, asyncio.CancelledError):
             pass
         finally:
-            self.closed = True
-            self._changed.set()
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    def row_of(self, needle: str) -> int | None:
-        for i, line in enumerate(self.screen.display):
-            if needle in line:
-                return i
-        return None
-
-    def last_text_row(self) -> int:
-        """The index of the last line with anything on it (the footer, once the app is drawn)."""
-        rows = [i for i, line in enumerate(self.screen.display) if line.strip()]
-        return rows[-1] if rows else -1
-
-    def backgrounds(self) -> dict[int, str]:
-        """The background colour of each row between the header and the footer, at column 3."""
-        return {row: self.screen.buffer[row][3].bg for row in range(1, self.screen.lines - 1)}
-
-    def row_style(self, row: int) -> tuple[tuple[str, str, bool], ...]:
-        """The colours and reverse flag of every cell in a row: what a highlight changes."""
-        line = self.screen.buffer[row]
-        return tuple((line[x].fg, line[x].bg, line[x].reverse) for x in range(self.screen.columns))
-
-    async def wait_for(self, condition: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
-        """Wait until `condition()` is truthy, re-checking whenever bytes arrive; fail after `timeout`."""
-        deadline = time.monotonic() + timeout
-        while True:
-            result = condition()
-            if result:
-                return result
-            left = deadline - time.monotonic()
-            if left <= 0 or (self.closed and not condition()):
-                raise AssertionError(f"timed out waiting for {what}; screen:\n{self.text}")
-            self._changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), min(left, 0.5))
-
-    async def wait_text(self, *needles: str, timeout: float = WAIT) -> None:
-        await self.wait_for(lambda: all(n in self.text for n in needles), f"{needles!r} on screen", timeout)
+            self.ended()
 
     def send(self, data: bytes) -> None:
         self.process.stdin.write(data)
+
+    async def _type(self, data: bytes) -> None:
+        self.send(data)
 
     def resize(self, columns: int, lines: int) -> None:
         self.screen.resize(lines, columns)
@@ -111,14 +64,14 @@ class Player:
 
     async def wait_closed(self, timeout: float = WAIT) -> int | None:
         """Wait for the server to end the session; returns its exit status."""
-        await asyncio.wait_for(self._reader, timeout)
-        await asyncio.wait_for(self.process.wait_closed(), timeout)
+        await asyncio.wait_for(self._reader, scaled(timeout))
+        await asyncio.wait_for(self.process.wait_closed(), scaled(timeout))
         return self.process.exit_status
 
     async def close(self) -> None:
         self.process.close()
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.process.wait_closed(), 5)
+            await asyncio.wait_for(self.process.wait_closed(), scaled(5))
         self._reader.cancel()
         with contextlib.suppress(BaseException):
             await self._reader

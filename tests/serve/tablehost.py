@@ -14,12 +14,12 @@ import os
 import signal
 import socket
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from chaigames.play import wire
+from tests.wait import scaled, until, woken_by
 
 WAIT = 15.0  # upper bound of any wait, in seconds; waits end as soon as their condition holds
 
@@ -122,20 +122,14 @@ class TableHost:
         return self._last.get((conn, t))
 
     async def news(self, timeout: float = 0.05) -> None:
-        """Until the table sends something (or `timeout` passes)."""
-        self._news.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._news.wait(), timeout)
+        """Until the table sends something (or `timeout` passes): a rest for loops that play."""
+        await woken_by(self._news)(timeout)
 
     async def wait(self, condition: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
-        end = time.monotonic() + timeout
-        while True:
-            value = condition()
-            if value:
-                return value
-            if time.monotonic() > end:
-                raise AssertionError(f"timed out waiting for {what}; last messages: {self.got[-5:]}")
-            await self.news()
+        """Wait until `condition()` is truthy, looking again whenever the table sends something."""
+        return await until(
+            condition, what, timeout=timeout, seen=lambda: f"last messages: {self.got[-5:]}", rest=woken_by(self._news)
+        )
 
     async def next(self, conn: int, t: str, after: int = 0, what: str = "") -> dict[str, Any]:
         """The first message of type `t` to `conn` among those after the first `after` sent to it."""
@@ -167,7 +161,7 @@ class TableHost:
             with contextlib.suppress(Exception):
                 self.send({"t": "close"})
             try:
-                await asyncio.wait_for(self.proc.wait(), 5)
+                await asyncio.wait_for(self.proc.wait(), scaled(5))
             except TimeoutError:
                 self.proc.kill()
                 await self.proc.wait()

@@ -8,10 +8,8 @@ client process ever held.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +17,7 @@ from chaigames.engine import GameConfig, SeatConfig
 from chaigames.serve.players import key_id, player_folder
 from chaigames.serve.registry import Link, TableSettings
 from chaigames.setups import SetupMemory
-from tests.serve.sshplay import WAIT, Player, connect
+from tests.serve.sshplay import Player, connect
 
 # Bots without a visible pause and a short 3-2-1: the tests wait for the game, not for show.
 FAST_TABLES = [sys.executable, "-m", "chaigames.serve.tables.process", "--bot-delay", "0", "--countdown", "0.05"]
@@ -91,8 +89,8 @@ def table_code(player: Player) -> str:
 
 async def open_table(player: Player, game: str) -> str:
     """From the menu: highlight the game, `o`, Ctrl+S on the remembered setup; the lobby's code."""
-    player.send(END + UP * GAME_LINES[game])
-    await asyncio.sleep(0.3)  # the menu's key guard (half a second after it opened) has long passed by now
+    first = player.backgrounds()  # the menu opens on its first line; End takes the highlight to the games
+    await player.keys_until(END + UP * GAME_LINES[game], lambda: player.backgrounds() != first, "the game highlighted")
     player.send(b"o")
     await player.wait_text("Open a table:")
     player.send(b"\x13")  # Ctrl+S
@@ -109,22 +107,9 @@ async def join_table(player: Player, code: str, seat_code: str = "") -> None:
     if seat_code:
         player.send(b"\t")
         await player.wait_for(lambda: code in player.text, "the code typed")
-        await asyncio.sleep(0.3)
         player.send(seat_code.encode())
         await player.wait_for(lambda: seat_code in player.text, "the seat code typed")
     player.send(ENTER)
-
-
-async def until(condition: Any, what: str, show: Any = None, timeout: float = WAIT) -> Any:
-    """Poll `condition` until it holds; on time-out fail saying `what` (and `show()`, if given)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        result = condition()
-        if result:
-            return result
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}" + (f": {show()}" if show else ""))
-        await asyncio.sleep(0.02)
 
 
 def moves(relay: Relay, name: str) -> int:

@@ -111,11 +111,36 @@ def test_missing_authorized_keys_file_exits_2(tmp_path, capsys):
     assert "--open" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize(
-    ("text", "seconds"), [("30", 1800), ("30m", 1800), ("90s", 90), ("1h", 3600), ("0", None), ("off", None)]
-)
+@pytest.mark.parametrize(("text", "seconds"), [("30m", 1800), ("90s", 90), ("1h", 3600), ("0", None), ("off", None)])
 def test_idle_timeout_durations(text, seconds):
     assert parse_duration(text) == seconds
+
+
+@pytest.mark.parametrize("option", ["--idle-timeout", "--login-grace", "--away-to-bot", "--table-idle-timeout"])
+def test_a_duration_given_as_a_bare_number_is_refused_with_the_units_to_say(option, capsys):
+    """`--login-grace 20` meant 20 minutes while the default read "30s": no duration is guessed."""
+    assert cli.main(["serve", "--open", option, "20"]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert option in line and "say 30m or 90s" in line
+
+
+def test_open_with_an_authorized_keys_file_is_refused(tmp_path, capsys):
+    """Anyone in, and only these keys: the pair is a mistake either way, so neither is guessed."""
+    keys = tmp_path / "keys"
+    keys.write_text("")
+    assert cli.main(["serve", "--open", "--authorized-keys", str(keys), "--data-dir", str(tmp_path)]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert "--open" in line and "--authorized-keys" in line
+
+
+def test_the_session_memory_limit_reads_sizes_and_refuses_the_rest(capsys):
+    from chaigames.hosting.arguments import memory_size
+
+    assert memory_size("512M") == 512 * 1024 * 1024
+    assert memory_size("2G") == 2 * 1024**3
+    assert memory_size("0") is None
+    assert cli.main(["serve", "--open", "--session-memory", "lots"]) == 2
+    assert "512M" in capsys.readouterr().err
 
 
 def test_serve_modules_import_no_asyncssh_nor_front_end():

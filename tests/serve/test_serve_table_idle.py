@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.serve.tableplay import Relay, fast_tables, folder_of, join_table, open_table, person, remember_setup, until
+from tests.serve.tableplay import Relay, fast_tables, folder_of, join_table, open_table, person, remember_setup
+from tests.wait import until
 
 
 def keepalive_of(host, name: str) -> float:

@@ -18,8 +18,8 @@ from tests.serve.tableplay import (
     open_table,
     person,
     remember_setup,
-    until,
 )
+from tests.wait import until
 
 
 def offered_values_hidden(update: dict[str, Any]) -> bool:
@@ -45,7 +45,7 @@ async def test_a_dropped_person_comes_back_to_their_seat_and_a_spectator_sees_th
     await until(
         lambda: (relay.last_update("Asha") or {}).get("clock", {}) and relay.last_update("Asha")["clock"]["running"],
         "the clock to run",
-        lambda: (relay.last_update("Asha"), asha.text),
+        seen=lambda: (relay.last_update("Asha"), asha.text),
     )
     ravi = await person(host.port, "Ravi", key=other_key)
     await join_table(ravi, code)
@@ -114,7 +114,7 @@ async def test_under_open_a_seat_comes_back_only_with_its_seat_code(make_host, d
     await impostor.wait_text("Seat code")
     impostor.send(b"\r")
     refused = await until(
-        lambda: [m for m in relay.sent["Ravi"] if m["t"] == "refused"], "the seat refused", lambda: impostor.text
+        lambda: [m for m in relay.sent["Ravi"] if m["t"] == "refused"], "the seat refused", seen=lambda: impostor.text
     )
     assert "seat code" in refused[-1]["reason"]
     assert relay.last_update("Asha")["away"] == [1]
@@ -125,7 +125,7 @@ async def test_under_open_a_seat_comes_back_only_with_its_seat_code(make_host, d
     await until(lambda: [m for m in relay.sent["Ravi"][mark:] if m["t"] == "joined"], "Ravi seated")
     assert next(m for m in relay.sent["Ravi"][mark:] if m["t"] == "joined")["seat"] == 1
     await until(
-        lambda: relay.last_update("Asha")["away"] == [], "Ravi back", lambda: (relay.sent["Ravi"][-2:], back.text)
+        lambda: relay.last_update("Asha")["away"] == [], "Ravi back", seen=lambda: (relay.sent["Ravi"][-2:], back.text)
     )
 
     back.conn.close()  # gone again: the owner hands his seat to a bot, from the command palette

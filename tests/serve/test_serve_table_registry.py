@@ -7,16 +7,15 @@ import asyncio
 import json
 import socket
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from chaigames.serve.registry import CODE_ALPHABET, TableRegistry, TableSettings, is_code, new_code
+from tests.wait import WAIT, scaled, until
 
 FAKE = [sys.executable, str(Path(__file__).with_name("fake_table.py"))]
-WAIT = 10.0
 
 
 class Child:
@@ -37,7 +36,7 @@ class Child:
 
     async def receive(self) -> dict[str, Any]:
         assert self.reader is not None
-        line = await asyncio.wait_for(self.reader.readline(), WAIT)
+        line = await asyncio.wait_for(self.reader.readline(), scaled(WAIT))
         assert line, "the host closed the channel"
         return json.loads(line)
 
@@ -46,13 +45,6 @@ class Child:
             msg = await self.receive()
             if msg.get("t") == kind:
                 return msg
-
-
-async def until(condition: Any, what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        await asyncio.sleep(0.02)
 
 
 @pytest.fixture
@@ -175,11 +167,10 @@ async def test_a_table_nobody_is_at_closes_and_is_restored_at_the_next_start(reg
     argv = table.summary["argv"]
     assert argv[argv.index("--spectators") + 1] == "2"
     assert argv[argv.index("--data-dir") + 1] == str(tmp_path)
-    await asyncio.sleep(0.5)
-    assert code in reg.tables, "someone is connected: the table stays"
+    assert table.idle is None and code in reg.tables, "someone is connected: no idle countdown, the table stays"
     reg.detach(link)
     await until(lambda: code not in reg.tables, "the idle table to close")
-    assert await asyncio.wait_for(table.process.wait(), WAIT) == 0
+    assert await asyncio.wait_for(table.process.wait(), scaled(WAIT)) == 0
 
     for folder in (code, "not-a-code"):
         (tmp_path / "tables" / folder).mkdir(parents=True)

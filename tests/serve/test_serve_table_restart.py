@@ -14,7 +14,8 @@ from pathlib import Path
 
 from chaigames import games
 from chaigames.engine import parse_record
-from tests.serve.tableplay import folder_of, join_table, open_table, person, remember_setup, until
+from tests.serve.tableplay import folder_of, join_table, open_table, person, remember_setup
+from tests.wait import until
 
 
 async def start_server(data: Path) -> tuple[asyncio.subprocess.Process, int, asyncio.Task[None]]:

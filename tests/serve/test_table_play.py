@@ -3,7 +3,6 @@ game, and what each seat was sent (never another seat's secrets)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from chaigames import games
 from chaigames.engine import Session, parse_record
 from chaigames.play import wire
 from tests.serve.tablehost import TableHost, who
+from tests.wait import until
 
 ASHA, RAVI, MEERA = who("Asha"), who("Ravi"), who("Meera")
 
@@ -40,9 +40,9 @@ async def play_out(host: TableHost, people: dict[int, dict[str, Any]], limit: fl
     taken back off a Dabba Walla choice (the first move after putting one on: the two would go round for ever
     whenever a person held an orange chai tile, as 2 games in 6 did)."""
     acted: dict[int, tuple[int, int]] = {}
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while loop.time() < end:
+
+    def play_a_round() -> bool:
+        """Each person whose move it is plays once; True once every person's game is over."""
         done = True
         for conn, person in people.items():
             u = host.last(conn, "update")
@@ -56,10 +56,9 @@ async def play_out(host: TableHost, people: dict[int, dict[str, Any]], limit: fl
             acted[conn] = mark
             move = next((a for a in u["legal"] if a["type"] != "remove_chai"), u["legal"][0])
             host.say(conn, person, wire.act(u["seat"], move))
-        if done:
-            return
-        await host.news()
-    raise AssertionError(f"the game did not end; last: {host.got[-3:]}")
+        return done
+
+    await until(play_a_round, "the game to end", timeout=limit, seen=lambda: host.got[-3:], rest=host.news, every=0.05)
 
 
 def table_record(host: TableHost) -> Any:

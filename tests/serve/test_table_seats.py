@@ -3,7 +3,6 @@ spectators, the owner's hand-over to a bot, and a table process killed with -9 a
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ from chaigames import games
 from chaigames.play import wire
 from tests.serve.tablehost import TableHost, who
 from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
+from tests.wait import until
 
 
 @pytest.fixture
@@ -26,7 +26,8 @@ async def table(data_dir: Path):
 async def play_some(host: TableHost, people: dict[int, dict[str, Any]], moves: int) -> dict[str, Any]:
     """Each person plays their first legal move when it is theirs, until `moves` actions stand."""
     acted: dict[int, int] = {}
-    while True:
+
+    def play_a_round() -> dict[str, Any] | None:
         for conn, person in people.items():
             u = host.last(conn, "update")
             if u is not None and u["moves"] >= moves:
@@ -35,7 +36,9 @@ async def play_some(host: TableHost, people: dict[int, dict[str, Any]], moves: i
                 continue
             acted[conn] = u["moves"]
             host.say(conn, person, wire.act(u["seat"], u["legal"][0]))
-        await host.news(1.0)
+        return None
+
+    return await until(play_a_round, f"{moves} actions", seen=lambda: host.got[-3:], rest=host.news, every=1.0)
 
 
 async def started_chai(host: TableHost, **extra: Any) -> None:
@@ -132,12 +135,17 @@ async def test_a_turn_based_game_waits_for_an_away_person_until_the_owner_hands_
 ) -> None:
     await started_chai(table)
     acted: set[int] = set()
-    while not table.last(2, "update")["legal"]:  # Asha plays until it is Ravi's move
+
+    def asha_plays_until_ravis_move() -> bool:
+        if table.last(2, "update")["legal"]:
+            return True
         u = table.last(1, "update")
         if u["legal"] and u["moves"] not in acted:
             acted.add(u["moves"])
             table.say(1, ASHA, wire.act(0, u["legal"][0]))
-        await table.news(1.0)
+        return False
+
+    await until(asha_plays_until_ravis_move, "Ravi's move", seen=lambda: table.got[-3:], rest=table.news, every=1.0)
     table.drop(2)
     u = await table.update(1, lambda u: u["away"] == [1], "Ravi away")
     assert u["status"] == "Waiting for Ravi (away)" and 1 in u["actors"]
@@ -207,10 +215,7 @@ async def test_a_message_the_table_fails_on_is_logged_and_the_table_goes_on(
         await client.request(wire.open_table("chai", {}, seats("person", "bot"), 3), {"opened"})
         client.send(wire.rematch())  # the table trips over this one
         client.send(wire.start())
-        for _ in range(500):
-            if "update" in client.last:
-                break
-            await asyncio.sleep(0.01)
+        await until(lambda: "update" in client.last, "the game's first update", seen=lambda: client.last)
         assert client.last["update"]["seat"] == 0
         assert "could not be handled" in caplog.text
     finally:

@@ -195,12 +195,23 @@ def test_web_is_a_command_with_its_options():
         ["web", "--max-sessions", "0"],
         ["web", "--port", "70000"],
         ["web", "--idle-timeout", "soon"],
+        ["web", "--idle-timeout", "30"],
+        ["web", "--session-memory", "lots"],
     ],
 )
 def test_bad_web_options_are_one_line_and_status_2(argv, capsys):
     assert cli.main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_data_folder_that_cannot_be_one_is_named_with_status_2(tmp_path, capsys):
+    """`web --data-dir /etc/passwd` said "cannot listen ... Not a directory"; it names the folder, as serve does."""
+    not_a_folder = tmp_path / "passwd"
+    not_a_folder.write_text("root:x:0:0\n")
+    assert cli.main(["web", "--port", "0", "--data-dir", str(not_a_folder)]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert f"cannot use the data folder {not_a_folder}: Not a directory" in line and "listen" not in line
 
 
 def test_without_the_web_extra_the_command_says_what_to_install(monkeypatch, capsys):
@@ -261,3 +272,19 @@ def test_the_served_game_gets_a_fixed_environment_and_writes_only_saves(tmp_path
     assert env["BROWSER"] == "true" and env["PYTHONDONTWRITEBYTECODE"] == "1"
     assert env["TEXTUAL_DRIVER"] == "textual.drivers.web_driver:WebDriver"
     assert server.player_command(tmp_path / "web")[-3:] == ["-m", "chaigames.web.player", str(tmp_path / "web")]
+
+
+@pytest.mark.parametrize(
+    ("game", "code", "reason"),
+    [("raise SystemExit(0)", server.Closed.QUIT, "quit"), ("raise SystemExit(3)", server.Closed.ERROR, "error")],
+)
+async def test_a_game_that_ends_closes_its_page_saying_how(web_host, game, code, reason):
+    """The page tells a quit from a crash by the close code (its words and button differ)."""
+    host = await web_host(command=[sys.executable, "-c", game])
+    url = f"http://127.0.0.1:{host.port}"
+    async with aiohttp.ClientSession() as http, http.ws_connect(f"{url}/ws", origin=url) as ws:
+        message = await ws.receive(timeout=20)
+        while message.type == aiohttp.WSMsgType.BINARY:
+            message = await ws.receive(timeout=20)
+        assert message.type == aiohttp.WSMsgType.CLOSE
+        assert (message.data, message.extra) == (code, reason)

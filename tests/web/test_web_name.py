@@ -56,3 +56,14 @@ async def test_the_pages_name_plays_seat_1_and_no_bot_takes_it(tmp_path: Path):
         names = [app.screen.query_one(f"#name-{i}").value for i in range(toygame.SPEC.max_seats)]
         assert names[0] == "Asha"
         assert "Asha" not in names[1:] and len(set(names)) == len(names)
+
+
+async def test_ctrl_c_in_the_name_box_copies_the_name(tmp_path: Path):
+    app = served_app(tmp_path)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, NameScreen), "the name screen")
+        await pilot.press("A", "s", "h", "a")
+        await wait_for(pilot, lambda: app.screen.query_one("#player-name").value == "Asha", "the typed name")
+        await pilot.press("ctrl+c")
+        await wait_for(pilot, lambda: app.clipboard == "Asha", "the name copied")
+        assert "to quit" not in screen_text(app)

@@ -44,16 +44,16 @@ async def test_a_page_plays_from_name_to_menu_to_a_game(start_host, tmp_path: Pa
     page = await Page.open(host.url)
     try:
         await page.wait_text("What is your name?", "Names are not checked")
-        assert not any(title in page.text() for title in TITLES)
+        assert not any(title in page.text for title in TITLES)
         await page.keys("Asha\r")
         await page.wait_text(*TITLES)  # the menu's three games
         shows = page.shows
-        await page.keys_until("r", lambda: "Chai Wallah (4-8 players)" not in page.text(), "the rules index")
+        await page.keys_until("r", lambda: "Chai Wallah (4-8 players)" not in page.text, "the rules index")
         await page.keys_until("\x1b", shows(*TITLES), "the menu")
         # New game, Rules, History, Quit, Chai Wallah, Chai
         await page.keys_until(HOME + DOWN * 5 + "\r", shows("New game: Chai"), "Chai's setup")
         await page.keys_until(CTRL_S, shows("chaigames: Chai", "Market bag", " Asha "), "the game's screen")
-        assert "Player 1" not in page.text()  # the page's name plays seat 1
+        assert "Player 1" not in page.text  # the page's name plays seat 1
         folder = name_folder(host.data_dir / "web", "Asha")
         await page.wait_for(lambda: any((folder / "saves").glob("chai-*.json")), "the game's save")
         await page.keys_until("\x1b", shows("Save and quit"), "the pause menu")
@@ -92,7 +92,7 @@ async def test_the_door_refuses_other_sites_holds_the_cap_and_closes_idle_games(
             assert not second.raw  # no game, and no words in the terminal: the page has its own
         finally:
             await second.close()
-        await host.await_line("full (1 games)")
+        await host.await_line("full (1 of 1 at once)")
         await first.wait_closed(timeout=15)  # no key for 4 s
         assert (first.close_code, first.close_reason) == (Closed.IDLE, "4 seconds")
     finally:

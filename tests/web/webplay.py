@@ -1,5 +1,5 @@
 """A test browser without a browser: `chaigames web` in a subprocess, and a page's websocket whose
-frames feed a pyte screen, spoken as textual.js speaks it, with bounded waits."""
+frames feed a test terminal (tests/terminal.py), spoken as textual.js speaks it."""
 
 from __future__ import annotations
 
@@ -12,28 +12,27 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
-from typing import Any
 
 import aiohttp
-import pyte
 
-WAIT = 20.0  # upper bound of any wait, in seconds; waits end as soon as their condition holds
+from tests.terminal import WAIT, Terminal
+from tests.wait import scaled, until_blocking
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 class WebHostProcess:
     """`python -m chaigames web --port 0 ...` on 127.0.0.1; its stderr is collected line by line."""
 
-    def __init__(self, data_dir: Path, *args: str) -> None:
+    def __init__(self, data_dir: Path, *args: str, port: int = 0) -> None:
         env = {k: v for k, v in os.environ.items() if k != "CHAIGAMES_HOME"}
         env["PYTHONPATH"] = str(ROOT)
         self.data_dir = data_dir
         self.cwd = data_dir.parent / "host-cwd"
-        self.cwd.mkdir(exist_ok=True)
+        self.cwd.mkdir(parents=True, exist_ok=True)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "chaigames", "web", "--port", "0", "--data-dir", str(data_dir), *args],
+            [sys.executable, "-m", "chaigames", "web", "--port", str(port), "--data-dir", str(data_dir), *args],
             cwd=self.cwd,
             env=env,
             stdin=subprocess.DEVNULL,
@@ -56,16 +55,14 @@ class WebHostProcess:
             self.lines.append(line.rstrip("\n"))
 
     def wait_line(self, text: str, timeout: float = WAIT) -> str:
-        """The first stderr line containing `text` (polled, bounded)."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            for line in list(self.lines):
-                if text in line:
-                    return line
-            if self.proc.poll() is not None and not self._reader.is_alive():
-                break
-            time.sleep(0.02)
-        raise AssertionError(f"no line with {text!r} from chaigames web:\n" + "\n".join(self.lines))
+        """The first stderr line containing `text` (blocking: for start-up and plain threads)."""
+        return until_blocking(
+            lambda: next((line for line in list(self.lines) if text in line), None),
+            f"a line with {text!r} from chaigames web",
+            timeout=timeout,
+            seen=lambda: "\n".join(self.lines),
+            hopeless=lambda: self.proc.poll() is not None and not self._reader.is_alive(),
+        )
 
     async def await_line(self, text: str, timeout: float = WAIT) -> str:
         return await asyncio.to_thread(self.wait_line, text, timeout)
@@ -74,26 +71,22 @@ class WebHostProcess:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
             try:
-                self.proc.wait(15)
+                self.proc.wait(scaled(15))
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        self._reader.join(5)
+        self._reader.join(scaled(5))
 
 
-class Page:
+class Page(Terminal):
     """One browser page's websocket: binary frames are the terminal, drawn on a pyte screen."""
 
     def __init__(self, http: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse, columns: int, lines: int):
+        super().__init__(columns, lines)
         self.http = http
         self.ws = ws
-        self.screen = pyte.Screen(columns, lines)
-        self.stream = pyte.ByteStream(self.screen)
-        self.raw = bytearray()
-        self.closed = False
         self.close_code: int | None = None  # why the host closed the page, as the page hears it
         self.close_reason = ""
-        self._changed = asyncio.Event()
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -113,9 +106,7 @@ class Page:
             while True:
                 message = await self.ws.receive()
                 if message.type == aiohttp.WSMsgType.BINARY:
-                    self.raw += message.data
-                    self.stream.feed(message.data)
-                    self._changed.set()
+                    self.feed(message.data)
                 elif message.type == aiohttp.WSMsgType.CLOSE:
                     self.close_code, self.close_reason = message.data, message.extra or ""
                     break
@@ -123,28 +114,7 @@ class Page:
                     self.close_code = self.ws.close_code
                     break
         finally:
-            self.closed = True
-            self._changed.set()
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    async def wait_for(self, condition: Any, what: str, timeout: float = WAIT) -> None:
-        end = time.monotonic() + timeout
-        while not condition():
-            left = end - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"timed out waiting for {what}; the page shows:\n{self.text()}")
-            self._changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), min(left, 0.5))
-
-    def shows(self, *texts: str) -> Any:
-        """A condition: every one of `texts` is on the page."""
-        return lambda: all(t in self.text() for t in texts)
-
-    async def wait_text(self, *texts: str, timeout: float = WAIT) -> None:
-        await self.wait_for(lambda: all(t in self.text() for t in texts), f"{texts!r}", timeout)
+            self.ended()
 
     async def wait_closed(self, timeout: float = WAIT) -> None:
         await self.wait_for(lambda: self.closed, "the page's websocket to close", timeout)
@@ -153,20 +123,8 @@ class Page:
         """What xterm.js sends when the player types: one `stdin` message."""
         await self.ws.send_str(json.dumps(["stdin", data]))
 
-    async def keys_until(self, data: str, condition: Any, what: str, timeout: float = WAIT) -> None:
-        """Type `data` until `condition()` holds. A screen that has just opened ignores keys for
-        half a second (so a key meant for the last screen does not act on it), and nothing on the
-        page says when that ends: keys that were dropped are typed again, so `data` must be safe to
-        repeat (start a menu walk with Home)."""
-        end = time.monotonic() + timeout
-        while True:
-            await self.keys(data)
-            try:
-                await self.wait_for(condition, what, timeout=min(1.0, max(end - time.monotonic(), 0.01)))
-                return
-            except AssertionError:
-                if time.monotonic() > end:
-                    raise
+    async def _type(self, data: str) -> None:
+        await self.keys(data)
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -17,10 +18,11 @@ log = logging.getLogger("chaigames.serve.tables")
 LOG_LINES = 100  # the newest log lines an update carries (the whole snapshot stays small)
 
 
-def _content(update: dict[str, Any]) -> dict[str, Any]:
+def _content(update: dict[str, Any]) -> str:
     """What an update tells its seat, but for the clock's reading (which runs on between updates)
-    and this update's own news: two updates with equal content need not both be sent."""
-    return {k: v for k, v in update.items() if k not in ("clock", "events", "turn_bell")}
+    and this update's own news: two updates with the same content need not both be sent. Kept as text,
+    a snapshot nothing can change after it was sent."""
+    return json.dumps({k: v for k, v in update.items() if k not in ("clock", "events", "turn_bell")})
 
 
 class Updates(TableParts):

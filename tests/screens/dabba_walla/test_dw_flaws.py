@@ -6,6 +6,7 @@ import pytest
 
 from chaigames.engine import Event
 
+from ..conftest import notices
 from .helpers import SMALL, dw_app, dw_screen, play_one_step, screen_text, until_my_move, wait_for
 
 
@@ -22,10 +23,11 @@ async def test_after_a_tile_goes_back_to_the_box_the_prompt_says_so_not_tile_loa
         assert screen.mode() == "end"
         assert "Tile loaded" in screen_text(app)
         # the core's event for a tile that fits nowhere (DW-5), as the controller passes it on
+        said = notices(app)
         screen.game_changed([Event("return", "Y07 fits nowhere: the tile goes back to the box", data={"seat": 0})])
         await wait_for(pilot, lambda: "went back to the box" in screen_text(app), "the box prompt")
         assert "Tile loaded" not in screen_text(app)
-        assert not app._notifications, "no toast left over to cover the status"
+        assert not said, "no toast left over to cover the status"
 
 
 async def test_a_completed_chai_is_told_in_the_info_panel_without_a_toast_over_the_status():
@@ -33,10 +35,11 @@ async def test_a_completed_chai_is_told_in_the_info_panel_without_a_toast_over_t
     async with app.run_test(size=SMALL) as pilot:
         await until_my_move(pilot)
         screen = dw_screen(app)
+        said = notices(app)
         screen.game_changed([Event("chai_tile", "Asha draws a chai tile", data={"seat": 0, "kind": "jump"})])
         await wait_for(pilot, lambda: "You completed a chai!" in screen_text(app), "the chai news")
         await pilot.pause()
-        assert not app._notifications
+        assert not said
 
 
 async def test_the_hand_has_as_many_cards_a_row_after_a_fresh_load_as_after_a_resize(tmp_path):

@@ -1,0 +1,110 @@
+"""A test terminal: the bytes a program draws, fed to a pyte screen, read as text, waited on.
+
+The SSH player (tests/serve/sshplay.py) and the browser page's websocket (tests/web/webplay.py)
+are each a `Terminal` with their own way in (`_type`) and their own reader calling `feed`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pyte
+
+from tests.wait import until, woken_by
+
+WAIT = 20.0  # upper bound of any wait, in seconds (scaled); waits end as soon as their condition holds
+RETYPE = 1.0  # seconds after which keys the program has not answered are typed again
+
+
+class Terminal:
+    """A pyte screen of `columns` x `lines` and everything fed to it; `closed` once the program is gone."""
+
+    def __init__(self, columns: int, lines: int) -> None:
+        self.screen = pyte.Screen(columns, lines)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        self.closed = False
+        self._changed = asyncio.Event()
+
+    # -- what the program drew --------------------------------------------------------------------------
+    def feed(self, data: bytes) -> None:
+        self.raw += data
+        self.stream.feed(data)
+        self._changed.set()
+
+    def ended(self) -> None:
+        self.closed = True
+        self._changed.set()
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def shows(self, *texts: str) -> Callable[[], bool]:
+        """A condition: every one of `texts` is on the screen."""
+        return lambda: all(t in self.text for t in texts)
+
+    def row_of(self, needle: str) -> int | None:
+        for i, line in enumerate(self.screen.display):
+            if needle in line:
+                return i
+        return None
+
+    def last_text_row(self) -> int:
+        """The index of the last line with anything on it (the footer, once the app is drawn)."""
+        rows = [i for i, line in enumerate(self.screen.display) if line.strip()]
+        return rows[-1] if rows else -1
+
+    def backgrounds(self) -> dict[int, str]:
+        """The background colour of each row between the header and the footer, at column 3."""
+        return {row: self.screen.buffer[row][3].bg for row in range(1, self.screen.lines - 1)}
+
+    def row_style(self, row: int) -> tuple[tuple[str, str, bool], ...]:
+        """The colours and reverse flag of every cell in a row: what a highlight changes."""
+        line = self.screen.buffer[row]
+        return tuple((line[x].fg, line[x].bg, line[x].reverse) for x in range(self.screen.columns))
+
+    # -- waiting --------------------------------------------------------------------------------------------
+    async def wait_for(self, condition: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
+        """Wait until `condition()` is truthy, looking again whenever bytes arrive; fail after `timeout`
+        (at once if the program has gone)."""
+        return await until(
+            condition,
+            what,
+            timeout=timeout,
+            seen=lambda: self.text,
+            rest=woken_by(self._changed),
+            hopeless=lambda: self.closed,
+            every=0.5,
+        )
+
+    async def wait_text(self, *texts: str, timeout: float = WAIT) -> None:
+        await self.wait_for(self.shows(*texts), f"{texts!r} on screen", timeout)
+
+    async def keys_until(self, data: Any, condition: Callable[[], Any], what: str, timeout: float = WAIT) -> None:
+        """Type `data` until `condition()` holds. A screen that has just opened ignores keys for half
+        a second (so a key meant for the last screen does not act on it), and nothing on screen says
+        when that ends: keys still unanswered after a second are typed again, so `data` must be safe
+        to repeat (start a menu walk with Home or End)."""
+        typed: list[asyncio.Future[Any]] = [asyncio.ensure_future(self._type(data))]
+        typed_at = time.monotonic()
+
+        def answered() -> bool:
+            nonlocal typed_at
+            if condition():
+                return True
+            if time.monotonic() - typed_at >= RETYPE:
+                typed.append(asyncio.ensure_future(self._type(data)))
+                typed_at = time.monotonic()
+            return False
+
+        try:
+            await until(answered, what, timeout=timeout, seen=lambda: self.text, rest=woken_by(self._changed))
+        finally:
+            await asyncio.gather(*typed, return_exceptions=True)
+
+    async def _type(self, data: Any) -> None:
+        raise NotImplementedError
