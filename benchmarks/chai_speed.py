@@ -2,7 +2,7 @@
 
     python benchmarks/chai_speed.py [--games 200] [--hard-games 3]
 
-Prints figures; asserts nothing about timing (the issue's targets: >= 20 four-seat easy games per
+Prints figures; asserts nothing about timing (the targets: >= 20 four-seat easy games per
 second on one core with none reaching the safety stop; a hard decision under 0.5 s).
 """
 

@@ -8,18 +8,21 @@ sits in every seat, first and last to play, equally often. A shared win counts a
 is Wilson's 95 % score interval. `--budget LEVEL=N` sets a level's simulations per decision (default:
 the game's shipped budget). Each game prints a line as it ends: the measured level's seat, score and
 result, and its decision times (CPU seconds per decision with more than one legal move: median, p95,
-max), so a long run can be read while it goes.
+max), so a long run can be read while it goes. `--set NAME=VALUE` (a JSON value) tunes the measured
+bot, e.g. `--set SEARCH='"halving"'` or `--set RIVALS=0.5`, to compare alternatives on the same seeds.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -43,8 +46,11 @@ def quantile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
-def play(game: str, levels: list[str], budgets: dict[str, int], seed: int) -> tuple[int, bool, list[int], list[float]]:
-    """One game; returns the measured seat, whether it won, the scores and its decision times."""
+def play(
+    game: str, levels: list[str], budgets: dict[str, int], seed: int, attrs: dict[str, Any] | None = None
+) -> tuple[int, bool, list[int], list[float]]:
+    """One game; returns the measured seat, whether it won, the scores and its decision times. `attrs`
+    set the measured bot's tuning (class attributes such as SEARCH or RIVALS) to measure an alternative."""
     spec = get(game)
     spec = replace(spec, bot_budget=spec.bot_budget | budgets)
     k = seed % len(levels)
@@ -53,6 +59,8 @@ def play(game: str, levels: list[str], budgets: dict[str, int], seed: int) -> tu
     config = build_config(spec, [("", lv) for lv in seated], {})
     session = Session(spec, config, seed)
     bots = make_bots(spec, session.config, seed)
+    for name, value in (attrs or {}).items():
+        setattr(bots[measured], name, value)
     times: list[float] = []
     while not session.over and session.action_count < 20_000:
         state = session.state
@@ -75,18 +83,22 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", action="append", default=[], help="LEVEL=N simulations per decision")
+    parser.add_argument("--set", action="append", default=[], help="NAME=VALUE: a tuning of the measured bot")
     args = parser.parse_args()
     levels = [lv.strip() for lv in args.levels.split(",")]
     budgets = {k: int(v) for k, v in (b.split("=") for b in args.budget)}
+    attrs = {k: json.loads(v) for k, v in (a.split("=", 1) for a in args.set)}
     spec = get(args.game)
     shown = {lv: budgets.get(lv, spec.bot_budget.get(lv, 0)) for lv in dict.fromkeys(levels)}
     print(f"{args.game}: {'/'.join(levels)}, budgets {shown}, seeds {args.seed}..{args.seed + args.games - 1}")
+    if attrs:
+        print(f"measured bot tuned: {attrs}")
     wins = 0
     all_times: list[float] = []
     t_start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        seat, won, scores, times = play(args.game, levels, budgets, seed)
+        seat, won, scores, times = play(args.game, levels, budgets, seed, attrs)
         wins += won
         all_times += times
         print(

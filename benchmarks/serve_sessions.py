@@ -12,7 +12,7 @@ Then (`--game chai`, the default) every session starts a game of Chai the way a 
 menu's Chai line, New game with 5 seats (the player and four normal bots), Start. Once every
 session shows its game and it is that player's move, the market cursor's arrows go round the
 sessions the same way: from writing the key to the first bytes back that change the market's rows
-(the issue's goal: p99 <= 50 ms), with the games' memory again. Needs the test extra (asyncssh,
+(the goal: p99 <= 50 ms), with the games' memory again. Needs the test extra (asyncssh,
 pyte). Everything stops by itself: bounded waits, SIGTERM to the server at the end.
 
     python benchmarks/serve_sessions.py [--sessions 16] [--keys 96] [--color 256] [--game chai|none]

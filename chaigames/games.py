@@ -24,6 +24,8 @@ class GameInfo:
     seats: str
     blurb: str
     module: str
+    length: str = ""
+    """How long a game takes, as people play it ('about 5 minutes')."""
 
 
 CATALOGUE: tuple[GameInfo, ...] = (
@@ -33,14 +35,23 @@ CATALOGUE: tuple[GameInfo, ...] = (
         "4-8",
         "Real-time dice trading: match a chai order first.",
         "chaigames.chai_wallah",
+        "a few minutes",
     ),
-    GameInfo("chai", "Chai", "2-5", "Tea merchants: buy flavours and additives, serve customers.", "chaigames.chai"),
+    GameInfo(
+        "chai",
+        "Chai",
+        "2-5",
+        "Tea merchants: buy flavours and additives, serve customers.",
+        "chaigames.chai",
+        "about 45 minutes",
+    ),
     GameInfo(
         "dabba-walla",
         "Dabba Walla",
         "2-4",
-        "Stack lunch dabbas on your cart, then deliver level by level.",
+        "Stack lunch dabbas on a cart, then deliver level by level.",
         "chaigames.dabba_walla",
+        "about 30 minutes",
     ),
 )
 GAME_IDS: tuple[str, ...] = tuple(g.id for g in CATALOGUE)

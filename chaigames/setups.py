@@ -52,9 +52,16 @@ class SetupMemory:
         match = entry.get("match_games", 1)
         return LastSetup(config, match if isinstance(match, int) and not isinstance(match, bool) else 1)
 
+    def last_game(self) -> str | None:
+        """The game set up most recently (New game opens on it), or None before the first."""
+        games = [game_id for game_id, entry in self._all().items() if isinstance(entry, dict)]
+        return games[-1] if games else None
+
     def remember(self, game_id: str, config: GameConfig, match_games: int = 1) -> None:
-        """Best effort: a disk that cannot be written loses only the memory, never the game."""
+        """Best effort: a disk that cannot be written loses only the memory, never the game. The
+        game just set up goes last, so the file's order is the order the games were last set up."""
         data = self._all()
+        data.pop(game_id, None)
         data[game_id] = {"config": config.to_json(), "match_games": match_games}
         with contextlib.suppress(OSError, TypeError, ValueError):
             write_atomic(self.path, json.dumps(data, indent=1))

@@ -15,21 +15,22 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.screen import Screen
 
 from chaigames.crashlog import friendly_line, write_crash_log  # at hand when something goes wrong
-from chaigames.play import wire  # the standard library only: the table channel's client
-from chaigames.play.client import Refused, TableClient, host_fd
+from chaigames.play.client import TableClient
 from chaigames.play.library import Library, extra_from_env
 from chaigames.saves import SaveStore
 
 from . import palette
+from .compat import CrashHooks, tell_page
 from .keygate import Guarded, KeyGate
 from .menu import MainMenu
+from .table_navigation import TableNavigation, at_table
 
 if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of it (a fast start)
     from chaigames.engine import GameConfig, GameSpec, Record, Session
@@ -44,22 +45,7 @@ NewGame = tuple[str, "GameConfig", int]
 QUIT_QUESTION = "Quit chaigames?"
 
 
-def tell_page(meta: dict[str, Any], app: App) -> None:
-    """A message for the web page around the app (`chaigames web`): Textual's web driver passes it
-    to the host as a meta packet. Nothing happens in a terminal."""
-    write_meta = getattr(app._driver, "write_meta", None)  # the web driver's; Textual has no public route
-    if write_meta is not None:
-        write_meta(meta)
-
-
-def at_table(controller: object) -> TypeGuard[TableController]:
-    """Is this a table's controller? (`chaigames.play.table_controller` loads only when someone sits down at a
-    table, so before that no controller can be one: the start stays light.)"""
-    module = sys.modules.get("chaigames.play.table_controller")
-    return module is not None and isinstance(controller, module.TableController)
-
-
-class ChaiGamesApp(App[None]):
+class ChaiGamesApp(CrashHooks, TableNavigation):
     TITLE = "chaigames"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
@@ -104,12 +90,12 @@ class ChaiGamesApp(App[None]):
         self.saves_by_name = saves_by_name
         self.player_name: str | None = None  # who plays here, as the web page asked (seat 1 in a new game)
         self.page_title = ""  # the browser tab's title, as last sent (`chaigames web`)
-        # Under `chaigames serve` (issue #8) the app runs on someone else's machine: it offers no
+        # Under `chaigames serve` the app runs on someone else's machine: it offers no
         # command that writes files there and opens no browser.
         self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
         self.crash_log: Path | None = None
         self.crashed = False
-        # Tables over SSH (issue #15): the private channel the host gave this session, if any.
+        # Tables over SSH: the private channel the host gave this session, if any.
         self.tables: TableClient | None = None
         self.welcome: dict[str, Any] = {}  # the host's `welcome`: our name, keyed or not, our tables
         self.table: dict[str, Any] | None = None  # the `joined` of the table we sit at
@@ -188,7 +174,7 @@ class ChaiGamesApp(App[None]):
                 title = f"Your turn - {title}"
         if title != self.page_title:
             self.page_title = title
-            tell_page({"type": "chaigames-title", "title": title}, self)
+            tell_page(self, {"type": "chaigames-title", "title": title})
 
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:
         result = super().push_screen(*args, **kwargs)
@@ -259,8 +245,11 @@ class ChaiGamesApp(App[None]):
             self.screen.reload()
 
     def open_setup(self, game_id: str | None) -> None:
+        """Setup for `game_id`, or (None) for the game set up last time (else the first)."""
         from .setup import SetupScreen
 
+        if game_id is None:
+            game_id = self.setups.last_game()
         specs = self.library.available()
         if not specs:
             self.notify("No game is built yet.", severity="warning")
@@ -330,148 +319,6 @@ class ChaiGamesApp(App[None]):
         if isinstance(screen, GameScreen):
             reading = reading_the_screen(self.library.get(screen.controller.game_id).rules_markdown)
         self.push_screen(KeysScreen(key_lines(screen), screen.sub_title or screen.title or "this screen", reading))
-
-    # -- tables over SSH (issue #15) ------------------------------------------------------------------
-    async def _connect_tables(self) -> None:
-        """Under `serve`, the channel to the host's tables: the menu then offers to open or join one."""
-        fd = host_fd() if self.served else None
-        if fd is None:
-            return
-        try:
-            client = await TableClient.connect(fd)
-            self.welcome = await client.request(wire.hello(), {"welcome"}, timeout=10)
-        except (OSError, ConnectionError, TimeoutError, Refused):
-            return  # no tables this session; everything else works as before
-        self.tables = client
-        self._listen_tables()
-
-    def _listen_tables(self) -> None:
-        """The frame's own handlers for table news (a game's TableController has its own while it plays)."""
-        if self.tables is not None:
-            self.tables.on("closed", self._table_closed)
-            self.tables.on("taken_over", self._table_taken_over)
-            self.tables.on("refused", self._table_refused)
-
-    async def refresh_welcome(self) -> None:
-        """Ask the host again which tables hold a seat of ours ("Back to your table")."""
-        if self.tables is None or self.tables.closed:
-            return
-        with contextlib.suppress(OSError, ConnectionError, TimeoutError, Refused):
-            self.welcome = await self.tables.request(wire.hello(), {"welcome"}, timeout=10)
-
-    def open_table_setup(self, game_id: str | None = None) -> None:
-        specs = self.library.available()
-        if self.tables is not None and specs:
-            from .tables import OpenTableScreen
-
-            self.push_screen(OpenTableScreen(specs, game_id))
-
-    def open_join(self, code: str = "") -> None:
-        if self.tables is not None:
-            from .tables import JoinTableScreen
-
-            self.push_screen(JoinTableScreen(code))
-
-    def back_to_table(self) -> None:
-        """Our one table: straight back to our seat (with keys). Several, or a seat code to type: the list."""
-        mine = self.welcome.get("mine", [])
-        if len(mine) == 1 and self.welcome.get("keyed"):
-            self.join_table(mine[0]["code"], "person", None)
-        else:
-            self.open_join(mine[0]["code"] if len(mine) == 1 else "")
-
-    def open_table(self, message: dict[str, Any]) -> None:
-        self.run_worker(self._sit_down(message), group="tables", exclusive=True)
-
-    def join_table(self, code: str, as_: str, seat_code: str | None) -> None:
-        self.run_worker(self._sit_down(wire.join(code, as_, seat_code)), group="tables", exclusive=True)
-
-    async def _sit_down(self, message: dict[str, Any]) -> None:
-        """Open or join: wait for `joined`, then the table's lobby (which turns into its game)."""
-        client = self.tables
-        if client is None:
-            return
-        for old in ("lobby", "update", "joined"):
-            client.last.pop(old, None)  # what is drawn next must be this table's
-        try:
-            joined = await client.request(message, {"joined"}, timeout=30)
-        except Refused as exc:
-            self.notify(str(exc), severity="warning", markup=False)
-            return
-        except (ConnectionError, TimeoutError) as exc:
-            self.notify(f"The table did not answer: {exc or 'no answer'}", severity="error", markup=False)
-            return
-        self.table = joined
-        from .tables import JoinTableScreen, LobbyScreen, OpenTableScreen
-
-        if isinstance(self.screen, OpenTableScreen | JoinTableScreen):
-            await self.switch_screen(LobbyScreen(joined))  # not through the menu, whose key guard would hold
-        else:
-            await self.back_to_menu()
-            await self.push_screen(LobbyScreen(joined))
-
-    def play_table(self, joined: dict[str, Any], update: dict[str, Any]) -> None:
-        """The table's game began (or was under way when we sat down): its screen, on a TableController."""
-        self.call_later(self._play_table, joined, update)
-
-    async def _play_table(self, joined: dict[str, Any], update: dict[str, Any]) -> None:
-        client = self.tables
-        if client is None or self.table is not joined or at_table(self.controller):
-            return  # left meanwhile, or already playing
-        lobby = client.last.get("lobby") or {}
-        try:
-            spec = self.library.get(str(lobby.get("game", "")))
-        except LookupError:
-            self.notify("This table plays a game this app does not have.", severity="error")
-            self.leave_table()
-            return
-        from chaigames.play.table_controller import TableController
-
-        await self.open_table_game(TableController(self, client, spec, joined.get("seat")))
-
-    def leave_table(self) -> None:
-        """Leave the table for the menu (a seated person keeps their seat; in the lobby it is freed)."""
-        if self.tables is not None and self.table is not None and not at_table(self.controller):
-            with contextlib.suppress(ConnectionError):
-                self.tables.send(wire.leave())  # a game's controller says so itself when it stops
-        self.table = None
-        self.call_later(self._menu_after_table)
-
-    async def _menu_after_table(self, note: str | None = None) -> None:
-        await self.back_to_menu()
-        await self.refresh_welcome()
-        if isinstance(self.screen, MainMenu):
-            self.screen.reload()
-        if note:
-            self.notify(note, severity="warning", timeout=10, markup=False)
-
-    def _table_closed(self, msg: dict[str, Any]) -> None:
-        if self.table is not None:
-            self.table = None
-            self.call_later(self._menu_after_table, f"{msg.get('reason') or 'The table has closed.'}")
-        if self.tables is not None and self.tables.closed:
-            self.tables = None  # the host went away: no tables this session
-
-    def _table_taken_over(self, msg: dict[str, Any]) -> None:
-        if self.table is not None:
-            self.table = None
-            self.call_later(self._menu_after_table, "You sat down at this table from another login: you are there now.")
-
-    def _table_commands(self, controller: TableController) -> Iterable[SystemCommand]:
-        """The owner may hand an away person's seat to a bot during the game, too."""
-        client = self.tables
-        if not (self.table or {}).get("owner") or client is None:
-            return
-        for seat in client.last.get("update", {}).get("away", []):  # the table's word, not the game's
-            name = controller.name(seat)
-            yield SystemCommand(
-                f"Hand {name}'s seat to a bot",
-                f"{name} is away; a normal bot plays their seat from now on",
-                lambda seat=seat: client.send(wire.to_bot(seat, "normal")),
-            )
-
-    def _table_refused(self, msg: dict[str, Any]) -> None:
-        self.notify(msg.get("reason") or "Refused.", severity="warning", markup=False)
 
     # -- games ---------------------------------------------------------------------------------------
     def start_game(
@@ -551,7 +398,6 @@ class ChaiGamesApp(App[None]):
         self.call_later(self._open_game, session, save_id, lock)
 
     async def _open_game(self, session: Session, save_id: str, lock: str | None = None) -> None:
-        from chaigames.engine.match import match_of
         from chaigames.play.controller import GameController
 
         from .game_screens import screen_class_for
@@ -559,9 +405,6 @@ class ChaiGamesApp(App[None]):
         await self.back_to_menu()
         controller = GameController(self, session, save_id, lock)
         screen = screen_class_for(session.spec.id)(controller)
-        match = match_of(session.record.meta)
-        if match is not None:  # the title says which game of the match this is
-            screen.sub_title = f"{screen.sub_title}: match game {len(match.played) + 1} of {match.games}"
         controller.attach(screen)
         self.controller = controller
         await self.push_screen(screen)
@@ -645,7 +488,9 @@ class ChaiGamesApp(App[None]):
     def show_curtain(self, controller: GameController, seat: int) -> None:
         from .curtain import CurtainScreen
 
-        self.push_screen(CurtainScreen(seat, controller.name(seat)), lambda s: controller.curtain_lifted(seat))
+        words = getattr(self.screen, "log_words", str)  # the game screen's way of writing its log
+        since = [words(line.event.text) for line in controller.since_last_turn(seat)]
+        self.push_screen(CurtainScreen(seat, controller.name(seat), since), lambda s: controller.curtain_lifted(seat))
 
     def game_taken_over(self, controller: GameController) -> None:
         """Another app took this game over (Continue, then "Take it over"): leave it unsaved."""
@@ -706,30 +551,6 @@ class ChaiGamesApp(App[None]):
         else:
             await self.push_screen(results)
 
-    # -- a game at a table over SSH (chaigames/play/table_controller.py) -------------------------------------
-    async def open_table_game(self, controller: TableController) -> None:
-        """Show a table's game: its screen on top of the lobby (a rematch replaces the results)."""
-        from .game_base import GameScreen
-        from .game_screens import screen_class_for
-        from .pause import PauseMenu
-        from .results import ResultsScreen
-
-        while len(self.screen_stack) > 1 and isinstance(self.screen, GameScreen | ResultsScreen | PauseMenu):
-            await self.pop_screen()
-        screen = screen_class_for(controller.game_id)(controller)
-        controller.attach(screen)
-        self.controller = controller
-        await self.push_screen(screen)
-        controller.start()
-
-    def table_left(self, controller: TableController, reason: str) -> None:
-        """The table went away for this session (a second login took the seat, the table closed)."""
-        if self.controller is controller:
-            self.table = None
-            self.call_later(self._menu_after_table, reason)
-        else:
-            self.notify(reason, severity="warning", markup=False)
-
     def on_unmount(self) -> None:
         """The app closes: the open game (if any) is free for another app."""
         if self.controller is not None:
@@ -765,22 +586,21 @@ class ChaiGamesApp(App[None]):
             yield SystemCommand("Main menu", "Back to the main menu", lambda: self.call_later(self.back_to_menu))
 
     # -- a crash: a log file and one friendly line, exit status 1 ------------------------------------
-    def _handle_exception(self, error: Exception) -> None:
-        """Textual's hook for an unhandled exception (it sets the exit status to 1 and exits)."""
+    def record_crash(self, error: BaseException) -> None:
+        """An unhandled error (Textual then sets the exit status to 1 and exits): the first one goes
+        to a crash log."""
         if not self.crashed:
             self.crashed = True
             with contextlib.suppress(OSError):
                 self.crash_log = write_crash_log(error, self.store.root)
-        super()._handle_exception(error)
 
-    def _print_error_renderables(self) -> None:
+    def report_crash(self) -> bool:
         """After a crash: the friendly line instead of Textual's traceback (which is in the log).
         Without a log file (the data folder cannot be written) the traceback is all there is."""
         if self.crashed and (self.crash_log is not None or self.served):
-            self._exit_renderables.clear()
             print(friendly_line(self.crash_log, served=self.served), file=sys.stderr)
-            return
-        super()._print_error_renderables()
+            return True
+        return False
 
     # -- what a served app must not do ----------------------------------------------------------------
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:

@@ -16,6 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from .base import AppModalScreen
+from .compat import bind_key
 from .keygate import Guarded
 from .widgets import Footer
 
@@ -38,7 +39,7 @@ class ConfirmScreen(Guarded, AppModalScreen[bool]):
         self.detail = detail
         self.enter_says_yes = enter_says_yes
         if enter_says_yes:
-            self._bindings.bind("enter", "answer(True)", "Yes", show=False)
+            bind_key(self, "enter", "answer(True)", "Yes", show=False)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box", classes="dialog"):

@@ -6,6 +6,8 @@ screen behind it has already been switched to the public view.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -16,19 +18,26 @@ from .base import AppScreen
 from .keygate import Guarded
 from .widgets import Footer
 
+SINCE_LINES = 8
+"""The newest lines of "since your last turn" on a curtain (the whole log: l in the game)."""
+
 
 class CurtainScreen(Guarded, AppScreen[int]):
-    """'Pass the keyboard to NAME': waits for that player's Enter, then dismisses with the seat."""
+    """'Pass the keyboard to NAME': waits for that player's Enter, then dismisses with the seat.
+
+    Under it, what the table did since that player's last turn (public lines only: anyone may read
+    them), so nobody has to find it in the log."""
 
     BINDINGS = [
         Binding("enter", "ready", "Show my screen", id="ready"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
 
-    def __init__(self, seat: int, name: str) -> None:
+    def __init__(self, seat: int, name: str, since: Sequence[str] = ()) -> None:
         super().__init__(classes="curtain")
         self.seat = seat
         self.player = name
+        self.since = list(since)
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
@@ -40,7 +49,15 @@ class CurtainScreen(Guarded, AppScreen[int]):
                 id="curtain-text",
                 markup=False,
             )
+            if self.since:
+                yield Static(self._since_text(), id="curtain-since", markup=False)
         yield Footer()
+
+    def _since_text(self) -> str:
+        shown = self.since[-SINCE_LINES:]
+        earlier = len(self.since) - len(shown)
+        head = "Since your last turn" + (f" ({earlier} earlier lines in the log):" if earlier else ":")
+        return "\n".join([head, *shown])
 
     def action_ready(self) -> None:
         self.dismiss(self.seat)

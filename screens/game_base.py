@@ -61,11 +61,13 @@ class GameScreen(AppScreen[None]):
         returned). The reason is already in `controller.message`; override to show it elsewhere."""
         self.game_changed([])
 
-    def send(self, seat: int, action: object) -> None:
+    def send(self, seat: int, action: object, *, final: bool = True) -> None:
         """Send a move the way the table agreed: at once, or (hot seat without take-backs, where a
-        mis-pressed Enter could not be undone) after the player confirms it."""
+        mis-pressed Enter could not be undone) after the player confirms it. A move that is not
+        `final` (the player can reverse it with another move of the same turn, as a chai tile put
+        on a secret choice and taken off again) never asks: "cannot be taken back" would be untrue."""
         c = self.controller
-        if not c.confirm_moves:
+        if not c.confirm_moves or not final:
             c.act(seat, action)
             return
         question = ConfirmScreen(
@@ -79,6 +81,14 @@ class GameScreen(AppScreen[None]):
         """A log line as this screen writes things (the full log uses it too); Chai writes customer
         ids the way its board shows them."""
         return text
+
+    def match_title(self, title: str) -> str:
+        """The screen's title, and which game of a match this is: 'Chai: match game 2 of 3'."""
+        match = self.controller.match()
+        if match is None:
+            return title
+        number = min(len(match.played) + (0 if self.controller.finished else 1), match.games)
+        return f"{title}: match game {number} of {match.games}"
 
     # -- the frame's part ----------------------------------------------------------------------------
     def on_mount(self) -> None:

@@ -58,7 +58,7 @@ class GenericGameScreen(GameScreen):
         self.sub_title = f"{controller.title} (generic screen)"
 
     def compose(self) -> ComposeResult:
-        yield TitleBar(self.sub_title)
+        yield TitleBar(self.match_title(self.sub_title or ""))
         yield Static("", id="status")
         with Horizontal(id="game-body"):
             with VerticalScroll(id="table"):

@@ -17,7 +17,7 @@ not by when the busy UI thread got round to it.
 
 from __future__ import annotations
 
-from textual._time import get_time  # the clock Textual stamps every event's `time` with
+from .compat import event_time
 
 
 class Guarded:
@@ -31,7 +31,7 @@ class KeyGate:
         self.opens_at = 0.0
 
     def hold(self, seconds: float = 0.0) -> None:
-        self.opens_at = max(self.opens_at, get_time() + max(seconds, 0.0))
+        self.opens_at = max(self.opens_at, event_time() + max(seconds, 0.0))
 
     def admits(self, pressed_at: float) -> bool:
         """A key pressed at `pressed_at` (its event time) counts only once the gate is open."""

@@ -10,11 +10,27 @@ from textual.css.query import NoMatches
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from chaigames.games import info as catalogue_info
 from chaigames.saves import SaveInfo
 
 from .base import AppScreen
 from .keygate import Guarded
+from .pictures import picture
 from .widgets import Footer, TitleBar
+
+
+def game_line(gid: str, title: str, seats: str, blurb: str, built: bool) -> Text:
+    """A game on the menu: its picture beside its name and players, what it is, and how long it takes."""
+    try:
+        length = catalogue_info(gid).length
+    except KeyError:  # a game from outside the catalogue
+        length = ""
+    words = [
+        Text.assemble((title, "bold"), f" ({seats} players)", "" if built else " (not built yet)"),
+        Text(blurb),
+        Text(f"A game takes {length}." if length else "", style="dim"),
+    ]
+    return Text("\n").join(pic + Text("  ") + line for pic, line in zip(picture(gid), words, strict=True))
 
 
 class MainMenu(Guarded, AppScreen[None]):
@@ -72,10 +88,7 @@ class MainMenu(Guarded, AppScreen[None]):
         lines.append(Option("Quit                    q", id="quit"))
         lines.append(None)
         for gid, title, seats, blurb, built in self.app.library.catalogue():
-            note = "" if built else " (not built yet)"
-            lines.append(
-                Option(Text(f"{title} ({seats} players){note}\n  {blurb}"), id=f"game:{gid}", disabled=not built)
-            )
+            lines.append(Option(game_line(gid, title, seats, blurb, built), id=f"game:{gid}", disabled=not built))
         options.clear_options()
         options.add_options(lines)
         options.highlighted = 0

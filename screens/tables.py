@@ -1,4 +1,4 @@
-"""Tables over SSH, the app's side (issue #15): open a table, join one, wait in its lobby.
+"""Tables over SSH, the app's side: open a table, join one, wait in its lobby.
 
 Only under `chaigames serve`, when the host gave this session its private channel
 (`chaigames.play.client.TableClient`, kept by the app as `app.tables`). The app never says

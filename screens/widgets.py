@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from rich.cells import cell_len
 from rich.containers import Lines
@@ -14,7 +14,7 @@ from textual.css.scalar import Unit
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.visual import Visual, visualize
+from textual.visual import Visual, VisualType, visualize
 from textual.widgets import Static
 
 
@@ -95,35 +95,62 @@ class LinePanel(Static):
     Textual repaints a Static whole after every update: it turns all of its text into strips again
     and sends every line to the terminal. A panel of many lines (Chai Wallah's eight seats, a
     board) that the clock or a key changes by a line or three paid for all of them; this one keeps
-    each line's strip and redraws the changed lines alone. Anything else (a new size, a new theme,
-    a different number of lines) repaints it whole, as a Static.
+    each line's strip and redraws the changed lines alone, through Textual's Line API
+    (`render_line`, `refresh(region)`). Anything else (a new size, a new theme, a whole refresh, a
+    different number of lines) draws it whole, as a Static. Its content is text, never markup.
     """
 
-    _strips: list[Strip] | None = None
-    _strips_for: tuple | None = None  # (size, visual style) the strips were drawn for
-    _lines: tuple[Text, Lines] | None = None  # the text shown, split in lines
-    _line_cache: dict[tuple, Strip] | None = None  # line strips by what they show (see _line_strip)
-    _line_cache_for: tuple | None = None  # the (size, visual style) of the lines kept
+    def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
+        super().__init__(content, markup=False, **kwargs)
+        self._text: VisualType = content
+        self._text_visual: Visual | None = None
+        self._strips: list[Strip] | None = None
+        self._strips_for: tuple | None = None  # (size, visual style) the strips were drawn for
+        self._lines: tuple[Text, Lines] | None = None  # the text shown, split in lines
+        self._line_cache: dict[tuple, Strip] | None = None  # line strips by what they show (see _line_strip)
+        self._line_cache_for: tuple | None = None  # the (size, visual style) of the lines kept
 
-    def update(self, content="", *, layout: bool = True) -> None:
-        self._strips = None
+    @property
+    def content(self) -> VisualType:
+        """What the panel shows."""
+        return self._text
+
+    @content.setter
+    def content(self, content: VisualType) -> None:
+        self.update(content)
+
+    @property
+    def visual(self) -> Visual:
+        if self._text_visual is None:
+            self._text_visual = visualize(self, self._text, markup=False)
+        return self._text_visual
+
+    def render(self) -> Visual:
+        return self.visual
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        self._text, self._text_visual, self._strips = content, None, None
         super().update(content, layout=layout)
 
-    def _set_dirty(self, *regions: Region) -> None:
-        if not regions:  # a whole repaint (Textual's own, or an update): draw every line again
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        if repaint and not regions:  # a whole repaint (Textual's own, or an update): draw every line again
             self._strips = None
-        super()._set_dirty(*regions)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
-    def _render_content(self) -> None:
-        super()._render_content()
-        self._strips = list(self._render_cache.lines)
+    def _draw_whole(self) -> list[Strip]:
+        """Every line, as a Static draws them."""
+        width, height = self.size
+        self._strips = Visual.to_strips(self, self.visual, width, height, self.visual_style)
         self._strips_for = (self.size, self.visual_style)
+        return self._strips
 
     def render_line(self, y: int) -> Strip:
         strips = self._strips
-        if strips is not None and y < len(strips) and self._strips_for == (self.size, self.visual_style):
+        if strips is None or self._strips_for != (self.size, self.visual_style):
+            strips = self._draw_whole()
+        if y < len(strips):
             return strips[y]
-        return super().render_line(y)
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
 
     def _line_strip(self, text: Text, y: int) -> Strip:
         """Line `y` drawn from `text`: alone, then told its row (what a whole drawing would have said).
@@ -156,8 +183,7 @@ class LinePanel(Static):
         changed = [y for y, (a, b) in enumerate(zip(old_lines, new_lines, strict=True)) if a != b]
         for y in changed:
             self._strips[y] = self._line_strip(new_lines[y], y)
-        self._Static__content = new  # what a whole repaint (a resize) draws from
-        self._Static__visual = None
+        self._text, self._text_visual = new, None  # what a whole repaint (a resize) draws from
         for y in changed:
             self.refresh(Region(0, y, width, 1))
         return True
@@ -171,7 +197,7 @@ def _on_row(strip: Strip, y: int) -> Strip:
         return strip
     segments = []
     for text, style, control in strip:
-        if style is not None and style._meta is not None and "offset" in (meta := style.meta):
+        if style is not None and "offset" in (meta := style.meta):
             style += RichStyle.from_meta({"offset": (meta["offset"][0], y)})
         segments.append(Segment(text, style, control))
     return Strip(segments, strip.cell_length)

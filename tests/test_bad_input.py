@@ -47,7 +47,7 @@ def wallah_record() -> dict:
 
 @pytest.mark.parametrize("seats", ["1000000000", "0", "-3"])
 def test_simulate_checks_the_seats_before_making_any(capsys, seats):
-    """Issue #11: `simulate --seats 1000000000` was a MemoryError (seats expanded before they were checked)."""
+    """`simulate --seats 1000000000` was a MemoryError (seats expanded before they were checked)."""
     line = refused(capsys, "simulate", "--game", "chai", "--seats", seats, peak_mb=8)
     assert f"2 to 5 seats, not {seats}" in line
 
@@ -59,19 +59,19 @@ def test_simulate_refuses_a_max_actions_below_one(capsys, n):
 
 
 def test_replay_of_deeply_nested_json(tmp_path, capsys):
-    """Issue #11: 50,000 levels of nesting was a RecursionError; now refused before parsing."""
+    """50,000 levels of nesting was a RecursionError; now refused before parsing."""
     path = tmp_path / "deep.json"
     path.write_text("[" * 50_000 + "]" * 50_000)
     assert "nested more than" in refused(capsys, "replay", str(path))
 
 
 def test_replay_of_dev_zero(capsys):
-    """Issue #11: /dev/zero was a MemoryError after 7 s; what is not a regular file is never read."""
+    """/dev/zero was a MemoryError after 7 s; what is not a regular file is never read."""
     assert "/dev/zero is not a regular file" in refused(capsys, "replay", "/dev/zero", peak_mb=8)
 
 
 def test_replay_of_a_fifo_does_not_hang(tmp_path):
-    """Issue #11: a FIFO hung `replay` (its open blocks until a writer comes): a fresh process, bounded wait."""
+    """A FIFO hung `replay` (its open blocks until a writer comes): a fresh process, bounded wait."""
     fifo = tmp_path / "record.json"
     os.mkfifo(fifo)
     done = subprocess.run(
@@ -82,7 +82,7 @@ def test_replay_of_a_fifo_does_not_hang(tmp_path):
 
 
 def test_a_record_larger_than_the_cap_is_refused_by_its_size(tmp_path, capsys, wallah_record):
-    """Issue #11: a 1,000,000-entry record took 6 s and 736 MB before it was refused: now it is never parsed."""
+    """A 1,000,000-entry record took 6 s and 736 MB before it was refused: now it is never parsed."""
     entry = json.dumps(wallah_record["entries"][0], separators=(",", ":"))
     head = json.dumps({**wallah_record, "entries": []}, separators=(",", ":"))
     before, after = head.split('"entries":[]')
@@ -130,7 +130,7 @@ def test_depth_counts_only_structure_never_brackets_inside_strings(wallah_record
     ids=["nan", "infinity", "negative", "huge", "text", "decreasing"],
 )
 def test_wallah_times_are_finite_non_negative_and_never_go_back(tmp_path, wallah_record, capsys, t, words):
-    """Issue #11: a `t` of NaN or Infinity was accepted and the clock became NaN. The check is in the record's
+    """A `t` of NaN or Infinity was accepted and the clock became NaN. The check is in the record's
     loading, so `replay`, Continue and the saves list all refuse it."""
     record = json.loads(json.dumps(wallah_record))
     timed = [e for e in record["entries"] if "t" in e]

@@ -4,7 +4,8 @@ The contracts allow the command line to import Rich and the SSH host to import a
 functions that need them. Importing a module must still load none of them: the rules run with
 neither extra installed, and the table process (which runs a game through the play layer) starts
 without Textual. The web host's server and served game (`chaigames.web.server`, `.player`) are
-front end like the command line: they run textual-serve (which needs Rich) and the Textual app.
+front end like the command line: they run textual-serve (which needs Rich) and the Textual app;
+the SSH glue (`chaigames.serve.ssh`) is asyncssh's subclasses, imported only when serving starts.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ALLOWED = {"chaigames.cli", "chaigames.__main__", "chaigames.web.server", "chaigames.web.player"}
+ALLOWED = {"chaigames.cli", "chaigames.__main__", "chaigames.web.server", "chaigames.web.player", "chaigames.serve.ssh"}
 
 SCRIPT = """
 import importlib, pkgutil, sys, json

@@ -1,4 +1,4 @@
-"""Saves on disk (chaigames/saves.py): atomic writes, resume, history, broken and foreign files."""
+"""Saves on disk (chaigames/saves/): atomic writes, resume, history, broken and foreign files."""
 
 from __future__ import annotations
 
@@ -209,3 +209,15 @@ def test_finished_games_keep_their_result_and_list_newest_first(tmp_path):
     listed = store.finished_games(lambda g: toygame.SPEC)
     assert [i.save_id for i in listed] == ids[::-1]
     assert (store.history / "broken.json").exists()  # history is never moved aside
+
+
+def test_a_continue_line_counts_one_move_in_the_singular():
+    from pathlib import Path
+
+    from chaigames.saves import SaveInfo
+
+    session = toy_session(1)
+    session.apply(0, Step(1))
+    assert "(1 move, " in SaveInfo("a", Path("a.json"), session.record, "Toy Race").label()
+    session.apply(1, Step(1))
+    assert "(2 moves, " in SaveInfo("a", Path("a.json"), session.record, "Toy Race").label()

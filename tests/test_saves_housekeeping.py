@@ -1,4 +1,4 @@
-"""Housekeeping of the saves folder (issue 11): temporary files of writes killed half way are swept
+"""Housekeeping of the saves folder: temporary files of writes killed half way are swept
 at start (only those whose process is gone, or that are old), and names in a save are cleaned."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 from chaigames import saves
 from chaigames.engine import GameConfig, SeatConfig, Session
-from chaigames.saves import STALE_TMP_SECONDS, SaveStore, clean_names
+from chaigames.saves import STALE_TMP_SECONDS, SaveStore, clean_names, committer
 from tests import toygame
 
 
@@ -88,9 +88,9 @@ def test_a_save_finished_later_is_on_disk_after_settle_and_a_failed_one_is_said_
     def broken(fd):
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(saves.os, "fsync", broken)
+    monkeypatch.setattr(os, "fsync", broken)
     store.save(session, "g", later=True)
-    saves._COMMITTER._jobs.join()  # the commit failed on the thread
+    committer.COMMITTER._jobs.join()  # the commit failed on the thread
     monkeypatch.undo()
     with pytest.raises(OSError, match="Input/output error"):
         store.save(session, "g", later=True)

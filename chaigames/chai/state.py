@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
-from chaigames.engine.position import BOOLEAN, NULL, Fields, integer, list_of, object_of, one_of, pair
+from chaigames.engine.validate import BOOLEAN, NULL, Fields, integer, list_of, object_of, one_of, pair
 
 from ..engine.words import join_names
 from .actions import (
@@ -263,7 +263,7 @@ class ChaiState:
                     raise IllegalAction(problem)
                 events = self._fulfil(seat, action.customer)
             elif isinstance(action, Pass):
-                events = [Event("pass", f"{self.name(seat)} fulfils no order")]
+                events = [Event("pass", f"{self.name(seat)} serves no customer this turn")]
             else:
                 raise IllegalAction("Fulfil an order or pass: your main action is done")
             return events + self._end_turn(seat)

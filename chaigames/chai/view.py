@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from chaigames.engine.position import NULL, OBJECT, TEXT, Fields, Kind, integer, list_of, object_of, one_of
+from chaigames.engine.validate import NULL, OBJECT, TEXT, Fields, Kind, integer, list_of, object_of, one_of
 
 from .data import ADDITIVES, CUP_ROUNDS, CUSTOMERS, DISPLAY_SIZE, FLAVOURS, TEAS
 from .market import COLUMNS, ROWS

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
-from chaigames.engine.position import BOOLEAN, NULL, NUMBER, OBJECT, Fields, integer, list_of, one_of
+from chaigames.engine.validate import BOOLEAN, NULL, NUMBER, OBJECT, Fields, integer, list_of, one_of
 
 from ..engine.words import join_names
 from .actions import Claim, Pause, Reroll, Resume, SetOffer, Toggle, actions

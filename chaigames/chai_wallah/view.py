@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from chaigames.engine.position import BOOLEAN, NULL, NUMBER, OBJECT, TEXT, Fields, integer, list_of, one_of
+from chaigames.engine.validate import BOOLEAN, NULL, NUMBER, OBJECT, TEXT, Fields, integer, list_of, one_of
 
 from .orders import INGREDIENTS
 

@@ -1,4 +1,4 @@
-"""The moves of Dabba Walla, one small action each (design: a multi-part choice is a sequence).
+"""The moves of Dabba Walla, one small action each (a choice of many parts is a sequence of them).
 
 Cards are named by their code ('R07' = red tile #07), chai tiles by kind ('jump', '+R', 'veto',
 'later', ...), board spaces 0-5 clockwise, vehicle squares by 0-based (row, col).

@@ -34,6 +34,7 @@ from .actions import (
     Start,
     Swap,
 )
+from .tracks import track_from_sums
 from .view import DabbaView
 
 TILE_SIZE: tuple[int, ...] = tuple(len(D.SHAPES[row[0]]) for row in D.TILE_TABLE)
@@ -249,8 +250,6 @@ class _Base:
 
     # delivery ----------------------------------------------------------------------------------
     def _round_gain(self, counts: list[int], sums: list[int], view: DabbaView) -> int:
-        from .state import track_from_sums
-
         dz = view.double_zero
         dzi = (D.COLOURS.index(dz[0]), D.COLOURS.index(dz[1])) if dz else (-1, -1)
         _, values = track_from_sums(sums, dzi)
@@ -451,8 +450,6 @@ class HardBot(NormalBot):
         """Delivery lookahead: for each card (and chai tile) play the rest of the delivery phase out,
         everyone greedy with their public hands, rivals' current picks sampled; keep the best margin
         over the strongest rival. `budget` = rollouts in all (at least one per candidate)."""
-        from .state import track_from_sums
-
         me = view.players[self.seat]
         commits = legal[Commit]
         adds = [a for a in legal.get(AddChai, ()) if a.kind[0] in "+-"]
@@ -530,8 +527,6 @@ class HardBot(NormalBot):
         return best
 
     def _search(self, view: DabbaView, legal: dict[type, list[Any]], budget: int) -> Any:
-        from .state import track_from_sums
-
         me = view.players[self.seat]
         commits = legal[Commit]
         if commits[0].card is None and not legal.get(AddChai):

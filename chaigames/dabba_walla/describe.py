@@ -83,8 +83,8 @@ def describe_view(view: DabbaView) -> str:
     if view.last_round:
         lr = view.last_round
         out.append(
-            f"Last round (level {lr['level']}): tracks "
-            + " ".join(f"{D.COLOURS[c]}={lr['values'][c]}" for c in range(4))
+            f"Last round (level {lr.level}): tracks "
+            + " ".join(f"{D.COLOURS[c]}={lr.tracks.values[c]}" for c in range(4))
         )
     for pv in view.players:
         marks = []

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from chaigames.engine import Event, GameConfig, IllegalAction, Result, Rng, ScoreRow, is_seat
-from chaigames.engine.position import (
+from chaigames.engine.validate import (
     BOOLEAN,
     NULL,
     OBJECT,
@@ -43,6 +43,7 @@ from .actions import (
     Swap,
     actions,
 )
+from .tracks import read_tracks
 
 PICKUP, FINAL, DELIVERY, OVER = "pickup", "final", "delivery", "over"
 # Steps of a pick-up / final turn, and of a delivery round.
@@ -811,27 +812,12 @@ class DabbaWallaState:
 
     def track_values(self) -> tuple[list[int], list[int]]:
         """DW-12: (marker positions, tip values) per colour from the revealed choices."""
-        sums = [0, 0, 0, 0]
-        minus = [0, 0, 0, 0]
-        veto = False
-        for p in range(self.n):
-            card = self.choice_card[p]
-            if card != NONE:
-                tips = D.CARD_TIPS[card]
-                for c in range(4):
-                    sums[c] += tips[c]
-            for cid in self.choice_chai[p]:
-                kind = D.CHAI_KINDS[cid]
-                if kind == "veto":
-                    veto = True
-                elif kind[0] == "+":
-                    sums[D.COLOURS.index(kind[1])] += 1
-                elif kind[0] == "-":
-                    minus[D.COLOURS.index(kind[1])] += 1
-        if not veto:
-            for c in range(4):
-                sums[c] -= minus[c]
-        return track_from_sums(sums, self.double_zero)
+        reading = read_tracks(
+            (card for card in self.choice_card if card != NONE),
+            (D.CHAI_KINDS[cid] for chai in self.choice_chai for cid in chai),
+            self.double_zero,
+        )
+        return list(reading.positions), list(reading.values)
 
     def _score_round(self) -> list[Event]:
         n, L = self.n, self.level
@@ -1004,24 +990,6 @@ def _position_kinds(st: DabbaWallaState) -> dict[str, Kind]:
         "last_round": NULL | OBJECT,
         "dw5_returns": count,
     }
-
-
-def track_from_sums(sums: list[int], double_zero: tuple[int, int]) -> tuple[list[int], list[int]]:
-    """DW-12 with Module 1: positions clamp to 0..4 (0..5 on the extended track)."""
-    ext, short = double_zero
-    positions, values = [], []
-    for c in range(4):
-        top = D.TRACK_MAX + 1 if c == ext else D.TRACK_MAX
-        pos = min(max(sums[c], 0), top)
-        if c == ext:
-            val = max(pos - 1, 0)
-        elif c == short:
-            val = 0 if pos == 0 else min(pos + 1, D.TRACK_MAX)
-        else:
-            val = pos
-        positions.append(pos)
-        values.append(val)
-    return positions, values
 
 
 _PICKUP_HANDLERS: dict[type, Callable[[DabbaWallaState, int, Any], list[Event]]] = {

@@ -18,8 +18,9 @@ Structure of `DabbaView` (the value of `state.view(seat)`; `seat=None` is the ta
   as letters, or None), `no_minus`.
 - Delivery: `round`, `rounds`, `level` (the level being delivered, 0 outside delivery),
   `tracks`: marker positions of the last scored round, `track_values`: their tip values,
-  `last_round`: the last scored round ({"round", "level", "choices": [(card, chai kinds)...],
-  "later": [...], "positions", "values", "tips"}) or None.
+  `track_scales`: the tips on each space of each colour's track (Module 1 changes two of them),
+  `revealed_tracks`: while play-later tiles wait, the tracks the choices revealed so far make
+  (a `TrackReading`), else None, `last_round`: the last scored round (a `LastRound`) or None.
 - `players`: one `PlayerView` per seat (see its docstring), seat order.
 
 Helpers for a screen: `placements(view, card)` lists the legal (orientation, row, col, level) of a
@@ -29,13 +30,15 @@ why one is illegal, `orientations(card)` gives each orientation's cells and half
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from chaigames.engine.position import BOOLEAN, NULL, OBJECT, TEXT, Fields, Kind, integer, list_of, one_of, pair
+from chaigames.engine.validate import BOOLEAN, NULL, OBJECT, TEXT, Fields, Kind, integer, list_of, one_of, pair
 
 from . import data as D
 from . import geometry as G
+from .tracks import TrackReading, read_tracks, track_scales
 
 if TYPE_CHECKING:
     from .state import DabbaWallaState
@@ -98,6 +101,43 @@ class PlayerView:
 
 
 @dataclass(frozen=True)
+class LastRound:
+    """The last scored round of delivery: what each player revealed, the tracks that made, their tips."""
+
+    round: int
+    level: int
+    choices: tuple[tuple[str | None, tuple[str, ...]], ...]  # per seat: (card or None, chai tile kinds)
+    later: tuple[bool, ...]  # per seat: played a play-later tile
+    tips: tuple[int, ...]  # per seat: the tips the level paid (its dabbas and empty dabbas)
+    tracks: TrackReading
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "level": self.level,
+            "choices": [[card, list(kinds)] for card, kinds in self.choices],
+            "later": list(self.later),
+            "tips": list(self.tips),
+            "tracks": self.tracks.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, n: int) -> LastRound:
+        where = "Dabba Walla view: the field 'last_round'"
+        f = Fields(data, where)
+        last = cls(
+            round=f.take("round", integer(0)),
+            level=f.take("level", integer(0)),
+            choices=tuple(_choices(f.take("choices", list_of(_CHOICE, n)))),
+            later=tuple(f.take("later", list_of(BOOLEAN, n))),
+            tips=tuple(f.take("tips", list_of(integer(), n))),
+            tracks=TrackReading.from_json(f.take("tracks", OBJECT), f"{where}, its tracks"),
+        )
+        f.done()
+        return last
+
+
+@dataclass(frozen=True)
 class DabbaView:
     seat: int | None
     phase: str
@@ -124,7 +164,9 @@ class DabbaView:
     level: int
     tracks: tuple[int, ...]
     track_values: tuple[int, ...]
-    last_round: dict[str, Any] | None
+    track_scales: tuple[tuple[int, ...], ...]
+    revealed_tracks: TrackReading | None
+    last_round: LastRound | None
     players: tuple[PlayerView, ...]
 
     def me(self) -> PlayerView | None:
@@ -158,7 +200,9 @@ class DabbaView:
             "level": self.level,
             "tracks": list(self.tracks),
             "track_values": list(self.track_values),
-            "last_round": None if self.last_round is None else _last_round_json(self.last_round),
+            "track_scales": [list(scale) for scale in self.track_scales],
+            "revealed_tracks": None if self.revealed_tracks is None else self.revealed_tracks.to_json(),
+            "last_round": None if self.last_round is None else self.last_round.to_json(),
             "players": [_player_json(p) for p in self.players],
         }
 
@@ -207,7 +251,11 @@ class DabbaView:
             level=f.take("level", count),
             tracks=tuple(f.take("tracks", ints)),
             track_values=tuple(f.take("track_values", ints)),
-            last_round=_last_round_from_json(f.take("last_round", NULL | OBJECT), n),
+            track_scales=tuple(
+                tuple(scale) for scale in f.take("track_scales", list_of(list_of(integer(0), most=6), 4))
+            ),
+            revealed_tracks=_reading(f.take("revealed_tracks", NULL | OBJECT)),
+            last_round=None if (last := f.take("last_round", NULL | OBJECT)) is None else LastRound.from_json(last, n),
             players=tuple(_player_from_json(raw, i, n) for i, raw in enumerate(raw_players)),
         )
         f.done()
@@ -296,43 +344,48 @@ def _choice(value: list[Any] | None) -> tuple[str | None, tuple[str, ...]] | Non
     return None if value is None else (value[0], tuple(value[1]))
 
 
-def _last_round_view(last: dict[str, Any]) -> dict[str, Any]:
-    """The state's last round in one form, however the state got it (played, or read from a position):
-    choices as (card, chai kinds) tuples, the rest as lists. A copy: a screen cannot change the state's."""
-    return {
-        "round": last["round"],
-        "level": last["level"],
-        "choices": [(card, tuple(kinds)) for card, kinds in last["choices"]],
-        "later": list(last["later"]),
-        "positions": list(last["positions"]),
-        "values": list(last["values"]),
-        "tips": list(last["tips"]),
-    }
+def _choices(raw: list[Any]) -> list[tuple[str | None, tuple[str, ...]]]:
+    return [(card, tuple(kinds)) for card, kinds in raw]
 
 
-def _last_round_json(last: dict[str, Any]) -> dict[str, Any]:
-    out = dict(last)
-    out["choices"] = [[card, list(kinds)] for card, kinds in last["choices"]]
-    return out
+def _reading(data: Any) -> TrackReading | None:
+    return None if data is None else TrackReading.from_json(data, "Dabba Walla view: the field 'revealed_tracks'")
 
 
-def _last_round_from_json(data: Any, n: int) -> dict[str, Any] | None:
-    """The last scored round in the form the state writes it (choices as (card, chai kinds) tuples)."""
-    if data is None:
+def _last_round(s: DabbaWallaState, last: dict[str, Any]) -> LastRound:
+    """The state's last scored round as a value (however the state got it: played, or read from a
+    position), with the tracks its choices made: the positions and tips as scored."""
+    choices = _choices(last["choices"])
+    reading = _reading_of(choices, s.double_zero)
+    return LastRound(
+        round=last["round"],
+        level=last["level"],
+        choices=tuple(choices),
+        later=tuple(last["later"]),
+        tips=tuple(last["tips"]),
+        tracks=TrackReading(reading.sums, _four(last["positions"]), _four(last["values"]), reading.veto),
+    )
+
+
+def _reading_of(choices: Sequence[tuple[str | None, Sequence[str]]], double_zero: tuple[int, int]) -> TrackReading:
+    return read_tracks(
+        (D.CARD_IDS[card] for card, _ in choices if card is not None),
+        (kind for _, kinds in choices for kind in kinds),
+        double_zero,
+    )
+
+
+def _revealed_tracks(s: DabbaWallaState, players: Sequence[PlayerView]) -> TrackReading | None:
+    """While play-later tiles wait (DW-11), the tracks the choices revealed so far make (public: every
+    one of them is face up); None at any other time."""
+    if s.phase != "delivery" or s.step != "later":
         return None
-    f = Fields(data, "Dabba Walla view: the field 'last_round'")
-    ints = list_of(integer())
-    last = {
-        "round": f.take("round", integer(0)),
-        "level": f.take("level", integer(0)),
-        "choices": [_choice(c) for c in f.take("choices", list_of(_CHOICE, n))],
-        "later": list(f.take("later", list_of(BOOLEAN, n))),
-        "positions": list(f.take("positions", ints)),
-        "values": list(f.take("values", ints)),
-        "tips": list(f.take("tips", list_of(integer(), n))),
-    }
-    f.done()
-    return last
+    revealed = [p.choice for p in players if p.revealed and p.choice is not None]
+    return _reading_of(revealed, s.double_zero) if revealed else None
+
+
+def _four(values: Sequence[int]) -> tuple[int, int, int, int]:
+    return (values[0], values[1], values[2], values[3])
 
 
 def level_marker(level: int) -> int:
@@ -427,7 +480,9 @@ def make_view(s: DabbaWallaState, seat: int | None) -> DabbaView:
         level=s.level if s.phase == "delivery" else 0,
         tracks=tuple(last["positions"]) if last else (0, 0, 0, 0),
         track_values=tuple(last["values"]) if last else (0, 0, 0, 0),
-        last_round=None if last is None else _last_round_view(last),
+        track_scales=track_scales(dz),
+        revealed_tracks=_revealed_tracks(s, players),
+        last_round=None if last is None else _last_round(s, last),
         players=tuple(players),
     )
 

@@ -1,4 +1,4 @@
-"""The contract every game's state and bots keep (see design.md, "The rules-core contract")."""
+"""The contract every game's state and bots keep (ARCHITECTURE.md, "The contracts between layers")."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .position import OBJECT, TEXT, Fields, integer, list_of
+from .validate import OBJECT, TEXT, Fields, integer, list_of
 from .wire import plain_from_json, plain_to_json
 
 

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from .config import GameConfig
 from .errors import ConfigError, IllegalAction, RecordError
 from .events import Event
-from .position import OBJECT, Fields, integer
 from .record import Entry, Record
 from .result import Result
+from .validate import OBJECT, Fields, integer
 
 if TYPE_CHECKING:
     from .protocol import GameState

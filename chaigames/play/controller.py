@@ -230,6 +230,12 @@ class GameController(GameWords):
         who = self.viewer if seat == "viewer" else seat
         return [line for line in self.session.log if line.event.visible_to(who)]
 
+    def since_last_turn(self, seat: int) -> list[LogLine]:
+        """The public log lines since `seat` last acted (every one before its first turn): what the
+        curtain tells a hot-seat player before their own screen shows."""
+        last = max((k for k, entry in enumerate(self.session.standing, 1) if entry.seat == seat), default=0)
+        return [line for line in self.log(None) if line.action_no > last]
+
     def status(self) -> str:
         """One line for the top of a game screen: whose turn it is, and who is looking."""
         if self.session.over:

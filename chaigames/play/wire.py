@@ -1,17 +1,18 @@
-"""The table wire: how sessions, the host and table processes talk (issue #15).
+"""The table wire: how sessions, the host and table processes talk.
 
 Framing: newline-delimited JSON, one object per line, UTF-8, at most `MAX_LINE` bytes a line.
 Every message has `"t"`, its type; the host's two envelopes do not (`{"from", "who", "msg"}`
-host -> table, `{"to", "msg"}` table -> host). Standard library only: the host, the table
-process and the app in each session's pty all import it.
+host -> table, `{"to", "msg"}` table -> host). The standard library and the engine's validation
+kinds only: the host, the table process and the app in each session's pty all import it.
+ARCHITECTURE.md shows where these messages travel ("The processes and what crosses between them").
 
-Every message type has one validating parser here (`SCHEMAS`, used by `check`): a message with
-a field of the wrong type (or a missing one) raises `Malformed` naming the field, so the table
-refuses it and goes on. Extra fields are let through untouched (a newer peer may add some).
+Every message type lists its fields here (`SCHEMAS`, used by `check`), in the kinds positions and
+views are read with (`chaigames.engine.validate`): a message with a field of the wrong type (or a
+missing one) raises `Malformed` naming the field, e.g. `seats[0].kind`, so the table refuses it
+and goes on. Extra fields are let through untouched (a newer peer may add some).
 Named constructors (`act`, `join`, ...) build the messages a session sends, checked the same way.
 
-The agreed protocol (the design note shared by the `tables` and `tableui` helpers), with these
-additions made by `tables`:
+How a table starts, and what some messages carry besides their required fields:
 
 - A table process is started as `python -m chaigames.serve.tables.process --fd N --code CODE
   --data-dir DIR [--spectators N]`. If `DIR/tables/CODE/table.json` exists the table restores
@@ -38,8 +39,22 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 from typing import Any
+
+from chaigames.engine import validate
+from chaigames.engine.validate import (
+    ANYTHING,
+    BOOLEAN,
+    NULL,
+    NUMBER,
+    OBJECT,
+    TEXT,
+    Kind,
+    integer,
+    list_of,
+    shape,
+    shown,
+)
 
 MAX_LINE = 1024 * 1024  # bytes in one line, its newline included
 CODE_LETTERS = "ACDEFHJKLMNPQRTUVWXY3479"  # table and seat codes: no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B
@@ -125,104 +140,55 @@ async def open_stream(sock: Any) -> tuple[asyncio.StreamReader, asyncio.StreamWr
     return await asyncio.open_connection(sock=sock, limit=MAX_LINE + 1)
 
 
-# -- field checks ----------------------------------------------------------------------------------
+# -- field checks: the engine's validation kinds -------------------------------------------------
 
-Check = Callable[[Any, str], Any]
-
-
-def _is_int(v: Any) -> bool:
-    return type(v) is int
-
-
-def _kind(test: Callable[[Any], bool], words: str) -> Check:
-    def check(value: Any, where: str) -> Any:
-        if not test(value):
-            raise Malformed(where, f"must be {words}, not {_short(value)}")
-        return value
-
-    return check
+INT = integer()
+STR = TEXT
+BOOL = BOOLEAN
+NUM = NUMBER
+OBJ = OBJECT
+ANY = ANYTHING  # checked elsewhere (an action's JSON, a view)
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+def optional(kind: Kind) -> Kind:
+    """The kind, or null."""
+    return NULL | kind
 
 
-INT = _kind(_is_int, "a whole number")
-STR = _kind(lambda v: type(v) is str, "a string")
-BOOL = _kind(lambda v: type(v) is bool, "true or false")
-NUM = _kind(lambda v: type(v) in (int, float), "a number")
-OBJ = _kind(lambda v: type(v) is dict, "an object")
-ANY: Check = lambda value, where: value  # noqa: E731 - checked elsewhere (an action's JSON, a view)
+def one_of(*choices: str) -> Kind:
+    return validate.one_of(choices)
 
 
-def optional(check: Check) -> Check:
-    def opt(value: Any, where: str) -> Any:
-        return None if value is None else check(value, where)
-
-    return opt
-
-
-def one_of(*choices: str) -> Check:
-    def pick(value: Any, where: str) -> Any:
-        if value not in choices or type(value) is not str:
-            raise Malformed(where, f"must be one of {', '.join(choices)}, not {_short(value)}")
-        return value
-
-    return pick
+def _check(kind: Kind, value: Any, where: str) -> Any:
+    """`value` when it is of `kind`; else Malformed naming the part that is not."""
+    found = kind.problem(value, where)
+    if found is not None:
+        raise Malformed(*found)
+    return value
 
 
-def list_of(check: Check) -> Check:
-    def items(value: Any, where: str) -> Any:
-        if type(value) is not list:
-            raise Malformed(where, f"must be a list, not {_short(value)}")
-        for i, item in enumerate(value):
-            check(item, f"{where}[{i}]")
-        return value
-
-    return items
-
-
-def shape(**fields: Check) -> Check:
-    """An object with these fields (each required; wrap with `optional` to allow null)."""
-
-    def obj(value: Any, where: str) -> Any:
-        if type(value) is not dict:
-            raise Malformed(where, f"must be an object, not {_short(value)}")
-        _fields(value, fields, where)
-        return value
-
-    return obj
-
-
-def _fields(value: dict[str, Any], fields: dict[str, Check], where: str, skip: frozenset[str] = frozenset()) -> None:
-    for name, check in fields.items():
-        at = f"{where}.{name}" if where else name
-        if name not in value:
-            if name in skip:
-                continue
-            raise Malformed(at, "is missing")
-        check(value[name], at)
-
-
-WHO = shape(id=STR, name=STR, keyed=BOOL)
+WHO = shape({"id": STR, "name": STR, "keyed": BOOL})
 TABLE = shape(
-    code=STR,
-    game=STR,
-    title=STR,
-    owner=STR,
-    people=list_of(STR),
-    free=INT,
-    started=BOOL,
-    finished=BOOL,
-    spectators=INT,
+    {
+        "code": STR,
+        "game": STR,
+        "title": STR,
+        "owner": STR,
+        "people": list_of(STR),
+        "free": INT,
+        "started": BOOL,
+        "finished": BOOL,
+        "spectators": INT,
+    }
 )
-SEAT_ASK = shape(kind=one_of("person", "bot"), level=optional(STR))
-LOBBY_SEAT = shape(name=STR, kind=one_of("person", "bot"), level=optional(STR), present=BOOL, owner=BOOL)
-CLOCK = shape(running=BOOL, now=NUM)
+SEAT_ASK = shape({"kind": one_of("person", "bot"), "level": optional(STR)})
+LOBBY_SEAT = shape(
+    {"name": STR, "kind": one_of("person", "bot"), "level": optional(STR), "present": BOOL, "owner": BOOL}
+)
+CLOCK = shape({"running": BOOL, "now": NUM})
 
 # type -> (fields, the fields that may be left out)
-SCHEMAS: dict[str, tuple[dict[str, Check], frozenset[str]]] = {
+SCHEMAS: dict[str, tuple[dict[str, Kind], frozenset[str]]] = {
     # session -> host
     "hello": ({}, frozenset()),
     "list": ({}, frozenset()),
@@ -308,6 +274,7 @@ SCHEMAS: dict[str, tuple[dict[str, Check], frozenset[str]]] = {
     "taken_over": ({}, frozenset()),
     "closed": ({"reason": STR}, frozenset()),
 }
+_MESSAGES = {t: shape(fields, optional=may_skip) for t, (fields, may_skip) in SCHEMAS.items()}
 
 
 def check(msg: Any, expect: frozenset[str] | set[str] | tuple[str, ...] | None = None) -> dict[str, Any]:
@@ -315,15 +282,13 @@ def check(msg: Any, expect: frozenset[str] | set[str] | tuple[str, ...] | None =
 
     `expect`, if given, is the set of types allowed here (a table takes no `welcome`)."""
     if type(msg) is not dict:
-        raise Malformed("message", f"must be an object, not {_short(msg)}")
+        raise Malformed("message", f"must be an object, not {shown(msg)}")
     t = msg.get("t")
     if type(t) is not str:
-        raise Malformed("t", "is missing" if "t" not in msg else f"must be a string, not {_short(t)}")
+        raise Malformed("t", "is missing" if "t" not in msg else f"must be a string, not {shown(t)}")
     if t not in SCHEMAS or (expect is not None and t not in expect):
-        raise Malformed("t", f"{_short(t)} is not a message here")
-    fields, may_skip = SCHEMAS[t]
-    _fields(msg, fields, "", may_skip)
-    return msg
+        raise Malformed("t", f"{shown(t)} is not a message here")
+    return _check(_MESSAGES[t], msg, "")
 
 
 def message(t: str, **fields: Any) -> dict[str, Any]:
@@ -349,11 +314,11 @@ def check_from(obj: Any) -> tuple[int, dict[str, Any], dict[str, Any]]:
     so that a bad message inside a good envelope is refused to its sender."""
     if type(obj) is not dict:
         raise Malformed("message", "must be an object")
-    conn = INT(obj.get("from"), "from")
-    who = WHO(obj.get("who"), "who")
+    conn = _check(INT, obj.get("from"), "from")
+    who = _check(WHO, obj.get("who"), "who")
     msg = obj.get("msg")
     if type(msg) is not dict:
-        raise Malformed("msg", f"must be an object, not {_short(msg)}")
+        raise Malformed("msg", f"must be an object, not {shown(msg)}")
     return conn, who, msg
 
 
@@ -361,7 +326,7 @@ def check_to(obj: Any) -> tuple[int, dict[str, Any]]:
     """An envelope from a table: (conn, msg)."""
     if type(obj) is not dict:
         raise Malformed("message", "must be an object")
-    conn = INT(obj.get("to"), "to")
+    conn = _check(INT, obj.get("to"), "to")
     msg = check(obj.get("msg"))
     return conn, msg
 

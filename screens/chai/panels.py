@@ -130,11 +130,14 @@ def cups_text(view: dict[str, Any], width: int = 36) -> Text:
 
 def status_text(status: str, view: dict[str, Any], width: int) -> Text:
     """The status on the left and, on the right, what shapes the whole game: the cup round and who
-    started (the last turns go round to the start player). The status gives way when room is short."""
-    start = view["players"][view["start_player"]]["name"]
+    started (the last turns go round to the player before the start player, so everyone has had as
+    many turns). The status gives way when room is short."""
+    players = view["players"]
+    start = players[view["start_player"]]["name"]
     right = f"Cup round {view['cup_round']} of {CUP_ROUNDS}, {start} started"
     if view.get("final_turns") is not None:
-        right = f"Last turns, up to {start}"
+        last = players[(view["start_player"] - 1) % len(players)]["name"]
+        right = f"Last turns, up to {last}"
     if len(status) + 2 + len(right) > width:  # the status first: the cup round is also on the left
         return fit_line(Text(status), width)
     t = Text(status)

@@ -104,7 +104,7 @@ class ChaiScreen(GameScreen):
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield TitleBar(self.sub_title)
+        yield TitleBar(self.match_title(self.sub_title or ""))
         yield Static("", id="chai-status")
         with Horizontal(id="chai-top"):
             with Vertical(id="chai-left"):
@@ -236,7 +236,8 @@ class ChaiScreen(GameScreen):
         self._draw_log()
 
     def _draw_status(self, view: dict[str, Any]) -> None:
-        status = self.controller.message or self.controller.status()  # a notice answers the last key: it comes first
+        # a notice answers the last key: it comes first (customers as the board writes them: a hint names them)
+        status = glyph_ids(self.controller.message) or self.controller.status()
         show(self.query_one("#chai-status", Static), status_text(status, view, self.size.width - 2))
 
     def _draw_market(self, view: dict[str, Any]) -> Text:

@@ -27,6 +27,7 @@ from textual.widgets import Static
 from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_map, normalize_key, player_zones
 from chaigames.engine import Event
 
+from ..compat import bind_key
 from ..game_base import GameScreen
 from ..keys import KeysScreen, key_lines, reading_the_screen
 from ..widgets import Footer, LinePanel, TitleBar, show
@@ -89,7 +90,7 @@ class ChaiWallahScreen(GameScreen):
         self._feed: tuple | None = None  # what the feed was drawn from: the log's length and last event, its size
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
-            self._bindings.bind(key, f"zone_key('{key}')", f"{escape(controller.name(b.seat))}: {role}", show=False)
+            bind_key(self, key, f"zone_key('{key}')", f"{escape(controller.name(b.seat))}: {role}", show=False)
         # Every game (new or continued) first shows the board with the clock stopped: held now, before
         # the controller starts, so no bot thinks and nothing is recorded. One human starts the 3-2-1
         # with Space; several first find their keys in the key check, and closing it starts it.
@@ -98,7 +99,7 @@ class ChaiWallahScreen(GameScreen):
             controller.pause()
 
     def compose(self) -> ComposeResult:
-        yield TitleBar(self.sub_title)
+        yield TitleBar(self.match_title(self.sub_title or ""))
         yield Static("", id="cw-status")
         yield Static("", id="cw-orders")
         with Vertical(id="cw-body"):
@@ -146,8 +147,8 @@ class ChaiWallahScreen(GameScreen):
 
     def status_line(self, view: dict[str, Any]) -> Text:
         c = self.controller
-        running = c.clock is not None and c.clock.running  # the clock runs on between a table's updates
-        out = Text(f"Time {c.clock.now() if running else view['now']:5.1f} s")  # type: ignore[union-attr]
+        clock = c.clock  # it runs on between a table's updates
+        out = Text(f"Time {clock.now() if clock is not None and clock.running else view['now']:5.1f} s")
         now = self._real()
         if view.get("winner") is not None:
             out.append("   ")

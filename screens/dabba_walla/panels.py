@@ -6,12 +6,12 @@ here only reads `self.view`, the screen's cursors and its size, and returns Rich
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from chaigames.dabba_walla import data as D
-from chaigames.dabba_walla.view import DabbaView, PlayerView
+from chaigames.dabba_walla.view import DabbaView, LastRound, PlayerView
 
 from ..widgets import fit_line
 from . import render as R
@@ -359,15 +359,12 @@ class Panels(_Screen):
         for news in self._order_news.get(v.round, []) if v.phase == "delivery" else []:
             text.append(news + "\n", style="bold")
         lr = v.last_round
-        revealed = [p.choice for p in v.players if p.revealed and p.choice is not None]
-        if v.step == "later" and revealed:
-            sums, _veto = R.reveal_sums(v, revealed)
+        if v.revealed_tracks is not None:
             text.append("Revealed so far, tracks:\n", style="italic")
-            text.append_text(R.tracks_text(v, R.track_positions(sums, v), sums))
+            text.append_text(R.tracks_text(v, v.revealed_tracks))
         elif lr:
-            sums, _veto = R.reveal_sums(v, lr["choices"])
-            text.append(f"Level {lr['level']} was delivered with these tracks:\n", style="italic")
-            text.append_text(R.tracks_text(v, lr["positions"], sums))
+            text.append(f"Level {lr.level} was delivered with these tracks:\n", style="italic")
+            text.append_text(R.tracks_text(v, lr.tracks))
         else:
             text.append_text(R.tracks_text(v, None))
         return text
@@ -379,33 +376,33 @@ class Panels(_Screen):
         text = Text()
         if not lr:
             return text
-        _sums, veto = R.reveal_sums(v, lr["choices"])
+        veto = lr.tracks.veto
         if not self.roomy or self._short_reveal:  # every player on as few lines as it takes, nobody cut off
             return self._reveal_compact(lr, veto)
-        text.append(f"Reveal, level {lr['level']}:\n", style="bold")
-        for p, (card, kinds) in enumerate(lr["choices"]):
-            later = " (played later)" if lr["later"][p] else ""
+        text.append(f"Reveal, level {lr.level}:\n", style="bold")
+        for p, (card, kinds) in enumerate(lr.choices):
+            later = " (played later)" if lr.later[p] else ""
             text.append(f" {v.players[p].name}{later}: ")
             text.append_text(R.choice_text(card, kinds, veto=veto))
-            text.append(f"  -> {lr['tips'][p]:+d} tips")
-            load = self._loads.get((lr["round"], p))
+            text.append(f"  -> {lr.tips[p]:+d} tips")
+            load = self._loads.get((lr.round, p))
             if load is not None:
-                text.append(f" ({R.tips_breakdown(load, lr['values'])})", style="dim")
+                text.append(f" ({R.tips_breakdown(load, lr.tracks.values)})", style="dim")
             text.append("\n")
         return text
 
-    def _reveal_compact(self, lr: dict[str, Any], veto: bool) -> Text:
+    def _reveal_compact(self, lr: LastRound, veto: bool) -> Text:
         """'Level 10: Asha G17 +3  Ravi R03 later +2 ...': whole entries, wrapped between players."""
         v = self.view
         width = max(self._right_width() - 2, 20)
-        text = Text(f"Level {lr['level']}:", style="bold")
+        text = Text(f"Level {lr.level}:", style="bold")
         used = text.cell_len
-        for p, (card, kinds) in enumerate(lr["choices"]):
+        for p, (card, kinds) in enumerate(lr.choices):
             entry = Text(f" {v.players[p].name} ")
             entry.append_text(R.choice_text(card, kinds, veto=veto))
-            if lr["later"][p]:
+            if lr.later[p]:
                 entry.append(" later")
-            entry.append(f" {lr['tips'][p]:+d}", style="bold")
+            entry.append(f" {lr.tips[p]:+d}", style="bold")
             if used + entry.cell_len + 1 > width:
                 text.append("\n")
                 used = 0

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from chaigames.dabba_walla import data as D
+from chaigames.dabba_walla.tracks import TrackReading
 from chaigames.dabba_walla.view import DabbaView, Layer, PlayerView
 
 from .. import palette
@@ -449,65 +450,30 @@ def table_rules(view: DabbaView, *, roomy: bool) -> str:
     return "   ".join(parts)
 
 
-def track_values_for(view: DabbaView, colour: int) -> list[int]:
-    """The tip value of each position of a colour's track (Module 1 changes two of them)."""
-    dz = view.double_zero
-    c = D.COLOURS[colour]
-    if dz and c == dz[0]:
-        return [0, 0, 1, 2, 3, 4]
-    if dz and c == dz[1]:
-        return [0, 2, 3, 4]
-    return [0, 1, 2, 3, 4]
-
-
-def track_positions(sums: Sequence[int], view: DabbaView) -> list[int]:
-    return [min(max(sums[c], 0), len(track_values_for(view, c)) - 1) for c in range(4)]
-
-
-def tracks_text(view: DabbaView, positions: Sequence[int] | None, sums: Sequence[int] | None = None) -> Text:
-    """The four scoring tracks; the marker [x] sits where the sums put it (capped at the ends)."""
+def tracks_text(view: DabbaView, reading: TrackReading | None) -> Text:
+    """The four scoring tracks as the view gives their scales; with a reading, the marker [x] on the
+    space its position stands on (a position past the last space stands on it), its sum, and
+    "(capped)" when the track's end held the marker short of the sum."""
     text = Text()
     for c in range(4):
-        values = track_values_for(view, c)
+        values = view.track_scales[c]
         letter = D.COLOURS[c]
         text.append(f"{letter}", style=COLOUR_STYLE[letter])
         text.append(f" {D.COLOUR_NAMES[c]:<6} ")
-        # the shortened track's last space stands for positions 3 and 4 alike (both pay 4)
-        marker = None if positions is None else min(positions[c], len(values) - 1)
+        marker = None if reading is None else min(reading.positions[c], len(values) - 1)
         for i, v in enumerate(values):
             if marker == i:
                 text.append(f"[{v}]", style="bold reverse")
             else:
                 text.append(f" {v} ", style="dim")
-        if sums is not None:
-            raw = sums[c]
+        if reading is not None:
+            raw = reading.sums[c]
             text.append(f"  sum {raw:+d}")
-            if positions is not None and raw != positions[c]:
+            if raw != reading.positions[c]:
                 text.append(" (capped)", style="italic")
         if c < 3:
             text.append("\n")
     return text
-
-
-def reveal_sums(view: DabbaView, choices: Sequence[tuple[str | None, Sequence[str]]]) -> tuple[list[int], bool]:
-    """Per colour: card values plus +1 tiles minus -1 tiles (none when a veto is played); vetoed?"""
-    sums = [0, 0, 0, 0]
-    minus = [0, 0, 0, 0]
-    veto = False
-    for card, kinds in choices:
-        if card:
-            for c, v in enumerate(D.CARD_TIPS[D.CARD_IDS[card]]):
-                sums[c] += v
-        for kind in kinds:
-            if kind == "veto":
-                veto = True
-            elif kind[0] == "+":
-                sums[D.COLOURS.index(kind[1])] += 1
-            elif kind[0] == "-":
-                minus[D.COLOURS.index(kind[1])] += 1
-    if not veto:
-        sums = [s - m for s, m in zip(sums, minus, strict=True)]
-    return sums, veto
 
 
 def chai_text(kind: str, *, vetoed: bool = False) -> Text:

@@ -9,7 +9,6 @@ the cursors of each mode live here, the game only ever changes through `controll
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from rich.cells import cell_len
@@ -42,6 +41,7 @@ from chaigames.dabba_walla.view import DabbaView, PlayerView
 from chaigames.engine import Event
 
 from .. import palette
+from ..compat import show_bindings
 from ..game_base import GameScreen
 from ..widgets import Footer, LinePanel, TitleBar, show
 from . import placing
@@ -161,7 +161,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         yield Footer(compact=True, show_command_palette=False)
 
     def _title(self) -> str:
-        return f"Dabba Walla on the {self.controller.view.vehicle_label}"
+        return self.match_title(f"Dabba Walla on the {self.controller.view.vehicle_label}")
 
     def on_mount(self) -> None:
         self.sub_title = self._title()
@@ -314,14 +314,14 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             return mode
         return None
 
-    def _act(self, action: Any) -> bool:
+    def _act(self, action: Any, *, final: bool = True) -> bool:
         """Send the action; False if it was refused already (a remote table answers later, through
-        `move_refused`, which shows the reason the same way)."""
+        `move_refused`, which shows the reason the same way). `final`: see GameScreen.send."""
         seat = self.seat
         if seat is None:
             return False
         self.problem = ""
-        self.send(seat, action)
+        self.send(seat, action, final=final)
         return not self.problem
 
     def move_refused(self, seat: int, reason: str) -> None:
@@ -461,7 +461,8 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         if not rows:
             return
         where, kind = rows[min(self.chai_i, len(rows) - 1)]
-        self._act(AddChai(kind) if where == "own" else RemoveChai(kind))
+        # on the secret choice until the commit: put on and taken off freely, so never asked about
+        self._act(AddChai(kind) if where == "own" else RemoveChai(kind), final=False)
 
     def action_bonus_colour(self) -> None:
         colours = [c for c, n in zip(D.COLOURS, self.view.bonus_left, strict=True) if n] or list(D.COLOURS)
@@ -757,11 +758,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         """Placing a tile below the roomy size has more keys than 80 columns hold: the side keys
         (empty dabba, level view, others) still work but leave the footer to the placing keys, so
         it never stops mid-word; `?` lists them all. This screen's own copy of the bindings changes."""
-        for key, bindings in list(self._bindings.key_to_bindings.items()):
-            if any(b.id in FOOTER_SPARE and b.show == crowded for b in bindings):
-                self._bindings.key_to_bindings[key] = [
-                    replace(b, show=not crowded) if b.id in FOOTER_SPARE else b for b in bindings
-                ]
+        show_bindings(self, FOOTER_SPARE, not crowded)
 
     def _turn_sig(self) -> tuple[Any, ...]:
         """This turn of this player (the draw pile shrinks every turn)."""

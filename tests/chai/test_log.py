@@ -116,7 +116,7 @@ def test_passing_is_logged():
     st.apply(0, ResetAdditives())
     st.apply(0, ResetAdditives())
     assert st.phase == "fulfil"
-    assert log(st.apply(0, Pass()))[0] == ("pass", "Asha fulfils no order", None, False, {})
+    assert log(st.apply(0, Pass()))[0] == ("pass", "Asha serves no customer this turn", None, False, {})
 
 
 def test_the_end_of_a_cup_round_is_logged_and_its_additives_refill_the_display():

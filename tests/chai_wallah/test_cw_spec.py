@@ -1,4 +1,4 @@
-"""The registry entry (issue #5: options, real time, seats) and the screen's game clock (CW-12)."""
+"""The registry entry (options, real time, seats) and the screen's game clock (CW-12)."""
 
 from __future__ import annotations
 

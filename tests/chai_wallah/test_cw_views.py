@@ -1,4 +1,4 @@
-"""Views (issue #5 "Views", CW-12): what each seat sees, and the words of the generic screen."""
+"""Views (CW-12): what each seat sees, and the words of the generic screen."""
 
 from __future__ import annotations
 

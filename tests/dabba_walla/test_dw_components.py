@@ -91,7 +91,7 @@ def test_placements_on_an_empty_trailer():
 
 
 def test_placement_refusals_name_the_reason():
-    """Rules 2 and 3 / DW-1, in the issue's words."""
+    """Rules 2 and 3 / DW-1: each refusal names its reason in the players' words."""
     heights = [0] * 9
     assert G.placement_problem("trailer", 0, heights, 0, 2, 2, 1) == "the tile would overhang the bicycle trailer"
     heights = [0, 0, 0, 3, 2, 0, 0, 0, 0]  # square (2,1) at level 3

@@ -6,7 +6,7 @@ import pytest
 
 from chaigames.dabba_walla import data as D
 from chaigames.dabba_walla.actions import AddChai, Commit, RemoveChai
-from chaigames.dabba_walla.state import track_from_sums
+from chaigames.dabba_walla.tracks import track_from_sums
 from chaigames.engine import IllegalAction
 from tests.dabba_walla.dw_helpers import card, give_chai, make, put, to_delivery
 from tests.positions import edit

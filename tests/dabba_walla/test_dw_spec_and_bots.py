@@ -80,7 +80,7 @@ def test_takeback_of_a_placement_without_reveal():
 
 
 def test_easy_bot_never_adds_an_empty_when_the_tile_fits():
-    """Issue: easy is random but never absurd, e.g. no empty dabba when the tile fits without it."""
+    """Easy is random but never absurd, e.g. no empty dabba when the tile fits without it."""
     bot = EasyBot("easy", 3, 0)
     for seed in range(30):
         s = make(2, seed=seed)
@@ -93,7 +93,7 @@ def test_easy_bot_never_adds_an_empty_when_the_tile_fits():
 
 
 def test_normal_bot_lifts_the_colours_of_its_level():
-    """Issue: normal plays delivery cards that lift the colours of its current level."""
+    """Normal plays delivery cards that lift the colours of its current level."""
     s = make(2)
     s = put(s, 0, 0, [(0, 0), (0, 1), (1, 0), (1, 1)], 1)  # Y01: four yellow dabbas
     s = to_delivery(s, {0: ["R18", "G05", "Y12"], 1: ["R17"]})  # Y12 is Y+2

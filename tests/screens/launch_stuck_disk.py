@@ -15,10 +15,10 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from chaigames import saves  # noqa: E402
 from chaigames.cli import main  # noqa: E402
+from chaigames.saves import committer  # noqa: E402
 
-saves._COMMITTER._run = threading.Event().wait  # the committer thread waits forever: nothing is put in place
+committer.COMMITTER._run = threading.Event().wait  # the committer thread waits forever: nothing is put in place
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))

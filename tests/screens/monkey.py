@@ -1,4 +1,4 @@
-"""The monkey: seeded random keys through the real app with Pilot (issue 11, "Proof").
+"""The monkey: seeded random keys through the real app with Pilot.
 
 Used by tests/screens/test_monkey.py (about 300 keys a screen, in the suite) and
 benchmarks/monkey.py (2,000 or more). A run targets one screen: the main menu, setup, or a game

@@ -1,4 +1,4 @@
-"""The 3-2-1 countdown under a modal (issue 11, item 2): its timer dismisses only itself, and a
+"""The 3-2-1 countdown under a modal: its timer dismisses only itself, and a
 modal opened over it (the command palette, the keys) holds the count until it closes."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Crashes (issue 11, item 5): an unhandled exception exits with status 1, writes a crash log under
+"""Crashes: an unhandled exception exits with status 1, writes a crash log under
 the data folder's crash/ and shows one friendly line with its path instead of a traceback."""
 
 from __future__ import annotations

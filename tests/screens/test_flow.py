@@ -1,4 +1,4 @@
-"""Pilot tests of the hot-seat frame (issue #6), played through the generic screen with the toy game."""
+"""Pilot tests of the hot-seat frame, played through the generic screen with the toy game."""
 
 from __future__ import annotations
 
@@ -155,6 +155,24 @@ async def test_curtain_shows_no_private_text_of_any_seat(make_app):
         await wait_for(pilot, lambda: app.controller.to_move == 1, "Bob's move")
         text = screen_text(app)
         assert f'"secret": {bob_secret}' in text and f'"secret": {ann_secret}' not in text
+
+
+async def test_a_curtain_says_what_happened_since_that_player_s_last_turn(make_app):
+    app = make_app(new_game=hotseat())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Ann's curtain")
+        assert "Since your last turn" not in screen_text(app)  # nothing has happened yet
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.controller.to_move == 0, "Ann's move")
+        await pilot.press("1")
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Bob's curtain")
+        assert "Since your last turn:" in screen_text(app) and "Ann steps 1" in screen_text(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.controller.to_move == 1, "Bob's move")
+        await pilot.press("2")
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Ann's curtain again")
+        text = screen_text(app)
+        assert "Bob steps 2" in text and "Ann steps 1" not in text  # her own turn is not news to her
 
 
 async def test_one_human_against_bots_sees_no_curtain(make_app):

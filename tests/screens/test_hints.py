@@ -32,6 +32,7 @@ async def test_the_hint_key_shows_the_experts_move_and_counts_it(make_app):
         assert len(record.entries) == entries  # a hint is no move
         line = next(ln for ln in screen_text(app).splitlines() if "Hint:" in ln)
         assert any(word in line for word in ("Visit", "Take", "Reserve", "Draw", "Reset", "Serve"))
+        assert "green-" not in line and "black-" not in line  # customers as the board writes them (Gr5)
 
 
 async def test_without_hints_the_key_does_nothing(make_app):

@@ -1,4 +1,4 @@
-"""Names are text, never markup (issue 11, item 3): seat names holding Rich markup, escape
+"""Names are text, never markup: seat names holding Rich markup, escape
 sequences, bidi overrides, emoji and wide characters start every game, show on the curtain and the
 game screen, survive Continue (cleaned as the save is read) and `chaigames replay`."""
 

@@ -1,4 +1,4 @@
-"""A key redraws what it changed and nothing else (issue: instant keys), and what it draws is what a
+"""A key redraws what it changed and nothing else, and what it draws is what a
 whole redraw would draw: the parts a key skips are checked against `refresh_game` after each key.
 
 - `show` asks for a layout of the whole screen (which repaints every widget) only when a panel's
@@ -133,8 +133,8 @@ async def test_a_chai_wallah_die_key_repaints_the_die_lines_of_its_seat_alone(ma
         await pilot.pause()
         seat = app.screen.query_one("#cw-seat-0", LinePanel)
         whole, lines = [0], []
-        real_whole, real_line = seat._render_content, seat._line_strip
-        seat._render_content = lambda: whole.__setitem__(0, whole[0] + 1) or real_whole()  # type: ignore[method-assign]
+        real_whole, real_line = seat._draw_whole, seat._line_strip
+        seat._draw_whole = lambda: whole.__setitem__(0, whole[0] + 1) or real_whole()  # type: ignore[method-assign]
         seat._line_strip = lambda text, y: lines.append(y) or real_line(text, y)  # type: ignore[method-assign]
         for n in range(4):  # offer the tea, keep it, offer, keep
             fake.now += 0.3  # past the 250 ms repeat filter

@@ -1,5 +1,6 @@
 """Never lose a game: the app in a pseudo-terminal is killed with SIGKILL mid-game, and Continue
-restores exactly what was on screen (issue #6, "A crash, a closed terminal or kill -9 ...")."""
+restores exactly what was on screen (a crash, a closed terminal or kill -9 loses at most the action in
+flight)."""
 
 from __future__ import annotations
 

@@ -50,14 +50,14 @@ async def test_a_line_panel_draws_what_a_static_draws_and_renders_only_changed_l
         panel, static = app.query_one("#a", LinePanel), app.query_one("#b", Static)
         lines = [Text(f"seat {k}") for k in range(6)]
         whole = 0
-        real = panel._render_content
+        real = panel._draw_whole
 
-        def counted() -> None:
+        def counted() -> list:
             nonlocal whole
             whole += 1
-            real()
+            return real()
 
-        panel._render_content = counted
+        panel._draw_whole = counted
         for _ in range(40):
             text = board(rng, lines)
             show(panel, text)

@@ -130,3 +130,30 @@ async def test_the_results_of_a_single_game_start_a_match_of_three(make_app):
         await wait_for(pilot, lambda: app.controller is not None and app.controller.save_id != first, "the match")
         match = match_of(app.controller.session.record.meta)
         assert match is not None and match.games == 3 and match.played == () and match.first_start == 0
+
+
+async def test_each_game_s_own_screen_says_which_game_of_the_match_it_is(tmp_path):
+    """Dabba Walla writes its vehicle in its title; the match's game is written there too, as on every screen."""
+    from chaigames import chai_wallah, dabba_walla
+    from chaigames.engine import GameConfig, Result, SeatConfig, Session
+    from chaigames.engine.match import Match
+    from screens.app import ChaiGamesApp
+    from screens.game_base import GameScreen
+    from screens.widgets import TitleBar
+
+    store = SaveStore(tmp_path)
+    app = ChaiGamesApp(store=store, bot_delay=1000, countdown=0, clock_source=lambda: 0.0, key_guard=0, win_hold=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for spec in (dabba_walla.SPEC, chai_wallah.SPEC):
+            names = ("Ann", "Ravi", "Zoe", "Dev")
+            config = GameConfig(seats=tuple(SeatConfig(n, None if i == 0 else "easy") for i, n in enumerate(names)))
+            session = Session(spec, spec.validate(config), 4)
+            first = Match(games=3, seats=4).add(Result(scores=(3, 1, 0, 0), winners=(0,)))
+            session.record.meta["match"] = first.to_json()
+            save_id = store.new_id(spec.id)
+            store.save(session, save_id)
+            app.resume_game(save_id)
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), f"{spec.title} resumed")
+            title = str(app.screen.query_one(TitleBar).content)
+            assert title.startswith(f"chaigames: {spec.title}") and title.endswith(": match game 2 of 3"), title
+            await app.back_to_menu()

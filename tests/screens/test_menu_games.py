@@ -1,4 +1,4 @@
-"""The main menu of the real app lists the three games, with seat ranges and a line each (issue #2)."""
+"""The main menu of the real app lists the three games, with seat ranges and a line each."""
 
 from __future__ import annotations
 

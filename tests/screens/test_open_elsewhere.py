@@ -1,4 +1,4 @@
-"""One app per save (issue 11, item 4): an advisory lock file with the owner's pid. A second app
+"""One app per save: an advisory lock file with the owner's pid. A second app
 is told "this game is open elsewhere" and may take it over; the first finds out at its next save
 and goes back to its menu without overwriting. A lock left by a dead process is taken silently."""
 

@@ -9,12 +9,12 @@ from dataclasses import replace
 from typing import Any
 
 from textual import events
-from textual._time import get_time
 
 from chaigames.chai_wallah import SPEC as CW
 from chaigames.chai_wallah.keys import ZONE_KEYS
 from chaigames.engine import GameConfig, SeatConfig
 from screens.chai_wallah import ChaiWallahScreen
+from screens.compat import event_time as get_time
 from screens.confirm import ConfirmScreen
 from screens.curtain import CurtainScreen
 from screens.dabba_walla import DabbaWallaScreen
@@ -113,8 +113,8 @@ async def test_ctrl_q_mid_game_asks_first_and_the_game_stands_still_while_asked(
 
 
 async def test_s_on_the_pause_menu_never_leaves_without_y_and_not_in_its_first_half_second(make_app):
-    """Measured in the issue: Esc from one player and `s` (another's sugar key) 150 ms later saved
-    and quit. Now `s` in the pause menu's first 0.5 s is dropped, and after it, it only asks."""
+    """Esc from one player and `s` (another's sugar key) 150 ms later once saved and quit. Now `s` in
+    the pause menu's first 0.5 s is dropped, and after it, it only asks."""
     config = GameConfig(seats=(SeatConfig("Ann"), SeatConfig("Ravi", bot="easy")), start_player=0)
     app = make_app(games=[STEPPY], new_game=("toy", config, 5), key_guard=30.0)  # long: a loaded machine is slow
     async with app.run_test(size=SIZE) as pilot:

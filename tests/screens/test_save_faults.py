@@ -1,4 +1,4 @@
-"""Saves that fail (issue 11, items 1 and 6), through a patched writer that raises what a full or
+"""Saves that fail, through a patched writer that raises what a full or
 read-only disk raises, so the behaviour is tested everywhere (tests/screens/test_tmpfs.py does the
 same on a real 64 KiB tmpfs where the machine allows it)."""
 
@@ -12,6 +12,7 @@ import pytest
 
 from chaigames import saves
 from chaigames.engine import GameConfig, SeatConfig
+from chaigames.saves import locks, store
 from screens.confirm import ConfirmScreen, SaveFailedScreen
 from screens.game_base import GameScreen
 from screens.menu import ContinueScreen, MainMenu
@@ -41,7 +42,8 @@ class Disk:
                 raise OSError(self.code, os.strerror(self.code))
             real(path, text)
 
-        monkeypatch.setattr(saves, "write_atomic", write)
+        for module in (store, locks):  # every writer of the store: saves, history, locks
+            monkeypatch.setattr(module, "write_atomic", write)
 
 
 async def play(pilot, app, n: int) -> None:
@@ -135,7 +137,7 @@ def test_a_failed_write_leaves_no_temporary_file(tmp_path, monkeypatch):
     def no_space(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(saves.os, "fsync", no_space)
+    monkeypatch.setattr(os, "fsync", no_space)
     with pytest.raises(OSError):
         saves.write_atomic(tmp_path / "g.json", "x" * 1000)
     assert list(tmp_path.iterdir()) == []

@@ -68,3 +68,24 @@ async def test_an_unreadable_memory_means_the_defaults(make_app):
         assert values(setup)["names"][0] == "Player 1" and values(setup)["match"] == 1
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+
+
+async def test_new_game_opens_on_the_game_set_up_last(make_app, store):
+    from chaigames.engine import GameConfig, SeatConfig
+    from chaigames.setups import SetupMemory
+
+    from .games import STEPPY
+
+    memory = SetupMemory(store.root)
+    assert memory.last_game() is None
+    memory.remember("toy", GameConfig(seats=(SeatConfig("Ann"), SeatConfig("Bo", "easy"))))
+    memory.remember(STEPPY.id, GameConfig(seats=(SeatConfig("Ann"), SeatConfig("Bo", "easy"))))
+    assert memory.last_game() == STEPPY.id
+    app = make_app(games=[STEPPY])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        await pilot.press("n")  # the highlighted line is an action, not a game: the game set up last
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "setup")
+        assert app.screen.spec.id == STEPPY.id
+    memory.remember("toy", GameConfig(seats=(SeatConfig("Ann"), SeatConfig("Bo", "easy"))))
+    assert memory.last_game() == "toy"  # set up again: last again

@@ -218,3 +218,58 @@ def test_chai_wallah_replay_of_8_seats_public_view(snap_compare, size):
     session.apply(1, SetOffer(("tea", "milk")), 33.0)
     session.apply(2, Claim(), 33.0)
     assert snap(snap_compare, size, replayed(session))
+
+
+# -- History ------------------------------------------------------------------------------------------
+def history_of(*sessions: Session) -> tuple[ChaiGamesApp, Callable]:
+    """History listing `sessions` (finished on a fixed day, so the dates stay put)."""
+    from chaigames.games import get as get_game
+    from chaigames.saves import SaveInfo
+    from screens.history import HistoryScreen
+
+    infos = []
+    for i, session in enumerate(sessions):
+        session.record.meta.update(finished=f"2026-03-14T09:{30 - i:02d}:00+00:00", result=session.result().to_json())
+        infos.append(SaveInfo(f"game-{i}", Path(f"game-{i}.json"), session.record, session.spec.title))
+    app = ChaiGamesApp(bot_delay=1000, countdown=0, clock_source=lambda: 0.0, key_guard=0, win_hold=0)
+
+    async def run_before(pilot: Any) -> None:
+        app.push_screen(HistoryScreen(infos, get_game))
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "History")
+        await pilot.pause()
+
+    return app, run_before
+
+
+@pytest.mark.parametrize("size", [*SIZES, pytest.param((160, 50), id="160x50")])
+def test_history_of_the_three_games_with_the_most_seats(snap_compare, size):
+    """Winner, Scores and Match fit at 80 columns, with 8 seats too; the highlighted game's players under the table."""
+    cw = play_headless(cw_config(), 1, 5000)
+    chai_game = played(chai.SPEC, GameConfig(seats=seats(chai.SPEC, 5), start_player=0), 3, lambda s: False)
+    dw = played(dabba_walla.SPEC, dw_config(), 3, lambda s: False)
+    assert cw.over and chai_game.over and dw.over
+    assert snap(snap_compare, size, history_of(cw, chai_game, dw))
+
+
+# -- the main menu ------------------------------------------------------------------------------------
+def test_main_menu_with_a_game_waiting(snap_compare, tmp_path):
+    """The first screen: Continue first (a game waits), then each game beside its own picture."""
+    from screens.menu import MainMenu
+
+    store = SaveStore(tmp_path)
+    session = Session(chai.SPEC, GameConfig(seats=seats(chai.SPEC, 2), start_player=0), 3)
+    store.save(session, store.new_id(chai.SPEC.id))
+    app = ChaiGamesApp(store=store, bot_delay=1000, countdown=0, clock_source=lambda: 0.0, key_guard=0, win_hold=0)
+
+    def continue_first() -> bool:
+        options = app.screen.query("#menu-options")
+        if not isinstance(app.screen, MainMenu) or not options:
+            return False
+        menu = options.first()
+        return menu.option_count > 0 and menu.get_option_at_index(0).id == "continue"
+
+    async def run_before(pilot: Any) -> None:
+        await wait_for(pilot, continue_first, "the menu, Continue first")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -1,4 +1,4 @@
-"""Tables over SSH, the app's menus and lobby (issue #15), against a stand-in host on the session's channel.
+"""Tables over SSH, the app's menus and lobby, against a stand-in host on the session's channel.
 
 The real host and table process are exercised by tests/serve/test_serve_table_*.py; here the
 other end of the channel is a test coroutine, so each screen's messages and drawing are checked fast.

@@ -1,4 +1,4 @@
-"""Saves on a real full and read-only disk (issue 11, items 1 and 6): a 64 KiB tmpfs mounted in a
+"""Saves on a real full and read-only disk: a 64 KiB tmpfs mounted in a
 private mount namespace (`unshare -m`, as root), so nothing outlives the test. Where that is not
 possible the test is skipped; test_save_faults.py covers the same behaviour with a patched writer."""
 

@@ -34,7 +34,7 @@ async def refused(port: int, key) -> bool:
     ],
 )
 async def test_revoking_the_keys_file_revokes(make_host, authorized_keys, client_key, caplog, how, why):
-    """Issue #11 item 7: a missing, empty, comment-only or unparsable file lets nobody in (the log says why),
+    """A missing, empty, comment-only or unparsable file lets nobody in (the log says why),
     at the very next login; putting a key back lets its player in again, without a restart."""
     host = await make_host(authorized_keys=authorized_keys)
     assert not await refused(host.port, client_key)
@@ -74,7 +74,7 @@ async def test_a_bad_line_is_skipped_and_logged_good_keys_still_work(make_host, 
 
 
 async def test_a_connection_without_a_game_is_closed_after_the_login_grace(make_host, caplog):
-    """Issue #11 item 8: --open connections that never open a game are dropped after the grace; one that plays
+    """--open connections that never open a game are dropped after the grace; one that plays
     is not, and once its game ends it has the grace again to start another."""
     host = await make_host(command=[sys.executable, "-c", QUIET], login_grace=3.0, hangup_grace=0.3)
     async with await connect(host.port, user="player") as playing:
@@ -90,7 +90,7 @@ async def test_a_connection_without_a_game_is_closed_after_the_login_grace(make_
 
 
 async def test_each_address_may_hold_only_so_many_connections_without_a_game(make_host, caplog):
-    """Issue #11 item 8: past --max-pending connections without a game from one address, the next is refused;
+    """Past --max-pending connections without a game from one address, the next is refused;
     a connection that starts a game no longer counts."""
     host = await make_host(command=[sys.executable, "-c", QUIET], max_pending=2, hangup_grace=0.3)
     first = await connect(host.port, user="a")

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_without_asyncssh_it_says_to_install_the_extra(monkeypatch, capsys):
-    """Issue #8: without asyncssh, `chaigames serve` says exactly what to install and exits 2."""
+    """Without asyncssh, `chaigames serve` says exactly what to install and exits 2."""
     monkeypatch.setitem(sys.modules, "asyncssh", None)  # `import asyncssh` now raises ImportError
     assert cli.main(["serve", "--open"]) == 2
     err = capsys.readouterr().err
@@ -29,7 +29,7 @@ def test_without_asyncssh_it_says_to_install_the_extra(monkeypatch, capsys):
 
 
 def test_help_documents_every_option(capsys):
-    """Issue #8: `chaigames serve --help` documents all of it."""
+    """`chaigames serve --help` documents all of it."""
     with pytest.raises(SystemExit) as exit_:
         cli.main(["serve", "--help"])
     assert exit_.value.code == 0
@@ -67,7 +67,7 @@ def test_help_documents_every_option(capsys):
 
 
 def test_help_documents_the_table_options(capsys):
-    """Issue #15: the table limits and defaults are in `serve --help`, with what a player sees of them."""
+    """The table limits and defaults are in `serve --help`, with what a player sees of them."""
     with pytest.raises(SystemExit):
         cli.main(["serve", "--help"])
     text = " ".join(capsys.readouterr().out.split())
@@ -119,7 +119,7 @@ def test_idle_timeout_durations(text, seconds):
 
 
 def test_serve_modules_import_no_asyncssh_nor_front_end():
-    """The design's layering: importing chaigames.serve loads neither asyncssh nor Textual, Rich or screens."""
+    """The layers (ARCHITECTURE.md): importing chaigames.serve loads neither asyncssh nor Textual, Rich or screens."""
     code = (
         "import sys, chaigames.serve, chaigames.serve.host, chaigames.serve.players, chaigames.hosting.child, "
         "chaigames.hosting.environment; "
@@ -171,7 +171,7 @@ async def test_real_command_starts_warns_serves_and_stops_on_sigterm(tmp_path):
 
 @pytest.mark.parametrize("where", ["/proc/x", "file"])
 def test_an_unusable_data_folder_says_why(tmp_path, capsys, where):
-    """Issue #11: `serve --data-dir /proc/x` reports the real reason, not 'cannot listen on 127.0.0.1:0'."""
+    """`serve --data-dir /proc/x` reports the real reason, not 'cannot listen on 127.0.0.1:0'."""
     if where == "file":
         (tmp_path / "file").write_text("not a folder")
         where = str(tmp_path / "file" / "serve")

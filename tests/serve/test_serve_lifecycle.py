@@ -65,7 +65,7 @@ CRASH = (
 
 
 async def test_a_crashing_game_touches_no_other_session(make_host, caplog):
-    """Issue #8: one session's crash never touches another or the server. Issue #11 item 5: the host logs
+    """One session's crash never touches another or the server. The host logs
     `ended=crash`, and the player gets one friendly line, never the traceback or the server's paths."""
     host = await make_host()
     async with await connect(host.port, user="steady") as steady_conn:
@@ -110,7 +110,7 @@ async def test_a_clean_exit_shows_what_the_game_printed_after_its_screen(make_ho
 
 
 async def test_hang_up_then_kill_leaves_no_process_behind(make_host, caplog):
-    """Issue #8: on disconnect the game's process group gets SIGHUP, then SIGKILL after the grace period."""
+    """On disconnect the game's process group gets SIGHUP, then SIGKILL after the grace period."""
     host = await make_host(command=[sys.executable, "-c", STUBBORN], hangup_grace=0.3)
     conn = await connect(host.port, user="gone")
     player = await Player.open(conn)
@@ -125,7 +125,7 @@ async def test_hang_up_then_kill_leaves_no_process_behind(make_host, caplog):
 
 
 async def test_idle_session_is_ended(make_host, caplog):
-    """Issue #8: `--idle-timeout` ends a session that sent no keys for that long; the game is hung up.
+    """`--idle-timeout` ends a session that sent no keys for that long; the game is hung up.
 
     A stand-in game that starts in milliseconds, so the timeout cannot strike before it is up."""
     host = await make_host(command=[sys.executable, "-c", QUIET], idle_timeout=1.0, hangup_grace=0.3)
@@ -152,7 +152,7 @@ async def test_host_shutdown_hangs_up_every_game(make_host):
 
 
 def test_host_key_is_made_once_and_kept_private(tmp_path):
-    """Issue #8: the host key is generated on first start and kept (mode 0600) under the data directory."""
+    """The host key is generated on first start and kept (mode 0600) under the data directory."""
     first = load_host_key(tmp_path)
     path = tmp_path / "host_key"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600

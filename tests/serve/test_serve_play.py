@@ -8,7 +8,7 @@ DOWN = b"\x1b[B"
 
 
 async def test_menu_keys_resize_and_hang_up(make_host):
-    """Issue #8: an 80x24 terminal shows the menu's three titles; Down moves the highlight; 120x40 re-lays
+    """An 80x24 terminal shows the menu's three titles; Down moves the highlight; 120x40 re-lays
     the screen out; closing the connection hangs the game up and leaves no process behind."""
     host = await make_host()
     conn = await connect(host.port)

@@ -24,13 +24,13 @@ ALLOWED_ENV = {
     "COLORTERM",
     "PYTHONPATH",
     "BROWSER",
-    "CHAIGAMES_HOST_FD",  # the session's private channel to the host's tables (issue #15)
+    "CHAIGAMES_HOST_FD",  # the session's private channel to the host's tables
 }
 CLIENT_ENV = {"PYTHONPATH": "/evil", "LD_PRELOAD": "/evil/lib.so", "CHAIGAMES_HOME": "/tmp/evil", "FOO": "bar"}
 
 
 async def test_same_key_same_folder_other_key_other_folder(make_host, authorized_keys, client_key, other_key, caplog):
-    """Issue #8: each public key's fingerprint has its own save folder, the same at every login.
+    """Each public key's fingerprint has its own save folder, the same at every login.
 
     (Continue itself is the app's: after merging it, this test should also write an unfinished save into
     the folder and find Continue on the menu of the second login.)"""
@@ -56,9 +56,9 @@ async def test_same_key_same_folder_other_key_other_folder(make_host, authorized
 
 
 async def test_client_environment_never_reaches_the_game(make_host, tmp_path):
-    """Issue #8: the child gets a fixed, minimal environment: env requests (PYTHONPATH, LD_PRELOAD,
+    """The child gets a fixed, minimal environment: env requests (PYTHONPATH, LD_PRELOAD,
     CHAIGAMES_HOME) are dropped; TERM is the client's, sanitised; colours are the server's choice.
-    Issue #11: the folder the name had under the old naming (`alice`) is moved to its new name, saves and all."""
+    The folder the name had under the old naming (`alice`) is moved to its new name, saves and all."""
     old = tmp_path / "serve" / "players" / "open" / "alice"
     (old / "saves").mkdir(parents=True)
     (old / "saves" / "kept.json").write_text("{}")
@@ -100,7 +100,7 @@ def test_a_followed_link_starts_no_browser_on_the_server(tmp_path):
     [("256", "256", None), ("truecolor", "truecolor", "truecolor"), ("16", "standard", None)],
 )
 def test_color_setting_fixes_what_textual_renders(tmp_path, color, system, colorterm):
-    """Issue #8: `--color 256|truecolor|16`; truecolor is opt-in since SSH does not forward COLORTERM."""
+    """`--color 256|truecolor|16`; truecolor is opt-in since SSH does not forward COLORTERM."""
     env = child_environment(home=tmp_path, term="xterm", color=color)
     assert env["TEXTUAL_COLOR_SYSTEM"] == system
     assert env.get("COLORTERM") == colorterm
@@ -110,7 +110,7 @@ OPEN_NAMES = ["ASHA", "asha", "Asha!", "äsha", "sha", ".", "..", "", "guest", "
 
 
 def test_distinct_open_names_keep_distinct_folders_one_level_down(tmp_path):
-    """Issue #11: names no longer fold together (case, punctuation, accents, dots, non-ASCII); each folder is a
+    """Names no longer fold together (case, punctuation, accents, dots, non-ASCII); each folder is a
     readable slug plus a short hash of the cleaned name, one level under players/open/, the same at every login."""
     folders = [player_folder(tmp_path, user=name) for name in OPEN_NAMES]
     assert len({f.name for f in folders}) == len(OPEN_NAMES)
@@ -129,7 +129,7 @@ def test_an_open_name_is_cleaned_before_it_picks_the_folder():
 
 
 def test_an_old_folder_moves_to_the_new_name_once_and_only_safely(tmp_path):
-    """Issue #11: the first login under the new naming takes the old folder with it; nothing is overwritten,
+    """The first login under the new naming takes the old folder with it; nothing is overwritten,
     a link is not followed, and an old name shaped like a new folder name takes nobody's saves."""
     open_dir = tmp_path / "players" / "open"
     (open_dir / "asha" / "saves").mkdir(parents=True)
@@ -167,7 +167,7 @@ def test_key_folder_is_the_openssh_sha256_fingerprint(client_key):
 
 
 async def test_reconnect_finds_continue(make_host, authorized_keys, client_key):
-    """Issue #8: a dropped connection is resumed with Continue at the next login with the same key.
+    """A dropped connection is resumed with Continue at the next login with the same key.
 
     Needs the app's saves (chaigames.saves) and one built game; skipped on a branch without them."""
     saves = pytest.importorskip("chaigames.saves")
@@ -202,7 +202,7 @@ async def test_reconnect_finds_continue(make_host, authorized_keys, client_key):
 
 
 async def test_truecolor_is_opt_in_and_reaches_the_screen(make_host):
-    """Issue #8: `--color truecolor` renders 24-bit colour (SSH cannot tell the server the terminal has it)."""
+    """`--color truecolor` renders 24-bit colour (SSH cannot tell the server the terminal has it)."""
     host = await make_host(color="truecolor")
     async with await connect(host.port) as conn:
         player = await Player.open(conn)

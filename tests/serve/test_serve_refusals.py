@@ -9,7 +9,7 @@ from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
 
 
 async def test_no_terminal_is_refused_with_a_line(make_host, caplog):
-    """Issue #8: each session must request a terminal; without one it gets a clear line and no game."""
+    """Each session must request a terminal; without one it gets a clear line and no game."""
     host = await make_host()
     async with await connect(host.port) as conn:
         result = await conn.run(encoding=None)  # a shell request without a pty
@@ -20,7 +20,7 @@ async def test_no_terminal_is_refused_with_a_line(make_host, caplog):
 
 
 async def test_exec_request_is_refused(make_host):
-    """Issue #8: no `exec` of other commands, with or without a terminal."""
+    """No `exec` of other commands, with or without a terminal."""
     host = await make_host()
     async with await connect(host.port) as conn:
         with pytest.raises(asyncssh.ChannelOpenError):
@@ -31,7 +31,7 @@ async def test_exec_request_is_refused(make_host):
 
 
 async def test_sftp_and_subsystems_are_refused(make_host):
-    """Issue #8: no SFTP (nor any other subsystem)."""
+    """No SFTP (nor any other subsystem)."""
     host = await make_host()
     async with await connect(host.port) as conn:
         with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
@@ -41,7 +41,7 @@ async def test_sftp_and_subsystems_are_refused(make_host):
 
 
 async def test_port_forwarding_is_refused_both_ways(make_host):
-    """Issue #8: no port forwarding: neither local (direct-tcpip) nor remote (tcpip-forward)."""
+    """No port forwarding: neither local (direct-tcpip) nor remote (tcpip-forward)."""
     host = await make_host()
     async with await connect(host.port) as conn:
         with pytest.raises(asyncssh.ChannelOpenError):
@@ -53,7 +53,7 @@ async def test_port_forwarding_is_refused_both_ways(make_host):
 
 
 async def test_wrong_key_and_no_key_are_refused(make_host, authorized_keys, client_key, other_key):
-    """Issue #8: with auth on, only keys in the authorized-keys file get in."""
+    """With auth on, only keys in the authorized-keys file get in."""
     host = await make_host(authorized_keys=authorized_keys)
     with pytest.raises(asyncssh.PermissionDenied):
         await connect(host.port, key=other_key)
@@ -64,7 +64,7 @@ async def test_wrong_key_and_no_key_are_refused(make_host, authorized_keys, clie
 
 
 async def test_session_past_max_sessions_is_refused_then_a_slot_frees(make_host, caplog):
-    """Issue #8 (`--max-sessions 2`): the third session gets a friendly line; once a game ends, a new one fits."""
+    """With `--max-sessions 2` the third session gets a friendly line; once a game ends, a new one fits."""
     host = await make_host(max_sessions=2)
     async with await connect(host.port, user="a") as a, await connect(host.port, user="b") as b:
         first = await Player.open(a)
@@ -91,7 +91,7 @@ async def test_session_past_max_sessions_is_refused_then_a_slot_frees(make_host,
 
 
 async def test_three_sessions_at_once_each_reach_the_menu(make_host):
-    """Issue #8: three players at once, each in their own game process."""
+    """Three players at once, each in their own game process."""
     host = await make_host()
     conns = [await connect(host.port, user=f"p{i}") for i in range(3)]
     try:

@@ -1,4 +1,4 @@
-"""Under `serve` the app offers no command that writes files on the server (issue #8)."""
+"""Under `serve` the app offers no command that writes files on the server."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Two people at a Dabba Walla table over SSH, playing it to the results by keys (issue #15)."""
+"""Two people at a Dabba Walla table over SSH, playing it to the results by keys."""
 
 from __future__ import annotations
 

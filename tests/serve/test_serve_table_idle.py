@@ -1,5 +1,5 @@
 """At a table, --idle-timeout counts only while the game waits for that person, and table sessions
-send SSH keepalives every few seconds (issue #15)."""
+send SSH keepalives every few seconds."""
 
 from __future__ import annotations
 

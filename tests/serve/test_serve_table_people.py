@@ -1,4 +1,4 @@
-"""Three people at one table over SSH (issue #15): Chai Wallah with everyone pressing keys at the same
+"""Three people at one table over SSH: Chai Wallah with everyone pressing keys at the same
 moment, and Chai turn by turn. Every accepted action lands on its person's seat, and what each person
 was sent agrees with what the others were sent."""
 

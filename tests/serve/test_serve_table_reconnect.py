@@ -1,5 +1,5 @@
 """Tables over SSH: a person drops and comes back to their seat; spectators see the public view only;
-under --open a seat is reclaimed only with its seat code; the relay refuses what a table refuses (issue #15)."""
+under --open a seat is reclaimed only with its seat code; the relay refuses what a table refuses."""
 
 from __future__ import annotations
 

@@ -76,7 +76,7 @@ def test_codes_use_only_unambiguous_characters():
 
 
 async def test_the_relay_stamps_identity_and_a_session_cannot_forge_it(registry):
-    """Issue #15: the child never says who it is; whatever `from`/`who` it puts in a message, the
+    """The child never says who it is; whatever `from`/`who` it puts in a message, the
     table receives the host's conn and identity. hello/list/open are the host's own answers."""
     reg = registry()
     asha_link, asha = await child_of(reg, "key:SHA256:asha", "Asha")
@@ -156,7 +156,7 @@ async def test_a_table_nobody_is_at_without_a_game_gives_its_slot_to_a_new_one(r
 
 
 async def test_a_table_nobody_is_at_closes_and_is_restored_at_the_next_start(registry, tmp_path):
-    """Issue #15: --table-idle-timeout closes a table whose last person left; a saved table's folder
+    """--table-idle-timeout closes a table whose last person left; a saved table's folder
     brings it back when the host starts, with the host's limits passed on."""
     reg = registry(idle_timeout=0.3, spectators=2)
     link, asha = await child_of(reg, "open:Asha", "Asha", keyed=False)

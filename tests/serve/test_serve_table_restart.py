@@ -1,5 +1,5 @@
 """The game host killed with -9 mid-game and started again: the table and every accepted action are
-there, and its person gets back in (issue #15)."""
+there, and its person gets back in."""
 
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 from chaigames import games
 from chaigames.play import wire
@@ -28,7 +29,15 @@ from .table import Table
 log = logging.getLogger("chaigames.serve.tables")
 
 
-async def run_table(sock: socket.socket, code: str, data_dir: Path, **options: float) -> int:
+class TableOptions(TypedDict, total=False):
+    """What the command line may set of a table (the rest keeps `Table`'s defaults)."""
+
+    max_spectators: int
+    bot_delay: float
+    countdown: float
+
+
+async def run_table(sock: socket.socket, code: str, data_dir: Path, **options: Unpack[TableOptions]) -> int:
     """Serve one table over `sock` until it closes; the exit status."""
     sock.setblocking(False)
     reader, writer = await wire.open_stream(sock)
@@ -36,7 +45,7 @@ async def run_table(sock: socket.socket, code: str, data_dir: Path, **options: f
     def send(obj: dict) -> None:
         writer.write(wire.encode(obj))
 
-    table = Table(code, data_dir, send, games.get, **options)  # type: ignore[arg-type]
+    table = Table(code, data_dir, send, games.get, **options)
     if table.restore():
         log.info("table %s restored from %s", code, table.folder)
         table._summary()

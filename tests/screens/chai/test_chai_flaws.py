@@ -1,4 +1,4 @@
-"""Chai screen flaws fixed on the way (issue "The table at a glance"): footers name only the digits
+"""Chai screen flaws fixed on the way: footers name only the digits
 that choose something, a wrong digit says why, a tea without tokens is never shown as servable and
 Enter gives the core's reason, the full log writes customers as the board does."""
 
@@ -81,3 +81,15 @@ async def test_the_full_log_writes_customers_as_the_board_does(make_app):
         text = screen_text(app)
         assert "reserves" in text
         assert not re.search(r"\b(green|black|rooibos|oolong|white)-[1-8]\b", text)
+
+
+def test_the_last_turns_go_up_to_the_player_before_the_start_player():
+    """The start player gets no last turn (everyone ends with as many turns), so the status names the
+    seat before them."""
+    from screens.chai.panels import status_text
+
+    players = [{"name": n} for n in ("Asha", "Ravi", "Meera")]
+    view = {"players": players, "start_player": 2, "cup_round": 5, "final_turns": 1}
+    assert "Last turns, up to Ravi" in status_text("Asha to move", view, 80).plain
+    view["start_player"] = 0
+    assert "Last turns, up to Meera" in status_text("Asha to move", view, 80).plain

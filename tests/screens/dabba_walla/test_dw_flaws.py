@@ -1,4 +1,4 @@
-"""Dabba Walla screen flaws fixed on the way (issue "The table at a glance")."""
+"""Dabba Walla screen flaws fixed on the way."""
 
 from __future__ import annotations
 

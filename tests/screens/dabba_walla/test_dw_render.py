@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from chaigames.dabba_walla import SPEC
 from chaigames.dabba_walla.actions import AddEmpty, Place, PlayCard, Start
+from chaigames.dabba_walla.tracks import TrackReading, track_scales
 from chaigames.dabba_walla.view import orientations
 from chaigames.engine import GameConfig, SeatConfig, Session
 from screens.dabba_walla import placing
@@ -94,8 +97,6 @@ def test_level_view_shows_what_lies_under_the_top():
 def test_the_level_marker_shows_the_true_level_above_ten():
     s = crate_session()
     v = s.state.view(0)
-    from dataclasses import replace
-
     high = replace(v.players[0], level=12, level_marker=2)
     assert R.level_caption(high, None) == "marker 2 (level 12)"
     assert R.level_caption(replace(v.players[0], level=7, level_marker=7), None) == "level 7"
@@ -113,21 +114,19 @@ def test_shape_lines_draw_the_tile_with_its_half_chai_side():
     assert lines == ["YvYYYY"]
 
 
-def test_reveal_sums_with_a_veto_cross_out_the_minus_tiles():
-    sums, veto = R.reveal_sums(None, [("Y07", ("-R", "+B")), ("R01", ("veto",))])  # type: ignore[arg-type]
-    assert veto and sums == [0, 2, 1, 0]
+def test_a_vetoed_minus_tile_is_crossed_out():
     assert "vetoed" in R.chai_text("-R", vetoed=True).plain
-    sums, veto = R.reveal_sums(None, [("Y07", ("-R", "-R", "-R")), (None, ())])  # type: ignore[arg-type]
-    assert not veto and sums == [0, -1, 0, 0]
+    assert "vetoed" not in R.chai_text("-R").plain
 
 
 def test_tracks_cap_at_zero_and_four_and_say_so():
     v = crate_session().state.view(0)
-    sums = [-1, 2, 7, 0]
-    text = R.tracks_text(v, R.track_positions(sums, v), sums).plain.split("\n")
+    reading = TrackReading(sums=(-1, 2, 7, 0), positions=(0, 2, 4, 0), values=(0, 2, 4, 0), veto=False)
+    text = R.tracks_text(v, reading).plain.split("\n")
     assert "[0]" in text[0] and "(capped)" in text[0]
     assert "[2]" in text[1] and "capped" not in text[1]
     assert "[4]" in text[2] and "(capped)" in text[2]
+    assert "[" not in R.tracks_text(v, None).plain  # no reading yet: the scales alone
 
 
 def test_tips_breakdown_counts_dabbas_per_colour_times_value_and_empties():
@@ -163,12 +162,11 @@ def test_a_ghost_that_overhangs_says_so():
 
 def test_the_shortened_track_keeps_its_marker_at_a_sum_of_4_or_more():
     """Module 1: the shortened track (0 2 3 4) has its marker on 4 for positions 3 and 4."""
-    from types import SimpleNamespace
-
-    view = SimpleNamespace(double_zero=("Y", "R"))
-    lines = R.tracks_text(view, [0, 4, 0, 0], [0, 5, 0, 0]).plain.split("\n")  # type: ignore[arg-type]
+    view = replace(crate_session().state.view(0), track_scales=track_scales((0, 1)))  # Y extended, R shortened
+    reading = TrackReading(sums=(0, 5, 0, 0), positions=(0, 4, 0, 0), values=(0, 4, 0, 0), veto=False)
+    lines = R.tracks_text(view, reading).plain.split("\n")
     red = next(line for line in lines if line.startswith("R"))
-    assert "[4]" in red
+    assert "[4]" in red and red.count(" 4 ") + red.count("[4]") == 1  # four spaces: 0 2 3 4
     yellow = next(line for line in lines if line.startswith("Y"))
     assert yellow.count("[") == 1 and "[0]" in yellow
 

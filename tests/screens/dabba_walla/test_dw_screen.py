@@ -1,4 +1,4 @@
-"""Pilot tests of the Dabba Walla screen (issue #7): whole games by key presses, placement mode,
+"""Pilot tests of the Dabba Walla screen: whole games by key presses, placement mode,
 chai completions, the delivery reveal, the level view, hot-seat curtains; rendered text at 80x24
 and 120x40."""
 
@@ -271,14 +271,15 @@ async def test_light_blue_chai_tiles_jump_swap_and_bonus_dabba_by_keys():
         )
 
 
-def saved_at_delivery(seed: int = 5) -> str:
-    """A crate game whose pick-up phase the bots played for both seats, saved at the first delivery round."""
+def saved_at_delivery(seed: int = 5, second: str | None = "easy") -> str:
+    """A crate game whose pick-up phase the bots played for both seats, saved at the first delivery
+    round; the second seat an easy bot, or Bot the person (`second=None`: hot seat)."""
     from chaigames.dabba_walla import SPEC
     from chaigames.engine import GameConfig, SeatConfig, Session
     from chaigames.saves import SaveStore
 
     config = GameConfig(
-        seats=(SeatConfig("Asha"), SeatConfig("Bot", bot="easy")), options={"vehicle": "crate"}, start_player=0
+        seats=(SeatConfig("Asha"), SeatConfig("Bot", bot=second)), options={"vehicle": "crate"}, start_player=0
     )
     session = Session(SPEC, SPEC.validate(config), seed)
     bots = [SPEC.make_bot("easy", seed + seat, seat) for seat in (0, 1)]
@@ -317,7 +318,7 @@ async def test_delivery_play_later_then_the_reveal_with_breakdown():
         await pilot.press("right", "space", "enter")  # another card, and the +1 red tile after all
         await until_my_move(pilot)
         lr = app.controller.view.last_round
-        assert lr["later"][0] and lr["choices"][0][0] != card and lr["choices"][0][1] == ("+R",)
+        assert lr.later[0] and lr.choices[0][0] != card and lr.choices[0][1] == ("+R",)
         compact = re.compile(r"Level \d+: Asha .*\+R later [+-]\d")  # 80x24: the compact reveal
         await wait_for(pilot, lambda: compact.search(flat(screen_text(app))), "the compact reveal")
 
@@ -344,4 +345,30 @@ async def test_delivery_secret_chai_tiles_and_a_veto_crossing_out_the_minus_tile
             return "~-R~ vetoed" in text and re.search(r"Level \d+: Asha ", text) is not None
 
         await wait_for(pilot, revealed, "the reveal with the minus tile vetoed")
-        assert app.controller.view.last_round["choices"][0][1] == ("-R", "veto")
+        lr = app.controller.view.last_round
+        assert lr.choices[0][1] == ("-R", "veto") and lr.tracks.veto
+
+
+async def test_chai_tiles_go_on_and_off_a_secret_choice_without_a_question_and_the_choice_asks_once():
+    """In hot seat without take-backs only the choice itself cannot be taken back: a chai tile put on
+    it and taken off again asked "cannot be taken back" both ways."""
+    from screens.app import ChaiGamesApp
+    from screens.confirm import ConfirmScreen
+    from screens.curtain import CurtainScreen
+
+    save_id = saved_at_delivery(second=None)
+    app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=True)
+    async with app.run_test(size=SMALL) as pilot:
+        app.resume_game(save_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Asha's curtain")
+        await pilot.press("enter")
+        await until_my_move(pilot)
+        give_chai(app, 0, "-R")
+        await pilot.press("space")
+        await wait_for(pilot, lambda: "[x] -R" in screen_text(app), "the tile on the choice")
+        assert not isinstance(app.screen, ConfirmScreen)
+        await pilot.press("space")
+        await wait_for(pilot, lambda: "[ ] -R" in screen_text(app), "the tile off again")
+        assert not isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question for the choice")

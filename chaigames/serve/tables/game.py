@@ -1,0 +1,81 @@
+"""The app's game controller as a table runs it: one person per terminal, seats a bot may play for a while."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from chaigames.engine import Session, bot_seed
+from chaigames.play.controller import GameController
+
+if TYPE_CHECKING:
+    from .table import Table
+
+
+class TableGame(GameController):
+    """The app's controller, run by a table: every person's seat acts from its own terminal.
+
+    No curtains (one person per terminal), no take-backs, every person in a simultaneous step may
+    act at once, and a seat's bot-ness is the table's (a seat handed to a bot mid-game)."""
+
+    def __init__(self, table: Table, session: Session, save_id: str) -> None:
+        self.table = table  # before the base class asks who the humans are
+        super().__init__(table, session, save_id)
+        self.hotseat = False
+        self.confirm_moves = False
+        self.viewer = None
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.table.seats) if s.person)
+
+    @humans.setter
+    def humans(self, value: tuple[int, ...]) -> None:  # the base class sets it from the config
+        pass
+
+    def is_bot(self, seat: int) -> bool:
+        return not self.table.seats[seat].person
+
+    def bot_level(self, seat: int) -> str | None:
+        return self.table.seats[seat].level if self.is_bot(seat) else None
+
+    def movers(self) -> tuple[int, ...]:
+        if self.finished or self.paused or self.session.over:
+            return ()
+        return tuple(s for s in self.session.state.actors() if not self.is_bot(s))
+
+    def can_undo(self) -> bool:
+        return False
+
+    @property
+    def undo_seat(self) -> int | None:
+        return None
+
+    def hand_to_bot(self, seat: int, level: str) -> None:
+        """A person's seat becomes a bot's from now on (the record's setup says so too)."""
+        config = self.session.record.config
+        seats = list(config.seats)
+        seats[seat] = replace(seats[seat], bot=level)
+        self.session.record.config = replace(config, seats=tuple(seats))
+        self.bots[seat] = self.spec.make_bot(level, bot_seed(self.session.record.seed, seat), seat)
+        add_bot = getattr(self.driver, "add_bot", None)
+        if add_bot is not None:
+            add_bot(seat, level)
+        self.save()
+        if not self.realtime:
+            self._go_on()
+
+    def take_back(self, seat: int) -> None:
+        """The person whose seat a bot played is back: the seat is theirs again from now on (a move the bot
+        was still choosing is called off)."""
+        config = self.session.record.config
+        seats = list(config.seats)
+        seats[seat] = replace(seats[seat], bot=None)
+        self.session.record.config = replace(config, seats=tuple(seats))
+        self.bots.pop(seat, None)
+        remove_bot = getattr(self.driver, "remove_bot", None)
+        if remove_bot is not None:
+            remove_bot(seat)
+        self.save()
+        if not self.realtime:
+            self._go_on()

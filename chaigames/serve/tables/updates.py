@@ -1,0 +1,166 @@
+"""What each connection gets: one update per change it may see, built from its own seat's view."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from chaigames.engine import Event
+from chaigames.engine.words import join_names
+from chaigames.play import wire
+
+from .parts import TableParts
+
+log = logging.getLogger("chaigames.serve.tables")
+
+LOG_LINES = 100  # the newest log lines an update carries (the whole snapshot stays small)
+
+
+def _content(update: dict[str, Any]) -> dict[str, Any]:
+    """What an update tells its seat, but for the clock's reading (which runs on between updates)
+    and this update's own news: two updates with equal content need not both be sent."""
+    return {k: v for k, v in update.items() if k not in ("clock", "events", "turn_bell")}
+
+
+class Updates(TableParts):
+    """Each seat's update, its log lines and status, and sending them when they changed."""
+
+    # -- what each connection gets ------------------------------------------------------------------
+    def update_for(self, seat: int | None, events: Sequence[Event], bell: bool = False) -> dict[str, Any]:
+        """Everything `seat` (None: a spectator, the public view) may know now, as one message."""
+        game, spec = self.game, self.spec
+        assert game is not None and spec is not None
+        session = game.session
+        state = session.state
+        over = session.over
+        movers = game.movers()
+        legal = state.legal_actions(seat) if seat is not None and seat in movers else []
+        if game.realtime:  # the clock's pause and resume are the table's, never a move (see `act`)
+            legal = [a for a in legal if spec.actions.name_of(a) not in ("pause", "resume")]
+        seen = session.seen_numbers(seat)
+        lines = self._log_lines(seat, seen)
+        me = self.seats[seat].identity if seat is not None else None
+        result = session.result() if over else None
+        return {
+            "t": "update",
+            "seat": seat,
+            "view": spec.view_to_json(state.view(seat)),
+            "legal": [spec.actions.to_json(a) for a in legal],
+            "actors": [] if over else list(state.actors()),
+            "log": lines,
+            "status": self.status(seat),
+            "names": list(game.names),
+            "bots": [s.level if not s.person else None for s in self.seats],
+            "away": [i for i, s in enumerate(self.seats) if s.away],
+            "paused": game.paused or self.countdown is not None,
+            "paused_by": self.paused_by if game.paused else None,
+            "pauses_left": max(0, self.pause_limit - self.pauses.get(me, 0)) if me else 0,
+            "finished": game.finished,
+            "result": None if result is None else result.to_json(),
+            "events": [e.to_json() for e in events if e.visible_to(seat)],
+            "clock": None if game.clock is None else {"running": game.clock.running, "now": game.clock.now()},
+            "turn_bell": bell,
+            "your_turn": seat is not None and seat in movers,  # the host's idle timeout counts only then
+            "started": game.started,
+            "moves": seen[-1],  # the actions this seat saw happen (another seat's hidden steps are not counted)
+            "thinking": game.thinking,
+            "countdown": self.countdown,
+        }
+
+    def _log_lines(self, seat: int | None, seen: list[int]) -> list[dict[str, Any]]:
+        """The newest `LOG_LINES` lines `seat` may see, as JSON, numbered by the actions `seat` saw (`seen`,
+        see `Session.seen_numbers`): another seat's hidden steps leave no gap. A table's log only grows (no
+        take-backs), so each line is turned into JSON once, not once per update per person."""
+        assert self.game is not None  # a log is asked for only while a game is on
+        log_ = self.game.session.log
+        if len(self._log_json) > len(log_):  # a new game
+            self._log_json = []
+        self._log_json.extend(line.to_json() for line in log_[len(self._log_json) :])
+        out: list[dict[str, Any]] = []
+        for i in range(len(log_) - 1, -1, -1):
+            if len(out) == LOG_LINES:
+                break
+            if log_[i].event.visible_to(seat):
+                line = self._log_json[i]
+                number = seen[min(line["action_no"], len(seen) - 1)]
+                out.append(line if number == line["action_no"] else {**line, "action_no": number})
+        out.reverse()
+        return out
+
+    def status(self, seat: int | None) -> str:
+        game = self.game
+        assert game is not None
+        if game.session.over:
+            return "The game is over."
+        if self.countdown is not None:
+            return f"Starting in {self.countdown}..."
+        if game.paused:
+            away = [s.name for s in self.seats if s.away]
+            if self.away_pause and away:
+                return f"Paused: waiting for {join_names(away)} to come back"
+            return f"Paused by {self.paused_by}" if self.paused_by else "Paused"
+        if game.realtime:
+            t = game.clock.now() if game.clock else 0.0
+            return f"Time {t:5.1f} s"
+        actors = list(game.session.state.actors())
+        away = [self.seats[s].name for s in actors if self.seats[s].away]
+        if seat is not None and seat in actors:
+            return "Your move"
+        if away:
+            return f"Waiting for {join_names(away)} (away)"
+        bots = [s for s in actors if game.is_bot(s)]
+        if len(bots) == 1 and len(actors) == 1:
+            return f"{game.name(bots[0])} (bot) is thinking..."
+        return f"Waiting for {join_names([game.name(s) for s in actors]) or 'nobody'}"
+
+    def _changed(self, events: Sequence[Event], *, force: bool = False, only: int | None = None) -> None:
+        """Send each joined connection its update when something it may see changed."""
+        game = self.game
+        if game is None or self.spec is None:
+            return
+        if game.finished and not self._in_histories:  # the record is in everyone's History before the news
+            self._in_histories = True
+            self._copy_to_histories()
+        session = game.session
+        key = (
+            len(session.record.entries),
+            len(session.log),
+            game.paused,
+            game.finished,
+            self.countdown,
+            tuple(i for i, s in enumerate(self.seats) if s.away),
+            tuple(s.kind for s in self.seats),
+            game.thinking,
+        )
+        actors = set() if session.over else set(session.state.actors())
+        bells: dict[int, bool] = {}
+        for i, s in enumerate(self.seats):
+            now_acting = i in actors and s.person and not game.realtime
+            bells[i] = now_acting and not self._actors.get(i, True) and not game.paused
+            self._actors[i] = now_acting
+        for conn, info in list(self.conns.items()):
+            if not info.joined or (only is not None and conn != only):
+                continue
+            seat = info.seat
+            visible = [e for e in events if e.visible_to(seat)]
+            bell = bells.get(seat, False) if seat is not None else False
+            if not force and not visible and not bell and self._sent.get(conn) == key:
+                continue
+            self._sent[conn] = key
+            update = self.update_for(seat, visible, bell)
+            content = _content(update)
+            if not force and not visible and not bell and self._contents.get(conn) == content:
+                continue  # nothing this seat may see changed (another seat's hidden step): it hears nothing
+            self._contents[conn] = content
+            self._to(conn, update)
+
+    def _refuse(self, conn: int, reason: str, seat: int | None = None) -> None:
+        log.info("table %s: refused connection %s: %s", self.code, conn, reason)
+        self._to(conn, wire.refused(reason, seat=seat))
+
+    def _to(self, conn: int, msg: dict[str, Any]) -> None:
+        try:
+            self._send(wire.wrap_to(conn, msg))
+        except wire.Malformed as exc:  # a snapshot too big for one line: say so rather than stop
+            log.error("table %s: could not send %s to %s: %s", self.code, msg.get("t"), conn, exc)
