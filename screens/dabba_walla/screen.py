@@ -783,7 +783,9 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             if self.jumping:
                 text.append("  (jumping: j to walk instead)")
         elif mode == "play":
-            text.append("Choose the card to play (arrows or 1-3), Enter plays it and you place its tile.")
+            cards = len(self._main_player().hand or ())  # a hand is known in play mode: the player's own
+            keys = "arrows or 1" if cards == 1 else f"arrows or 1-{cards}"
+            text.append(f"Choose the card to play ({keys}), Enter plays it and you place its tile.")
         elif mode == "place":
             text = self._place_prompt()
         elif mode == "end" and self._returned_in == self._turn_sig():

@@ -19,7 +19,7 @@ from .conftest import screen_text, wait_for
 def fake_controller(result: Result, names: list[str], title: str) -> SimpleNamespace:
     """What ResultsScreen reads from a controller (through the protocol): the result, the seats'
     names, the game's title."""
-    return SimpleNamespace(result=lambda: result, names=tuple(names), title=title, save_problem="")
+    return SimpleNamespace(result=lambda: result, names=tuple(names), title=title, save_problem="", hints_on=False)
 
 
 class Host(App[None]):

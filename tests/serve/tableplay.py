@@ -8,6 +8,7 @@ client process ever held.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sys
 from pathlib import Path
@@ -17,10 +18,11 @@ from chaigames.engine import GameConfig, SeatConfig
 from chaigames.serve.players import key_id, player_folder
 from chaigames.serve.registry import Link, TableSettings
 from chaigames.setups import SetupMemory
-from tests.serve.sshplay import Player, connect
+from tests.serve.sshplay import Player, connect, highlight_move
 
 # Bots without a visible pause and a short 3-2-1: the tests wait for the game, not for show.
 FAST_TABLES = [sys.executable, "-m", "chaigames.serve.tables.process", "--bot-delay", "0", "--countdown", "0.05"]
+GAME_TITLES = {"chai-wallah": "Chai Wallah", "chai": "Chai", "dabba-walla": "Dabba Walla"}
 GAME_LINES = {"chai-wallah": 2, "chai": 1, "dabba-walla": 0}  # Up presses from the menu's last line (End)
 END, UP, ENTER, ESC = b"\x1b[F", b"\x1b[A", b"\r", b"\x1b"
 
@@ -90,7 +92,13 @@ def table_code(player: Player) -> str:
 async def open_table(player: Player, game: str) -> str:
     """From the menu: highlight the game, `o`, Ctrl+S on the remembered setup; the lobby's code."""
     first = player.backgrounds()  # the menu opens on its first line; End takes the highlight to the games
-    await player.keys_until(END + UP * GAME_LINES[game], lambda: player.backgrounds() != first, "the game highlighted")
+
+    def highlighted() -> bool:
+        _, arrived = highlight_move(first, player.backgrounds())
+        line = player.screen.display[arrived[0]] if arrived else ""
+        return GAME_TITLES[game] in line and (game != "chai" or "Chai Wallah" not in line)
+
+    await player.keys_until(END + UP * GAME_LINES[game], highlighted, f"{game} highlighted in the menu")
     player.send(b"o")
     await player.wait_text("Open a table:")
     player.send(b"\x13")  # Ctrl+S
@@ -107,6 +115,7 @@ async def join_table(player: Player, code: str, seat_code: str = "") -> None:
     if seat_code:
         player.send(b"\t")
         await player.wait_for(lambda: code in player.text, "the code typed")
+        await asyncio.sleep(0.3)  # the Tab to the seat code field (nothing on screen says it has landed)
         player.send(seat_code.encode())
         await player.wait_for(lambda: seat_code in player.text, "the seat code typed")
     player.send(ENTER)

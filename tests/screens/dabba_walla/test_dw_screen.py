@@ -169,6 +169,8 @@ async def test_walking_shows_the_ticket_cost_and_the_other_way():
         await wait_for(pilot, lambda: app.controller.view.step == "play", "the card taken")
         assert app.controller.view.players[0].tickets >= tickets - 2
         assert app.controller.view.players[0].position == 3
+        cards = len(app.controller.view.players[0].hand)  # the prompt's number keys are the hand's
+        await wait_for(pilot, lambda: f"(arrows or 1-{cards})" in flat(screen_text(app)), "the play prompt")
 
 
 async def test_level_view_shows_a_chosen_level_and_esc_returns():
