@@ -15,6 +15,7 @@ from chaigames.chai.actions import (
     VisitMarket,
 )
 from chaigames.chai.bots import determinise
+from chaigames.chai.data import customers_of
 from chaigames.engine import Rng
 from tests.positions import edit
 
@@ -29,6 +30,17 @@ def test_reserved_customers_are_private_others_see_the_count():
     assert table.reserved is None and "reserved" not in table.to_json() and v1.reserved == tuple(st.reserved[1])
     assert mine not in json.dumps(v1.to_json()) and mine not in json.dumps(table.to_json())
     assert v1.players[0].reserved_count == 1
+
+
+def test_the_table_view_holds_no_seat_of_its_own():
+    """The table's view has no reserved customers, limit, servable or choosable customers: None, and absent
+    from its JSON; a seat's view carries them (choosable ones only while first customers are chosen)."""
+    st = new(3, seed=2, first_customer="choose")
+    table, mine = st.view(None), st.view(0)
+    private = ("reserved", "over_limit", "servable", "choose_from")
+    assert all(getattr(table, name) is None for name in private)
+    assert not set(private) & set(table.to_json())
+    assert set(private) <= set(mine.to_json()) and mine.choose_from == tuple(customers_of("green"))
 
 
 def test_bag_deck_order_and_face_down_tips_are_in_no_view():
