@@ -45,38 +45,39 @@ from .data import (
 )
 from .market import Bag, Market
 from .state import ChaiState
+from .view import ChaiView
 
 MEAN_TIP = sum(TIPS) / len(TIPS)
 
 
 # -- seeing the game from a view --------------------------------------------------------------------
-def determinise(view: dict[str, Any], rng: Rng) -> ChaiState:
+def determinise(view: ChaiView, rng: Rng) -> ChaiState:
     """A full state consistent with `view`: hidden things dealt at random from what is unaccounted for."""
-    seat = view["seat"]
-    players = view["players"]
+    seat = view.seat
+    players = view.players
     n = len(players)
     config = GameConfig(
-        seats=tuple(SeatConfig(p["name"], options={"tea": p["tea"]}) for p in players),
+        seats=tuple(SeatConfig(p.name, options={"tea": p.tea}) for p in players),
         options={"first_customer": "random"},
-        start_player=view["start_player"],
+        start_player=view.start_player,
     )
     st = object.__new__(ChaiState)
     st.config = config
     st.rng = Rng(rng.randbelow(1 << 62))
     st.n = n
-    st.teas = [p["tea"] for p in players]
-    st.start = view["start_player"]
-    st.turn = view["turn"]
-    st.phase = view["phase"]
-    st.money = [p["money"] for p in players]
-    st.tiles = [[p["tiles"][f] for f in FLAVOURS] for p in players]
-    st.adds = [[p["additives"][k] for k in ADDITIVES] for p in players]
-    st.fulfilled = [list(p["fulfilled"]) for p in players]
-    st.tokens = dict(view["tokens"])
-    st.spent = dict(view["spent_tokens"])
-    st.market = Market([[FLAVOURS.index(f) for f in row] for row in view["market"]])
-    cups = view["cups"]
-    st.cups = [[c["seat"], c["customer"]] if c is not None else None for c in cups]
+    st.teas = [p.tea for p in players]
+    st.start = view.start_player
+    st.turn = view.turn
+    st.phase = view.phase
+    st.money = [p.money for p in players]
+    st.tiles = [[p.tiles[f] for f in FLAVOURS] for p in players]
+    st.adds = [[p.additives[k] for k in ADDITIVES] for p in players]
+    st.fulfilled = [list(p.fulfilled) for p in players]
+    st.tokens = dict(view.tokens)
+    st.spent = dict(view.spent_tokens)
+    st.market = Market([[FLAVOURS.index(f) for f in row] for row in view.market])
+    cups = view.cups
+    st.cups = [[c.seat, c.customer] if c is not None else None for c in cups]
     # the bag: every tile not in sight
     bag = [TILES_PER_FLAVOUR] * len(FLAVOURS)
     for row in st.market.rows:
@@ -94,8 +95,8 @@ def determinise(view: dict[str, Any], rng: Rng) -> ChaiState:
             for k, c in enumerate(cust.additives):
                 hidden_adds[k] -= c
     st.bag = Bag(bag)
-    st.display = [ADDITIVES.index(k) for k in view["display"]]
-    st.add_discard = [view["additive_discard"][k] for k in ADDITIVES]
+    st.display = [ADDITIVES.index(k) for k in view.display]
+    st.add_discard = [view.additive_discard[k] for k in ADDITIVES]
     for k in st.display:
         hidden_adds[k] -= 1
     for hand in st.adds:
@@ -107,8 +108,8 @@ def determinise(view: dict[str, Any], rng: Rng) -> ChaiState:
     rng.shuffle(deck)
     st.add_deck = deck
     # customers: own reserved are known; the rest of the unseen go to other seats' hands and the deck
-    st.pool = [[p["customer"], p["coins"]] for p in view["pool"]]
-    seen = {p[0] for p in st.pool} | set(view.get("reserved", []))
+    st.pool = [[p.customer, p.coins] for p in view.pool]
+    seen = {p[0] for p in st.pool} | set(view.reserved or ())
     for done in st.fulfilled:
         seen.update(done)
     unseen = [c for tea in st.teas for c in customers_of(tea) if c not in seen]
@@ -116,33 +117,33 @@ def determinise(view: dict[str, Any], rng: Rng) -> ChaiState:
     st.reserved = []
     for s, p in enumerate(players):
         if s == seat:
-            st.reserved.append(list(view.get("reserved", [])))
+            st.reserved.append(list(view.reserved or ()))
         else:
-            k = p["reserved_count"]
+            k = p.reserved_count
             st.reserved.append(unseen[:k])
             unseen = unseen[k:]
-    st.cust_deck = unseen[: view["customer_deck_count"]]
+    st.cust_deck = unseen[: view.customer_deck_count]
     # tips: the face-up ones are seen; the others are shuffled among the empty cups and the aside pile
     tips = list(TIPS)
-    for c in cups:
-        if c is not None:
-            tips.remove(c["tip"])
+    for shown in cups:
+        if shown is not None:
+            tips.remove(shown.tip)
     rng.shuffle(tips)
     st.cup_tips = []
     st.tips_flipped = []
-    for c in cups:
-        if c is not None:
-            st.cup_tips.append(c["tip"])
+    for shown in cups:
+        if shown is not None:
+            st.cup_tips.append(shown.tip)
             st.tips_flipped.append(True)
         else:
             st.cup_tips.append(tips.pop())
             st.tips_flipped.append(False)
     st.tips_aside = tips
-    st.rounds_done = view["rounds_done"]
-    st.turns_taken = view["turns_taken"]
-    st.final_turns = view["final_turns"]
+    st.rounds_done = view.rounds_done
+    st.turns_taken = view.turns_taken
+    st.final_turns = view.final_turns
     st.safety_stopped = False
-    st.additive_step = view["additive_step"]
+    st.additive_step = view.additive_step
     st.choose_pending = []
     return st
 
@@ -233,7 +234,7 @@ class EasyBot:
         self.rng = Rng(seed)
         self.seat = seat
 
-    def choose(self, view: Any, legal_actions: Sequence[Any], budget: int) -> Any:
+    def choose(self, view: ChaiView, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = list(legal_actions)
         rng = self.rng
         first = legal[0]
@@ -248,33 +249,33 @@ class EasyBot:
         useful: list[Any] = []
         for a in legal:
             if isinstance(a, VisitMarket):
-                if FLAVOURS.index(view["market"][a.row][a.col]) in wanted_f:
+                if FLAVOURS.index(view.market[a.row][a.col]) in wanted_f:
                     useful.append(a)
             elif isinstance(a, TakeAdditives):
                 if ADDITIVES.index(a.kind) in wanted_a:
                     useful.append(a)
-            elif isinstance(a, ReservePool | ReserveDeck) and len(view["reserved"]) < 2:
+            elif isinstance(a, ReservePool | ReserveDeck) and len(view.reserved or ()) < 2:
                 useful.append(a)
         if useful and rng.random() < 0.8:
             return rng.choice(useful)
         sensible = [a for a in legal if not isinstance(a, ReservePool | ReserveDeck)] or legal
         return rng.choice(sensible)
 
-    def _wants(self, view: Any) -> tuple[set[int], set[int]]:
-        me = view["players"][self.seat]
+    def _wants(self, view: ChaiView) -> tuple[set[int], set[int]]:
+        me = view.players[self.seat]
         wanted_f: set[int] = set()
         wanted_a: set[int] = set()
-        for cid in list(view["reserved"]) + [p["customer"] for p in view["pool"]]:
+        for cid in list(view.reserved or ()) + [p.customer for p in view.pool]:
             cust = CUSTOMERS[cid]
             for f, need in enumerate(cust.flavours):
-                if need > me["tiles"][FLAVOURS[f]]:
+                if need > me.tiles[FLAVOURS[f]]:
                     wanted_f.add(f)
             for k, need in enumerate(cust.additives):
-                if need > me["additives"][ADDITIVES[k]]:
+                if need > me.additives[ADDITIVES[k]]:
                     wanted_a.add(k)
         return wanted_f, wanted_a
 
-    def _discard(self, view: Any, legal: list[Any]) -> Any:
+    def _discard(self, view: ChaiView, legal: list[Any]) -> Any:
         if isinstance(legal[0], DiscardCustomer):
             return min(legal, key=lambda a: CUSTOMERS[a.customer].vp)
         return self.rng.choice(legal)
@@ -291,7 +292,7 @@ class PlannerBot:
         self.rng = Rng(seed)
         self.seat = seat
 
-    def choose(self, view: Any, legal_actions: Sequence[Any], budget: int) -> Any:
+    def choose(self, view: ChaiView, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]
@@ -328,7 +329,7 @@ class RolloutBot(PlannerBot):
     horizon_turns = 2  # rounds of turns looked ahead
     HELD = 0.8  # a customer served beats the same customer ready in hand
 
-    def choose(self, view: Any, legal_actions: Sequence[Any], budget: int) -> Any:
+    def choose(self, view: ChaiView, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]

@@ -33,6 +33,7 @@ from .actions import (
 )
 from .bots import RolloutBot, _FastPolicy, determinise, distinct_actions, evaluate, wasteful
 from .state import ChaiState
+from .view import ChaiView
 
 WIDTH = 10  # candidates kept for the search (by the one-step judgement)
 EXPLORE = 6.0  # UCB1 exploration, in points of margin
@@ -56,7 +57,7 @@ class ExpertBot(RolloutBot):
     def policy(self, rng: Rng) -> _FastPolicy:
         return ExpertPolicy(rng)
 
-    def choose(self, view: Any, legal_actions: Sequence[Any], budget: int) -> Any:
+    def choose(self, view: ChaiView, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]
@@ -88,12 +89,12 @@ class ExpertBot(RolloutBot):
         keep += [a for _, a in scored[WIDTH:] if isinstance(a, ReservePool | ReserveDeck) and len(keep) < 14]
         return keep
 
-    def search(self, view: Any, cands: list[Any], budget: int) -> Any:
+    def search(self, view: ChaiView, cands: list[Any], budget: int) -> Any:
         return (
             self.search_ucb(view, cands, budget) if self.SEARCH == "ucb" else self.search_halving(view, cands, budget)
         )
 
-    def search_ucb(self, view: Any, cands: list[Any], budget: int) -> Any:
+    def search_ucb(self, view: ChaiView, cands: list[Any], budget: int) -> Any:
         """UCB1 over the candidates, a fresh deal for every simulation; the most tried move wins."""
         n = len(cands)
         visits = [0] * n
@@ -114,7 +115,7 @@ class ExpertBot(RolloutBot):
         best = max(tried, key=lambda j: (visits[j], totals[j] / visits[j]))
         return cands[best]
 
-    def search_halving(self, view: Any, cands: list[Any], budget: int) -> Any:
+    def search_halving(self, view: ChaiView, cands: list[Any], budget: int) -> Any:
         """Sequential halving over the candidates, each round on shared deals: every candidate still in
         is played on the same deals of the hidden cards with the same rollout dice, so the comparison
         is between moves, not between lucky and unlucky deals; after each round the worse half goes."""

@@ -54,6 +54,7 @@ from .data import (
     customers_of,
 )
 from .market import COLUMNS, ROWS, Bag, Market
+from .view import ChaiView, CupView, PlayerView, PoolCard, counts
 
 CHOOSE, MAIN, ADDITIVE2, FULFIL, OVER = "choose", "main", "additive2", "fulfil", "over"
 
@@ -561,54 +562,53 @@ class ChaiState:
         return f"{names} {verb} the tie on {scores[winners[0]]} points: {why}"
 
     # -- views, copies, JSON ------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> ChaiView:
         """What `seat` sees (None: the table). Other seats' reserved customers appear only as a count;
         the bag, the decks' order and face-down tips appear nowhere (CH-10)."""
-        players = []
-        for s in range(self.n):
-            players.append(
-                {
-                    "name": self.name(s),
-                    "tea": self.teas[s],
-                    "money": self.money[s],
-                    "tiles": dict(zip(FLAVOURS, self.tiles[s], strict=True)),
-                    "additives": dict(zip(ADDITIVES, self.adds[s], strict=True)),
-                    "reserved_count": len(self.reserved[s]),
-                    "fulfilled": list(self.fulfilled[s]),
-                }
+        players = tuple(
+            PlayerView(
+                name=self.name(s),
+                tea=self.teas[s],
+                money=self.money[s],
+                tiles=counts(FLAVOURS, self.tiles[s]),
+                additives=counts(ADDITIVES, self.adds[s]),
+                reserved_count=len(self.reserved[s]),
+                fulfilled=tuple(self.fulfilled[s]),
             )
-        v: dict[str, Any] = {
-            "seat": seat,
-            "phase": self.phase,
-            "turn": self.turn,
-            "start_player": self.start,
-            "players": players,
-            "market": self.market.names(),
-            "bag_count": len(self.bag),
-            "display": [ADDITIVES[k] for k in self.display],
-            "additive_deck_count": len(self.add_deck),
-            "additive_discard": dict(zip(ADDITIVES, self.add_discard, strict=True)),
-            "pool": [{"customer": c, "coins": coins} for c, coins in self.pool],
-            "customer_deck_count": len(self.cust_deck),
-            "cups": [
-                {"seat": cup[0], "customer": cup[1], "tip": self.cup_tips[i]} if cup is not None else None
-                for i, cup in enumerate(self.cups)
-            ],
-            "tokens": dict(self.tokens),
-            "spent_tokens": dict(self.spent),
-            "cup_round": min(self.rounds_done + 1, CUP_ROUNDS),
-            "rounds_done": self.rounds_done,
-            "turns_taken": self.turns_taken,
-            "final_turns": self.final_turns,
-            "additive_step": self.additive_step,
-        }
-        if seat is not None:
-            v["reserved"] = list(self.reserved[seat])
-            v["over_limit"] = self.over_limit(seat)
-            v["servable"] = self.fulfillable(seat)  # from this seat's own holdings and the public pool
-            if self.phase == CHOOSE:
-                v["choose_from"] = customers_of(self.teas[seat]) if seat in self.choose_pending else []
-        return v
+            for s in range(self.n)
+        )
+        choose_from = None
+        if seat is not None and self.phase == CHOOSE:
+            choose_from = tuple(customers_of(self.teas[seat])) if seat in self.choose_pending else ()
+        return ChaiView(
+            seat=seat,
+            phase=self.phase,
+            turn=self.turn,
+            start_player=self.start,
+            players=players,
+            market=tuple(tuple(row) for row in self.market.names()),
+            bag_count=len(self.bag),
+            display=tuple(ADDITIVES[k] for k in self.display),
+            additive_deck_count=len(self.add_deck),
+            additive_discard=counts(ADDITIVES, self.add_discard),
+            pool=tuple(PoolCard(c, coins) for c, coins in self.pool),
+            customer_deck_count=len(self.cust_deck),
+            cups=tuple(
+                None if cup is None else CupView(cup[0], cup[1], self.cup_tips[i]) for i, cup in enumerate(self.cups)
+            ),
+            tokens=dict(self.tokens),
+            spent_tokens=dict(self.spent),
+            cup_round=min(self.rounds_done + 1, CUP_ROUNDS),
+            rounds_done=self.rounds_done,
+            turns_taken=self.turns_taken,
+            final_turns=self.final_turns,
+            additive_step=self.additive_step,
+            reserved=tuple(self.reserved[seat]) if seat is not None else None,
+            over_limit=self.over_limit(seat) if seat is not None else None,
+            # from this seat's own holdings and the public pool
+            servable=tuple(self.fulfillable(seat)) if seat is not None else None,
+            choose_from=choose_from,
+        )
 
     def clone(self) -> ChaiState:
         other = object.__new__(ChaiState)

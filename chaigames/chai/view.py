@@ -1,13 +1,16 @@
-"""A Chai view (`ChaiState.view(seat)`, a dict) as JSON and back, for a table client.
+"""What a seat may see of Chai (`ChaiState.view(seat)`), as frozen values a screen and the bots read,
+and their JSON for a table client.
 
-The view is JSON-shaped already (lists, objects, text, whole numbers), so writing copies it; reading
-checks every field, as a position's `from_json` does, and rebuilds each object in the order the state
-writes it, so a screen draws a view from a table exactly as one from a local game.
+Another seat's reserved customers appear only as a count; the viewer's own reserved customers, its
+limit to discard down to, what it could serve and the customers it may choose from are None in the
+table's view (seat None), and absent from its JSON. Reading the JSON checks every field, as a
+position's `from_json` does, so a screen draws a view from a table exactly as one from a local game.
 """
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from chaigames.engine.validate import NULL, OBJECT, TEXT, Fields, Kind, integer, list_of, object_of, one_of
@@ -22,11 +25,111 @@ _CUSTOMER = one_of(CUSTOMERS)
 _CUSTOMERS = list_of(_CUSTOMER)
 
 
-def view_to_json(view: dict[str, Any]) -> dict[str, Any]:
-    return copy.deepcopy(view)
+@dataclass(frozen=True)
+class PlayerView:
+    name: str
+    tea: str
+    money: int
+    tiles: Mapping[str, int]  # a count per flavour, in FLAVOURS order
+    additives: Mapping[str, int]  # a count per additive, in ADDITIVES order
+    reserved_count: int
+    fulfilled: tuple[str, ...]  # customers served, in the order served
 
 
-def view_from_json(data: Any) -> dict[str, Any]:
+@dataclass(frozen=True)
+class PoolCard:
+    customer: str
+    coins: int  # coins lying on the card
+
+
+@dataclass(frozen=True)
+class CupView:
+    seat: int
+    customer: str
+    tip: int
+
+
+@dataclass(frozen=True)
+class ChaiView:
+    seat: int | None  # the viewer (None: the table)
+    phase: str
+    turn: int
+    start_player: int
+    players: tuple[PlayerView, ...]
+    market: tuple[tuple[str, ...], ...]  # flavour names, row by row
+    bag_count: int
+    display: tuple[str, ...]  # the face-up additives
+    additive_deck_count: int
+    additive_discard: Mapping[str, int]
+    pool: tuple[PoolCard, ...]
+    customer_deck_count: int
+    cups: tuple[CupView | None, ...]  # one per seat
+    tokens: Mapping[str, int]  # tea tokens left, per tea in play
+    spent_tokens: Mapping[str, int]
+    cup_round: int
+    rounds_done: int
+    turns_taken: int
+    final_turns: int | None
+    additive_step: int
+    reserved: tuple[str, ...] | None = None  # the viewer's own reserved customers (None: the table)
+    over_limit: str | None = None  # what the viewer must discard down to, if anything
+    servable: tuple[str, ...] | None = None  # what the viewer could serve (None: the table)
+    choose_from: tuple[str, ...] | None = None  # the customers the viewer may keep, while choosing
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "seat": self.seat,
+            "phase": self.phase,
+            "turn": self.turn,
+            "start_player": self.start_player,
+            "players": [_player_json(p) for p in self.players],
+            "market": [list(row) for row in self.market],
+            "bag_count": self.bag_count,
+            "display": list(self.display),
+            "additive_deck_count": self.additive_deck_count,
+            "additive_discard": dict(self.additive_discard),
+            "pool": [{"customer": p.customer, "coins": p.coins} for p in self.pool],
+            "customer_deck_count": self.customer_deck_count,
+            "cups": [None if c is None else {"seat": c.seat, "customer": c.customer, "tip": c.tip} for c in self.cups],
+            "tokens": dict(self.tokens),
+            "spent_tokens": dict(self.spent_tokens),
+            "cup_round": self.cup_round,
+            "rounds_done": self.rounds_done,
+            "turns_taken": self.turns_taken,
+            "final_turns": self.final_turns,
+            "additive_step": self.additive_step,
+        }
+        if self.seat is not None:
+            out["reserved"] = list(self.reserved or ())
+            out["over_limit"] = self.over_limit
+            out["servable"] = list(self.servable or ())
+            if self.choose_from is not None:
+                out["choose_from"] = list(self.choose_from)
+        return out
+
+
+def counts(names: Iterable[str], values: Iterable[int]) -> dict[str, int]:
+    """A count per name, in the names' order."""
+    return dict(zip(names, values, strict=True))
+
+
+def _player_json(p: PlayerView) -> dict[str, Any]:
+    return {
+        "name": p.name,
+        "tea": p.tea,
+        "money": p.money,
+        "tiles": dict(p.tiles),
+        "additives": dict(p.additives),
+        "reserved_count": p.reserved_count,
+        "fulfilled": list(p.fulfilled),
+    }
+
+
+def view_to_json(view: ChaiView) -> dict[str, Any]:
+    return view.to_json()
+
+
+def view_from_json(data: Any) -> ChaiView:
     """The view `view_to_json` wrote; a bad field raises RecordError naming it."""
     f = Fields(data, "Chai view")
     raw_players = f.take("players", list_of(OBJECT))
@@ -51,53 +154,74 @@ def view_from_json(data: Any) -> dict[str, Any]:
         "an object {customer, coins}",
     )
     viewer = f.take("seat", NULL | seat)
-    v: dict[str, Any] = {
-        "seat": viewer,
-        "phase": f.take("phase", one_of(PHASES)),
-        "turn": f.take("turn", seat),
-        "start_player": f.take("start_player", seat),
-        "players": [_player(raw, i) for i, raw in enumerate(raw_players)],
-        "market": [list(r) for r in f.take("market", list_of(list_of(one_of(FLAVOURS), most=COLUMNS), ROWS))],
-        "bag_count": f.take("bag_count", _COUNT),
-        "display": list(f.take("display", list_of(one_of(ADDITIVES), most=DISPLAY_SIZE))),
-        "additive_deck_count": f.take("additive_deck_count", _COUNT),
-        "additive_discard": _counts(f, "additive_discard", ADDITIVES),
-        "pool": [dict(customer=p["customer"], coins=p["coins"]) for p in f.take("pool", list_of(pool_card))],
-        "customer_deck_count": f.take("customer_deck_count", _COUNT),
-        "cups": [
-            None if c is None else {"seat": c["seat"], "customer": c["customer"], "tip": c["tip"]}
-            for c in f.take("cups", list_of(NULL | cup, n))
-        ],
-    }
-    teas = [p["tea"] for p in v["players"]]
-    v["tokens"] = _counts(f, "tokens", teas)
-    v["spent_tokens"] = _counts(f, "spent_tokens", teas)
-    v["cup_round"] = f.take("cup_round", integer(1, CUP_ROUNDS))
-    v["rounds_done"] = f.take("rounds_done", integer(0, CUP_ROUNDS))
-    v["turns_taken"] = f.take("turns_taken", _COUNT)
-    v["final_turns"] = f.take("final_turns", NULL | integer(0, n))
-    v["additive_step"] = f.take("additive_step", integer(0, 1))
+    phase = f.take("phase", one_of(PHASES))
+    turn = f.take("turn", seat)
+    start_player = f.take("start_player", seat)
+    players = tuple(_player(raw, i) for i, raw in enumerate(raw_players))
+    market = tuple(tuple(r) for r in f.take("market", list_of(list_of(one_of(FLAVOURS), most=COLUMNS), ROWS)))
+    bag_count = f.take("bag_count", _COUNT)
+    display = tuple(f.take("display", list_of(one_of(ADDITIVES), most=DISPLAY_SIZE)))
+    additive_deck_count = f.take("additive_deck_count", _COUNT)
+    additive_discard = _counts(f, "additive_discard", ADDITIVES)
+    pool = tuple(PoolCard(p["customer"], p["coins"]) for p in f.take("pool", list_of(pool_card)))
+    customer_deck_count = f.take("customer_deck_count", _COUNT)
+    raw_cups = f.take("cups", list_of(NULL | cup, n))
+    cups = tuple(None if c is None else CupView(c["seat"], c["customer"], c["tip"]) for c in raw_cups)
+    teas = [p.tea for p in players]
+    tokens = _counts(f, "tokens", teas)
+    spent_tokens = _counts(f, "spent_tokens", teas)
+    cup_round = f.take("cup_round", integer(1, CUP_ROUNDS))
+    rounds_done = f.take("rounds_done", integer(0, CUP_ROUNDS))
+    turns_taken = f.take("turns_taken", _COUNT)
+    final_turns = f.take("final_turns", NULL | integer(0, n))
+    additive_step = f.take("additive_step", integer(0, 1))
+    reserved = over_limit = servable = choose_from = None
     if viewer is not None:
-        v["reserved"] = list(f.take("reserved", _CUSTOMERS))
-        v["over_limit"] = f.take("over_limit", NULL | one_of(LIMITS))
-        v["servable"] = list(f.take("servable", _CUSTOMERS))
-        if v["phase"] == "choose":
-            v["choose_from"] = list(f.take("choose_from", _CUSTOMERS))
+        reserved = tuple(f.take("reserved", _CUSTOMERS))
+        over_limit = f.take("over_limit", NULL | one_of(LIMITS))
+        servable = tuple(f.take("servable", _CUSTOMERS))
+        if phase == "choose":
+            choose_from = tuple(f.take("choose_from", _CUSTOMERS))
     f.done()
-    return v
+    return ChaiView(
+        seat=viewer,
+        phase=phase,
+        turn=turn,
+        start_player=start_player,
+        players=players,
+        market=market,
+        bag_count=bag_count,
+        display=display,
+        additive_deck_count=additive_deck_count,
+        additive_discard=additive_discard,
+        pool=pool,
+        customer_deck_count=customer_deck_count,
+        cups=cups,
+        tokens=tokens,
+        spent_tokens=spent_tokens,
+        cup_round=cup_round,
+        rounds_done=rounds_done,
+        turns_taken=turns_taken,
+        final_turns=final_turns,
+        additive_step=additive_step,
+        reserved=reserved,
+        over_limit=over_limit,
+        servable=servable,
+        choose_from=choose_from,
+    )
 
 
-def _player(data: Any, i: int) -> dict[str, Any]:
+def _player(data: Any, i: int) -> PlayerView:
     f = Fields(data, f"Chai view: the field 'players', player {i + 1}")
-    player = {
-        "name": f.take("name", TEXT),
-        "tea": f.take("tea", one_of(TEAS)),
-        "money": f.take("money", _COUNT),
-        "tiles": _counts(f, "tiles", FLAVOURS),
-        "additives": _counts(f, "additives", ADDITIVES),
-        "reserved_count": f.take("reserved_count", _COUNT),
-        "fulfilled": list(f.take("fulfilled", _CUSTOMERS)),
-    }
+    player = PlayerView(
+        name=f.take("name", TEXT),
+        tea=f.take("tea", one_of(TEAS)),
+        money=f.take("money", _COUNT),
+        tiles=_counts(f, "tiles", FLAVOURS),
+        additives=_counts(f, "additives", ADDITIVES),
+        reserved_count=f.take("reserved_count", _COUNT),
+        fulfilled=tuple(f.take("fulfilled", _CUSTOMERS)),
+    )
     f.done()
     return player
 

@@ -3,13 +3,14 @@ the screen share them). Every mark is a glyph or a bracket first and a colour se
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from rich.text import Text
 
 from chaigames.chai.data import ADDITIVES, CUP_ROUNDS, CUSTOMERS, FLAVOURS, MARKET_INCOME, TILE_LIMIT
 from chaigames.chai.market import COLUMN_PRICES, COLUMNS, ROWS, Market
+from chaigames.chai.view import ChaiView
 
 from .. import palette
 from ..widgets import fit_line
@@ -19,9 +20,9 @@ CURSOR_STYLE = "bold reverse"
 GROUP_STYLE = "bold underline"
 
 
-def market_of(view: dict[str, Any]) -> Market:
+def market_of(view: ChaiView) -> Market:
     """The view's market as the core's Market, for its group and price rules (CH-1)."""
-    return Market([[FLAVOURS.index(f) for f in row] for row in view["market"]])
+    return Market([[FLAVOURS.index(f) for f in row] for row in view.market])
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class GroupInfo:
         return f"{FLAVOUR_GLYPH[self.flavour]} {n} {self.flavour} {tiles}: +{MARKET_INCOME}, pay {self.price}"
 
 
-def group_at(view: dict[str, Any], row: int, col: int) -> GroupInfo | None:
+def group_at(view: ChaiView, row: int, col: int) -> GroupInfo | None:
     market = market_of(view)
     flavour = market.at(row, col)
     if flavour is None:
@@ -44,20 +45,20 @@ def group_at(view: dict[str, Any], row: int, col: int) -> GroupInfo | None:
     return GroupInfo(FLAVOURS[flavour], tuple(market.group(row, col)), market.price(row, col))
 
 
-def market_text(view: dict[str, Any], cursor: tuple[int, int] | None, *, tall: bool = False) -> Text:
+def market_text(view: ChaiView, cursor: tuple[int, int] | None, *, tall: bool = False) -> Text:
     """The 3x6 grid with the column prices above. The cursor cell is [Gl], the rest of its group (Gl)."""
     group = group_at(view, *cursor) if cursor is not None else None
     members = set(group.cells) if group else set()
     width = 6 if tall else 4
     t = Text()
     t.append("Market ", style="bold")
-    t.append(f"bag {view['bag_count']}\n", style="dim")
+    t.append(f"bag {view.bag_count}\n", style="dim")
     t.append("price ")
     for c in range(COLUMNS):
         t.append(f"{COLUMN_PRICES[c]}".center(width))
     t.append("\n")
     for r in range(ROWS):
-        row = view["market"][r]
+        row = view.market[r]
         for line in range(2 if tall else 1):
             t.append(f" row{r + 1} " if line == 0 else "      ")
             for c in range(COLUMNS):
@@ -81,45 +82,45 @@ def market_text(view: dict[str, Any], cursor: tuple[int, int] | None, *, tall: b
     return t
 
 
-def additives_text(view: dict[str, Any], *, wide: bool = False) -> Text:
+def additives_text(view: ChaiView, *, wide: bool = False) -> Text:
     """The face-up display numbered 1-5 (the keys that take a kind), the deck and the discard pile."""
     t = Text()
     t.append("Additives ", style="bold")
-    for i, kind in enumerate(view["display"], 1):
+    for i, kind in enumerate(view.display, 1):
         t.append(f"{i}")
         t.append(ADDITIVE_GLYPH[kind], style=ADDITIVE_STYLE[kind])
         t.append(" ")
-    if not view["display"]:
+    if not view.display:
         t.append("(none) ", style="dim")
-    discard = sum(view["additive_discard"].values())
-    t.append(f"\n deck {view['additive_deck_count']}  discard {discard}", style="dim")
+    discard = sum(view.additive_discard.values())
+    t.append(f"\n deck {view.additive_deck_count}  discard {discard}", style="dim")
     if wide and discard:
         t.append(": ", style="dim")
-        t.append_text(_counts(view["additive_discard"], ADDITIVE_GLYPH, ADDITIVE_STYLE))
+        t.append_text(_counts(view.additive_discard, ADDITIVE_GLYPH, ADDITIVE_STYLE))
     return t
 
 
-def cups_text(view: dict[str, Any], width: int = 36) -> Text:
+def cups_text(view: ChaiView, width: int = 36) -> Text:
     """The thermometer (cup round k of 5) and each cup: the customer served and its flipped tip, or
     '[ ? ]' for an empty cup whose tip is still face down."""
-    done = view["rounds_done"]
+    done = view.rounds_done
     t = Text()
     t.append("Cup round ", style="bold")
-    t.append(f"{view['cup_round']} of {CUP_ROUNDS} ")
+    t.append(f"{view.cup_round} of {CUP_ROUNDS} ")
     t.append("[" + "#" * done + "." * (CUP_ROUNDS - done) + "]")
-    if view.get("final_turns") is not None:
+    if view.final_turns is not None:
         t.append(" last turns", style="bold")
     t.append("\nCups")
     used = 4
-    for cup in view["cups"]:
+    for cup in view.cups:
         piece = Text(" ")
         if cup is None:
             piece.append("[ ? ]", style="dim")
         else:
-            tea = CUSTOMERS[cup["customer"]].tea
+            tea = CUSTOMERS[cup.customer].tea
             piece.append("[")
-            piece.append(card_glyph(cup["customer"]), style=TEA_STYLE[tea])
-            piece.append(f"${cup['tip']}]")
+            piece.append(card_glyph(cup.customer), style=TEA_STYLE[tea])
+            piece.append(f"${cup.tip}]")
         if used + piece.cell_len > width:  # a whole cup to the next line, never a cut one
             t.append("\n    ")
             used = 4
@@ -128,15 +129,15 @@ def cups_text(view: dict[str, Any], width: int = 36) -> Text:
     return t
 
 
-def status_text(status: str, view: dict[str, Any], width: int) -> Text:
+def status_text(status: str, view: ChaiView, width: int) -> Text:
     """The status on the left and, on the right, what shapes the whole game: the cup round and who
     started (the last turns go round to the player before the start player, so everyone has had as
     many turns). The status gives way when room is short."""
-    players = view["players"]
-    start = players[view["start_player"]]["name"]
-    right = f"Cup round {view['cup_round']} of {CUP_ROUNDS}, {start} started"
-    if view.get("final_turns") is not None:
-        last = players[(view["start_player"] - 1) % len(players)]["name"]
+    players = view.players
+    start = players[view.start_player].name
+    right = f"Cup round {view.cup_round} of {CUP_ROUNDS}, {start} started"
+    if view.final_turns is not None:
+        last = players[(view.start_player - 1) % len(players)].name
         right = f"Last turns, up to {last}"
     if len(status) + 2 + len(right) > width:  # the status first: the cup round is also on the left
         return fit_line(Text(status), width)
@@ -177,24 +178,24 @@ class CustomerRow:
     coins: int = 0
 
 
-def customer_rows(view: dict[str, Any]) -> list[CustomerRow]:
+def customer_rows(view: ChaiView) -> list[CustomerRow]:
     """The cards the customer cursor moves over: the 8 to choose from at setup, else pool then own."""
-    if view.get("choose_from"):
-        return [CustomerRow("choose", c) for c in view["choose_from"]]
-    rows = [CustomerRow("pool", p["customer"], p["coins"]) for p in view["pool"]]
-    rows += [CustomerRow("mine", c) for c in view.get("reserved", [])]
+    if view.choose_from:
+        return [CustomerRow("choose", c) for c in view.choose_from]
+    rows = [CustomerRow("pool", p.customer, p.coins) for p in view.pool]
+    rows += [CustomerRow("mine", c) for c in (view.reserved or ())]
     return rows
 
 
-def missing(view: dict[str, Any], cid: str) -> int | None:
+def missing(view: ChaiView, cid: str) -> int | None:
     """How many tiles and cards the viewer still lacks for this recipe (None: no seat is looking)."""
-    seat = view.get("seat")
+    seat = view.seat
     if seat is None:
         return None
-    me = view["players"][seat]
+    me = view.players[seat]
     c = CUSTOMERS[cid]
-    lack = sum(max(0, n - me["tiles"][FLAVOURS[i]]) for i, n in enumerate(c.flavours))
-    return lack + sum(max(0, n - me["additives"][ADDITIVES[i]]) for i, n in enumerate(c.additives))
+    lack = sum(max(0, n - me.tiles[FLAVOURS[i]]) for i, n in enumerate(c.flavours))
+    return lack + sum(max(0, n - me.additives[ADDITIVES[i]]) for i, n in enumerate(c.additives))
 
 
 def customer_line(
@@ -225,7 +226,7 @@ def customer_line(
     return t
 
 
-def customers_text(view: dict[str, Any], cursor: int | None, servable: set[str], *, limit: int | None = None) -> Text:
+def customers_text(view: ChaiView, cursor: int | None, servable: set[str], *, limit: int | None = None) -> Text:
     """The pool (with the coins lying on cards), the deck count, and the viewer's reserved cards.
     Other seats' reserved cards are never in the view; only their counts (in the players panel).
     With more lines than `limit`, a window around the cursor is shown, '...' marking the cut."""
@@ -240,7 +241,7 @@ def customers_text(view: dict[str, Any], cursor: int | None, servable: set[str],
             lines.append(customer_line(row, cursor=i == cursor, servable=False))
         return _window(lines, focus, limit)
     head = Text("Customer pool ", style="bold")
-    head.append(f"deck {view['customer_deck_count']}", style="dim")
+    head.append(f"deck {view.customer_deck_count}", style="dim")
     lines.append(head)
     mine_started = False
     for i, row in enumerate(rows):
@@ -250,11 +251,11 @@ def customers_text(view: dict[str, Any], cursor: int | None, servable: set[str],
         if i == cursor:
             focus = len(lines)
         lack = missing(view, row.customer)
-        left = view["tokens"].get(CUSTOMERS[row.customer].tea, 0) > 0
+        left = view.tokens.get(CUSTOMERS[row.customer].tea, 0) > 0
         lines.append(
             customer_line(row, cursor=i == cursor, servable=row.customer in servable, lack=lack, tokens_left=left)
         )
-    if view.get("seat") is not None and not mine_started:
+    if view.seat is not None and not mine_started:
         none = Text("Your reserved ", style="bold")
         none.append("none", style="dim")
         lines.append(none)
@@ -274,7 +275,7 @@ def _window(lines: list[Text], focus: int, limit: int | None) -> Text:
     return Text("\n").join(lines)
 
 
-def _counts(counts: dict[str, int], glyphs: dict[str, str], styles: dict[str, str]) -> Text:
+def _counts(counts: Mapping[str, int], glyphs: dict[str, str], styles: dict[str, str]) -> Text:
     t = Text()
     first = True
     for k, n in counts.items():
@@ -291,29 +292,29 @@ def _counts(counts: dict[str, int], glyphs: dict[str, str], styles: dict[str, st
 
 
 def players_text(
-    view: dict[str, Any], *, names_width: int = 9, wide: bool = False, acting: tuple[int, ...] | None = None
+    view: ChaiView, *, names_width: int = 9, wide: bool = False, acting: tuple[int, ...] | None = None
 ) -> Text:
     """One line per player: turn mark, tea and tokens left, money, reserved count, orders served
     and their VP, then tiles and additive cards held (counts per glyph)."""
     t = Text()
     t.append(f"  {'player':<{names_width}} tea tk  $ rs sv  vp tiles (max {TILE_LIMIT}) | additives\n", style="bold")
-    over = view["phase"] == "over"
-    acting = (view["turn"],) if acting is None else acting
-    for s, p in enumerate(view["players"]):
+    over = view.phase == "over"
+    acting = (view.turn,) if acting is None else acting
+    for s, p in enumerate(view.players):
         mark = ">" if not over and s in acting else " "
-        me = "*" if s == view.get("seat") else " "
-        vp = sum(CUSTOMERS[c].vp for c in p["fulfilled"])
+        me = "*" if s == view.seat else " "
+        vp = sum(CUSTOMERS[c].vp for c in p.fulfilled)
         t.append(mark + me, style="bold")
-        t.append(f"{p['name'][:names_width]:<{names_width}} ", style="bold" if s in acting else "")
-        t.append(TEA_GLYPH[p["tea"]], style=TEA_STYLE[p["tea"]])
-        t.append(f"  {view['tokens'].get(p['tea'], 0):>2}{p['money']:>3}{p['reserved_count']:>3}")
-        t.append(f"{len(p['fulfilled']):>3}{vp:>4} ")
-        t.append_text(_counts(p["tiles"], FLAVOUR_GLYPH, FLAVOUR_STYLE))
+        t.append(f"{p.name[:names_width]:<{names_width}} ", style="bold" if s in acting else "")
+        t.append(TEA_GLYPH[p.tea], style=TEA_STYLE[p.tea])
+        t.append(f"  {view.tokens.get(p.tea, 0):>2}{p.money:>3}{p.reserved_count:>3}")
+        t.append(f"{len(p.fulfilled):>3}{vp:>4} ")
+        t.append_text(_counts(p.tiles, FLAVOUR_GLYPH, FLAVOUR_STYLE))
         t.append(" | ")
-        t.append_text(_counts(p["additives"], ADDITIVE_GLYPH, ADDITIVE_STYLE))
-        if wide and p["fulfilled"]:
+        t.append_text(_counts(p.additives, ADDITIVE_GLYPH, ADDITIVE_STYLE))
+        if wide and p.fulfilled:
             t.append("  served ")
-            for cid in p["fulfilled"]:
+            for cid in p.fulfilled:
                 t.append(card_glyph(cid), style=TEA_STYLE[CUSTOMERS[cid].tea])
                 t.append(" ")
         t.append("\n")

@@ -32,6 +32,7 @@ from chaigames.chai.actions import (
 )
 from chaigames.chai.data import ADDITIVE_LIMIT, ADDITIVES, FLAVOURS, RESERVE_LIMIT, TILE_LIMIT, additive_label
 from chaigames.chai.market import COLUMNS, ROWS
+from chaigames.chai.view import ChaiView
 from chaigames.engine import Event
 
 from ..game_base import GameScreen
@@ -162,7 +163,7 @@ class ChaiScreen(GameScreen):
 
     def _take_action(self, n: int) -> Any | None:
         """1-5: take every face-up card of the kind at display position n."""
-        display = self.controller.view["display"]
+        display = self.controller.view.display
         if 1 <= n <= len(display):
             target = TakeAdditives(display[n - 1])
             if target in self._legal:
@@ -171,7 +172,7 @@ class ChaiScreen(GameScreen):
 
     def _discard_action(self, n: int) -> Any | None:
         """1-6 while over a limit: the n-th flavour, additive kind or reserved customer (CH-2, CH-4)."""
-        reserved = self.controller.view.get("reserved", [])
+        reserved = self.controller.view.reserved or ()
         for action in self._legal:
             if isinstance(action, DiscardTile) and n <= len(FLAVOURS) and action.flavour == FLAVOURS[n - 1]:
                 return action
@@ -200,7 +201,7 @@ class ChaiScreen(GameScreen):
             return bool(self._of(TakeAdditives))
         limit = {"discard_tile": "tiles", "discard_additive": "additives", "discard_customer": "customers"}
         if action in limit:
-            return self._discarding() and self.controller.view.get("over_limit") == limit[action]
+            return self._discarding() and self.controller.view.over_limit == limit[action]
         simple = {"reset": ResetAdditives, "draw": DrawAdditive, "deck": ReserveDeck, "pass_turn": Pass}
         if action in simple:
             return bool(self._of(simple[action]))
@@ -235,18 +236,18 @@ class ChaiScreen(GameScreen):
         show(self.query_one("#chai-prompt", Static), self._prompt(view))
         self._draw_log()
 
-    def _draw_status(self, view: dict[str, Any]) -> None:
+    def _draw_status(self, view: ChaiView) -> None:
         # a notice answers the last key: it comes first (customers as the board writes them: a hint names them)
         status = glyph_ids(self.controller.message) or self.controller.status()
         show(self.query_one("#chai-status", Static), status_text(status, view, self.size.width - 2))
 
-    def _draw_market(self, view: dict[str, Any]) -> Text:
+    def _draw_market(self, view: ChaiView) -> Text:
         cursor = self.mcursor if self.zone == "market" and self._seat is not None else None
         market = market_text(view, cursor, tall=self.wide)
         show(self.query_one("#chai-market", Static), market)
         return market
 
-    def _draw_customers(self, view: dict[str, Any]) -> None:
+    def _draw_customers(self, view: ChaiView) -> None:
         ccursor = self.ccursor if self.zone == "customers" and self._seat is not None else None
         room = self.query_one("#chai-right").size.height or None
         customers = customers_text(view, ccursor, self._servable(view), limit=room)
@@ -276,19 +277,19 @@ class ChaiScreen(GameScreen):
     def game_changed(self, events: Sequence[Event]) -> None:
         super().game_changed(events)
 
-    def _servable(self, view: dict[str, Any]) -> set[str]:
+    def _servable(self, view: ChaiView) -> set[str]:
         """Customers the viewer could serve now: the legal Fulfil actions in the fulfil step; during
         the main action, what the viewer's own view says a fulfil would allow."""
         fulfils = {a.customer for a in self._of(Fulfil)}
         if fulfils:
             return fulfils
-        if view["phase"] == "over":
+        if view.phase == "over":
             return set()
-        return set(view.get("servable", ()))
+        return set(view.servable or ())
 
-    def _follow_step(self, view: dict[str, Any]) -> None:
+    def _follow_step(self, view: ChaiView) -> None:
         """Put the cursor where the new step of the turn happens (fulfil, a customer discard, setup)."""
-        step = (self._seat, view["phase"], view.get("over_limit"), view["turn"])
+        step = (self._seat, view.phase, view.over_limit, view.turn)
         if step == self._step:
             return
         self._step = step
@@ -305,35 +306,35 @@ class ChaiScreen(GameScreen):
         elif self._of(VisitMarket) or self._of(TakeAdditives):
             self.zone = "market"
 
-    def _clamp(self, view: dict[str, Any]) -> None:
+    def _clamp(self, view: ChaiView) -> None:
         r, col = self.mcursor
         r = max(0, min(ROWS - 1, r))
-        length = len(view["market"][r])
+        length = len(view.market[r])
         col = max(0, min(max(length - 1, 0), col))
         self.mcursor = (r, col)
         rows = customer_rows(view)
         self.ccursor = max(0, min(len(rows) - 1, self.ccursor)) if rows else 0
 
-    def _prompt(self, view: dict[str, Any]) -> Text:
+    def _prompt(self, view: ChaiView) -> Text:
         """The line above the Footer: what this step of the turn asks, in words and keys."""
         t = Text()
         if self._seat is None:
-            if view["phase"] == "over":
+            if view.phase == "over":
                 t.append("The game is over.")
             else:
                 last = self.controller.log()
                 t.append(glyph_ids(last[-1].event.text) if last else self.controller.status(), style="dim")
             return t
-        over = view.get("over_limit")
+        over = view.over_limit
         if over == "tiles":
-            held = view["players"][self._seat]["tiles"]
+            held = view.players[self._seat].tiles
             t.append(f"Over {TILE_LIMIT} tiles: discard one. ", style="bold reverse")
             for i, f in enumerate(FLAVOURS, 1):
                 if held[f]:
                     t.append(f" {i} {FLAVOUR_GLYPH[f]}x{held[f]}")
             return t
         if over == "additives":
-            held = view["players"][self._seat]["additives"]
+            held = view.players[self._seat].additives
             t.append(f"Over {ADDITIVE_LIMIT} additives: discard one. ", style="bold reverse")
             for i, k in enumerate(ADDITIVES, 1):
                 if held[k]:
@@ -341,7 +342,7 @@ class ChaiScreen(GameScreen):
             return t
         if over == "customers":
             t.append(f"Over {RESERVE_LIMIT} customers: one goes to the pool. ", style="bold reverse")
-            for i, cid in enumerate(view.get("reserved", []), 1):
+            for i, cid in enumerate((view.reserved or ()), 1):
                 t.append(f" {i} {card_glyph(cid)}")
             return t
         if self._of(ChooseFirst):
@@ -351,7 +352,7 @@ class ChaiScreen(GameScreen):
             t.append("Fulfil one order: ", style="bold")
             t.append("arrows to a +serve card, Enter fulfils; p passes.")
             return t
-        if view["phase"] == "additive2":
+        if view.phase == "additive2":
             t.append("Second additive action: ", style="bold")
             t.append("1-5 take a kind, r reset, d draw blind.")
             return t
@@ -384,7 +385,7 @@ class ChaiScreen(GameScreen):
             if dr:
                 self.mcursor = ((r + dr) % ROWS, c)
             else:
-                length = len(self.controller.view["market"][r]) or COLUMNS
+                length = len(self.controller.view.market[r]) or COLUMNS
                 self.mcursor = (r, (c + dc) % length)
         else:
             rows = customer_rows(self.controller.view)
@@ -445,7 +446,7 @@ class ChaiScreen(GameScreen):
         if self._discarding():
             return "First discard down to the limit (the numbers below)"
         if self.zone == "market":
-            if view["phase"] == "additive2":
+            if view.phase == "additive2":
                 return "Finish your additive turn first: 1-5, r or d"
             if self._of(Fulfil) or self._of(Pass):
                 return "Your main action is done: fulfil an order or pass (p)"
@@ -460,7 +461,7 @@ class ChaiScreen(GameScreen):
             # tea, what is missing); the reason arrives through move_refused.
             self.controller.act(self._seat, Fulfil(row.customer))
             return None
-        if view["phase"] == "additive2":
+        if view.phase == "additive2":
             return "Finish your additive turn first: 1-5, r or d"
         if row.source == "mine":
             return f"{glyph} is already yours: serve it after your main action"
@@ -470,7 +471,7 @@ class ChaiScreen(GameScreen):
         self._play(self._take_action(n), f"There is no additive card {n} to take")
 
     def action_discard(self, n: int) -> None:
-        over = self.controller.view.get("over_limit")
+        over = self.controller.view.over_limit
         if over == "tiles" and n <= len(FLAVOURS):
             why = f"You have no {FLAVOURS[n - 1]} tile"
         elif over == "additives" and n <= len(ADDITIVES):
@@ -510,7 +511,7 @@ class ChaiScreen(GameScreen):
                 groups_seen.add(group.cells[0])
                 label = f"Buy {group.text()} (row {action.row + 1}, column {action.col + 1})"
             elif isinstance(action, TakeAdditives):
-                n = view["display"].count(action.kind)
+                n = view.display.count(action.kind)
                 label = f"Take all {ADDITIVE_GLYPH[action.kind]} {additive_label(action.kind)} ({n})"
             else:
                 label = glyph_ids(self.controller.describe_action(action))

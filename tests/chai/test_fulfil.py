@@ -226,9 +226,9 @@ def test_fulfil_in_last_free_cup_empties_cups_before_the_market_refills():
 
 def test_thermometer_counts_cup_rounds():
     st = new(2)
-    assert st.view(None)["cup_round"] == 1
+    assert st.view(None).cup_round == 1
     st = edit(st, rounds_done=2)
-    assert st.view(None)["cup_round"] == 3
+    assert st.view(None).cup_round == 3
 
 
 def _tips_around_a_cup_round(seed: int) -> tuple[list[int], list[int]]:
@@ -262,7 +262,7 @@ def test_the_last_token_of_a_tea_can_still_be_served():
     st = give_customer(st, 0, "green-3")
     st = ready(st, 0, "green-3")
     st = edit(st, tokens={"green": 1, "black": 6})
-    assert "green-3" in st.view(0)["servable"]
+    assert "green-3" in st.view(0).servable
     st = to_fulfil_step(st)
     st.apply(0, Fulfil("green-3"))
     assert st.tokens["green"] == 0 and "green-3" in st.fulfilled[0]
@@ -277,7 +277,7 @@ def test_a_seat_with_no_money_can_serve_its_own_tea():
     st = ready(st, 0, "green-3")
     st = ready(st, 0, "black-2")
     st = edit(st, money=[0, 2])
-    servable = st.view(0)["servable"]
+    servable = st.view(0).servable
     assert "green-3" in servable and "black-2" not in servable
 
 
@@ -288,7 +288,7 @@ def test_every_servable_customer_is_listed_whatever_comes_before_it():
     st = give_customer(st, 0, "green-3")
     st = ready(st, 0, "green-3")
     assert st.reserved[0].index("green-1") < st.reserved[0].index("green-3")
-    assert "green-3" in st.view(0)["servable"]
+    assert "green-3" in st.view(0).servable
     st = to_fulfil_step(st)
     assert Fulfil("green-3") in st.legal_actions(0)
 
@@ -300,7 +300,7 @@ def test_a_customer_of_a_tea_nobody_plays_cannot_be_served():
     st = new(2)
     st = edit(st, pool=[*st.to_json()["pool"], ["white-2", 0]])
     st = ready(st, 0, "white-2")
-    assert "white-2" not in st.view(0)["servable"]
+    assert "white-2" not in st.view(0).servable
     st = edit(st, phase="fulfil")
     before = st.to_json()
     with pytest.raises(IllegalAction) as refusal:

@@ -188,7 +188,7 @@ def test_what_a_seat_sees_word_for_word():
     """Asha's screen in the golden position: her own reserved customers, only counts of the other hand and the
     decks, whose customer sits in each cup, that she is over the additive limit and whom she could serve."""
     st = ChaiState.from_json(copy.deepcopy(GOLDEN))
-    assert st.view(0) == {
+    assert st.view(0).to_json() == {
         "seat": 0,
         "phase": "fulfil",
         "turn": 0,

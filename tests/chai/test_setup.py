@@ -20,7 +20,7 @@ def test_setup_counts(n):
     assert len(st.pool) == n + 2, "pool = players + 2"
     assert all(len(r) == 1 for r in st.reserved)
     assert len(st.cups) == n and len(st.cup_tips) == n and len(st.tips_aside) == 6 - n
-    assert st.rounds_done == 0 and st.view(None)["cup_round"] == 1
+    assert st.rounds_done == 0 and st.view(None).cup_round == 1
     assert all(st.tokens[t] == 6 for t in st.teas)
     check_conservation(st)
 
@@ -70,7 +70,7 @@ def test_choose_first_customer_waits_for_each_player_in_turn_order():
     st = new(3, start=1, first_customer="choose")
     assert st.phase == "choose" and st.actors() == (1,)
     assert st.legal_actions(1) == [ChooseFirst(c) for c in customers_of("black")]
-    assert st.view(1)["choose_from"] == customers_of("black")
+    assert st.view(1).choose_from == tuple(customers_of("black"))
     before = st.to_json()
     with pytest.raises(IllegalAction):
         st.apply(1, ChooseFirst("green-1"))
@@ -91,8 +91,8 @@ def test_choose_first_customer_waits_for_each_player_in_turn_order():
 def test_choose_is_hidden_from_others():
     st = new(2, start=0, first_customer="choose")
     st.apply(0, ChooseFirst("green-8"))
-    assert "green-8" not in str(st.view(1)) and "green-8" not in str(st.view(None))
-    assert st.view(0)["reserved"] == ["green-8"]
+    assert "green-8" not in str(st.view(1).to_json()) and "green-8" not in str(st.view(None).to_json())
+    assert st.view(0).reserved == ("green-8",)
 
 
 def test_config_helper_fills_defaults():
@@ -108,7 +108,7 @@ def test_choosing_first_customers_is_logged_without_the_choice():
         st.apply(0, Pass())
     assert str(refusal.value) == "First choose the customer you keep reserved"
     log = st.apply(0, ChooseFirst("green-1"))
-    assert st.view(0)["choose_from"] == [] and st.view(1)["choose_from"] == customers_of("black")
+    assert st.view(0).choose_from == () and st.view(1).choose_from == tuple(customers_of("black"))
     log += st.apply(1, ChooseFirst("black-1"))
     assert [(e.kind, e.text, e.reveal) for e in log] == [
         ("choose", "Asha keeps a customer reserved", False),

@@ -275,7 +275,7 @@ def test_after_the_second_additive_step_the_additive_action_is_done():
     st = give_customer(st, 0, "green-1")
     st = give_additives(give_tiles(st, 0, mint=2), 0, milk=1)
     st.apply(0, ResetAdditives())
-    assert st.view(0)["additive_step"] == 1
+    assert st.view(0).additive_step == 1
     st.apply(0, ResetAdditives())
-    assert st.phase == "fulfil" and st.view(0)["additive_step"] == 0
+    assert st.phase == "fulfil" and st.view(0).additive_step == 0
     assert ChaiState.from_json(st.to_json()).to_json() == st.to_json()

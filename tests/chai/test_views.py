@@ -15,6 +15,7 @@ from chaigames.chai.actions import (
     VisitMarket,
 )
 from chaigames.chai.bots import determinise
+from chaigames.chai.data import customers_of
 from chaigames.engine import Rng
 from tests.positions import edit
 
@@ -25,19 +26,30 @@ def test_reserved_customers_are_private_others_see_the_count():
     st = new(3, seed=2)
     mine = st.reserved[0][0]
     v0, v1, table = st.view(0), st.view(1), st.view(None)
-    assert v0["reserved"] == [mine]
-    assert "reserved" not in table and v1["reserved"] == st.reserved[1]
-    assert mine not in json.dumps(v1) and mine not in json.dumps(table)
-    assert v1["players"][0]["reserved_count"] == 1
+    assert v0.reserved == (mine,)
+    assert table.reserved is None and "reserved" not in table.to_json() and v1.reserved == tuple(st.reserved[1])
+    assert mine not in json.dumps(v1.to_json()) and mine not in json.dumps(table.to_json())
+    assert v1.players[0].reserved_count == 1
+
+
+def test_the_table_view_holds_no_seat_of_its_own():
+    """The table's view has no reserved customers, limit, servable or choosable customers: None, and absent
+    from its JSON; a seat's view carries them (choosable ones only while first customers are chosen)."""
+    st = new(3, seed=2, first_customer="choose")
+    table, mine = st.view(None), st.view(0)
+    private = ("reserved", "over_limit", "servable", "choose_from")
+    assert all(getattr(table, name) is None for name in private)
+    assert not set(private) & set(table.to_json())
+    assert set(private) <= set(mine.to_json()) and mine.choose_from == tuple(customers_of("green"))
 
 
 def test_bag_deck_order_and_face_down_tips_are_in_no_view():
     st = new(2, seed=3)
     for v in (st.view(0), st.view(1), st.view(None)):
-        text = json.dumps(v)
+        text = json.dumps(v.to_json())
         assert "cup_tips" not in text and "add_deck" not in text and 'customer_deck"' not in text
-        assert all(c is None for c in v["cups"]), "empty cups show no tip"
-        assert set(v) >= {"bag_count", "additive_deck_count", "customer_deck_count"}
+        assert all(c is None for c in v.cups), "empty cups show no tip"
+        assert set(v.to_json()) >= {"bag_count", "additive_deck_count", "customer_deck_count"}
         for cid in st.cust_deck:
             assert cid not in text
 
@@ -45,13 +57,13 @@ def test_bag_deck_order_and_face_down_tips_are_in_no_view():
 def test_flipped_tip_is_public():
     st = new(2, seed=3)
     st = edit(st, cups=[[0, "green-1"], None], tips_flipped=[True, False])
-    assert st.view(1)["cups"][0]["tip"] == st.cup_tips[0]
+    assert st.view(1).cups[0].tip == st.cup_tips[0]
 
 
 def test_views_are_json():
     st = new(4, seed=1)
     for s in (None, 0, 1, 2, 3):
-        json.dumps(st.view(s))
+        json.dumps(st.view(s).to_json())
 
 
 def test_determinise_agrees_with_the_view():

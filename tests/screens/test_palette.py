@@ -15,6 +15,7 @@ from rich.text import Text
 
 from chaigames.chai import SPEC as CHAI
 from chaigames.chai.data import ADDITIVES, FLAVOURS, TEAS
+from chaigames.chai.view import ChaiView
 from chaigames.chai_wallah.view import DieView
 from chaigames.dabba_walla import data as D
 from chaigames.engine import GameConfig, SeatConfig, Session
@@ -115,7 +116,7 @@ def test_the_known_false_groups_are_gone():
 
 
 # -- the drawings use the palette -------------------------------------------------------------------
-def chai_view() -> dict:
+def chai_view() -> ChaiView:
     config = CHAI.validate(GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Bina"))))
     return Session(CHAI, config, 5).state.view(0)
 

@@ -90,7 +90,7 @@ async def test_chai_wallah_at_a_table_takes_every_key_set_for_the_one_seat(data_
             assert {e.action.ingredient for e in asha_entries(data_dir)} == {"spice"}
             # others' offered dice stay covered: the screen draws Asha's own view, never the table view
             view = c.table_view()
-            assert view["seat"] == 0 and view is c.view
+            assert view.seat == 0 and view is c.view
             # the time on screen runs on between the table's updates, as the table's clock does
             c.clock.set(True, 42.0)
             assert str(app.screen.status_line(c.view)).startswith("Time  42.")

@@ -86,10 +86,12 @@ async def test_the_full_log_writes_customers_as_the_board_does(make_app):
 def test_the_last_turns_go_up_to_the_player_before_the_start_player():
     """The start player gets no last turn (everyone ends with as many turns), so the status names the
     seat before them."""
-    from screens.chai.panels import status_text
+    from dataclasses import replace
 
-    players = [{"name": n} for n in ("Asha", "Ravi", "Meera")]
-    view = {"players": players, "start_player": 2, "cup_round": 5, "final_turns": 1}
+    from screens.chai.panels import status_text
+    from tests.chai.helpers import new
+
+    view = replace(new(3).view(0), start_player=2, cup_round=5, final_turns=1)
     assert "Last turns, up to Ravi" in status_text("Asha to move", view, 80).plain
-    view["start_player"] = 0
+    view = replace(view, start_player=0)
     assert "Last turns, up to Meera" in status_text("Asha to move", view, 80).plain

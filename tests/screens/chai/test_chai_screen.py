@@ -334,7 +334,7 @@ async def test_a_whole_game_against_a_bot_by_key_presses_reaches_the_results(mak
             if "⏎ Fulfil" in keys or "⏎ Buy" in keys:
                 await pilot.press("enter")
             elif " Discard" in keys:
-                over = app.controller.view["over_limit"]
+                over = app.controller.view.over_limit
                 held = app.controller.state.tiles[0] if over == "tiles" else app.controller.state.adds[0]
                 await pilot.press(str(next(i for i, n in enumerate(held, 1) if n)))
             else:
