@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from chaigames.engine import Rng
+from chaigames.engine.search import next_candidate
 
 from .actions import (
     ChooseFirst,
@@ -102,11 +103,7 @@ class ExpertBot(RolloutBot):
         for it in range(budget):
             if it >= n and self.stop is not None and self.stop():
                 break
-            if it < n:
-                i = it
-            else:
-                log_t = math.log(it)
-                i = max(range(n), key=lambda j: totals[j] / visits[j] + EXPLORE * math.sqrt(log_t / visits[j]))
+            i = next_candidate(it, visits, totals, EXPLORE)
             sim = determinise(view, self.rng)
             sim.apply(self.seat, cands[i])
             visits[i] += 1

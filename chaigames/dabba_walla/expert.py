@@ -16,9 +16,10 @@ search then answers with what it has.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from chaigames.engine.search import next_candidate
 
 from .bots import HardBot
 from .determinise import determinise
@@ -75,11 +76,7 @@ class ExpertBot(HardBot):
         for it in range(max(budget, n)):
             if it >= n and self.stop is not None and self.stop():
                 break
-            if it < n:
-                i = it
-            else:
-                log_t = math.log(it)
-                i = max(range(n), key=lambda j: totals[j] / visits[j] + EXPLORE * math.sqrt(log_t / visits[j]))
+            i = next_candidate(it, visits, totals, EXPLORE)
             sim = determinise(view, self.rng)
             sim.apply(self.seat, cands[i][1])
             visits[i] += 1

@@ -263,3 +263,15 @@ class GameWords:
     def describe_view(self, view: Any) -> str | None:
         words = self.spec.describe_view
         return words(view) if words is not None else None
+
+
+class NoHints:
+    """For a controller that offers no hints (a replay, a seat at a table): hints are the local game's."""
+
+    hints_on = False
+
+    def hints_used(self) -> int:
+        return 0
+
+    def ask_hint(self) -> None:
+        """No hints here."""

@@ -20,7 +20,7 @@ from chaigames.engine.match import Match, match_of
 from chaigames.engine.replay import Replay
 from chaigames.engine.words import join_names
 
-from .protocol import Controller, GameWords
+from .protocol import Controller, GameWords, NoHints
 
 NO_MOVES = "This is a replay: nobody can move"
 
@@ -38,7 +38,7 @@ class ReplayClock:
         return self._controller.replay.time(self._controller.position) or 0.0
 
 
-class ReplayController(GameWords):
+class ReplayController(NoHints, GameWords):
     """A recorded game at one position, as the game screens read a controller; it never acts."""
 
     def __init__(self, replay: Replay, position: int = 0) -> None:
@@ -172,14 +172,6 @@ class ReplayController(GameWords):
 
     def stop(self) -> None:
         """Nothing to stop."""
-
-    hints_on = False  # hints are the local game's
-
-    def hints_used(self) -> int:
-        return 0
-
-    def ask_hint(self) -> None:
-        """No hints here."""
 
     def save(self) -> bool:
         """A replay never writes, so nothing is ever lost."""

@@ -23,7 +23,7 @@ from chaigames.engine import Event, GameSpec, LogLine, RecordError, Result
 
 from . import wire
 from .client import ChannelClosed, TableClient
-from .protocol import Controller, GameWords, Listener
+from .protocol import Controller, GameWords, Listener, NoHints
 
 TICK = 0.05  # seconds between redraws while the real-time clock runs
 NEVER = 10**8  # an away limit this long (or longer) is the host's "never"
@@ -66,7 +66,7 @@ class RemoteClock:
         self._since = self._source() if running else None
 
 
-class TableController(GameWords):
+class TableController(NoHints, GameWords):
     """The protocol from the table's updates (see the module docstring)."""
 
     hotseat = False
@@ -280,14 +280,6 @@ class TableController(GameWords):
                 self.client.off(t, handler)
             if not self.client.closed and not self.taken_over:
                 self._send(wire.leave())
-
-    hints_on = False  # hints are the local game's
-
-    def hints_used(self) -> int:
-        return 0
-
-    def ask_hint(self) -> None:
-        """No hints here."""
 
     def save(self) -> bool:
         """Every accepted action is already saved by the table."""
