@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING
 from chaigames.hosting import DataDirError
 from chaigames.hosting.arguments import (
     add_memory_argument,
+    folder_size,
     non_negative_int,
     parse_duration,
     parse_duration_seconds,
     port_number,
     positive_int,
 )
+from chaigames.hosting.environment import FOLDER_LIMIT
 
 if TYPE_CHECKING:
     from .host import HostOptions
@@ -201,6 +203,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "logged-in connections without a game per player: a key, or under --open a name at an address "
         "(default 8)",
     )
+    parser.add_argument(
+        "--sessions-per-player",
+        type=positive_int,
+        default=4,
+        metavar="N",
+        help="games at once per player: a key, or under --open a name at an address; the next is refused "
+        "with a friendly line (default 4)",
+    )
+    parser.add_argument(
+        "--folder-limit",
+        type=folder_size,
+        default=FOLDER_LIMIT,
+        metavar="SIZE",
+        help="disk space each player's saves folder may take; past it a new game is refused while games "
+        "under way keep saving: 50M, 1G, 0 = no limit (default 50M)",
+    )
     add_memory_argument(parser)
 
 
@@ -244,6 +262,8 @@ def run(args: argparse.Namespace) -> int:
         login_grace=args.login_grace,
         max_pending=args.max_pending,
         session_memory=args.session_memory,
+        player_sessions=args.sessions_per_player,
+        folder_limit=args.folder_limit,
         tables=TableSettings(
             max_tables=args.max_tables,
             spectators=args.table_spectators,
