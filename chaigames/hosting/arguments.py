@@ -35,6 +35,10 @@ def memory_size(text: str) -> int | None:
     return size
 
 
+FOLDER_LIMIT = 50 * 1024 * 1024
+"""Bytes a served player's folder may take by default before a new game is refused."""
+
+
 def folder_size(text: str) -> int | None:
     """`50M`, `1G`, `500K` (bytes, binary units); `0` or `off` = no limit (None)."""
     text = text.strip().upper().removesuffix("B").removesuffix("I")

@@ -18,8 +18,6 @@ from chaigames.saves import FOLDER_LIMIT_ENV
 COLOR_SYSTEMS = {"256": "256", "truecolor": "truecolor", "16": "standard"}
 DEFAULT_TERM = "xterm-256color"
 CHILD_PATH = "/usr/local/bin:/usr/bin:/bin"
-FOLDER_LIMIT = 50 * 1024 * 1024
-"""Bytes a served player's folder may take by default before a new game is refused."""
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from chaigames.hosting import DataDirError
 from chaigames.hosting.arguments import (
+    FOLDER_LIMIT,
     add_memory_argument,
     folder_size,
     non_negative_int,
@@ -24,7 +25,6 @@ from chaigames.hosting.arguments import (
     port_number,
     positive_int,
 )
-from chaigames.hosting.environment import FOLDER_LIMIT
 
 if TYPE_CHECKING:
     from .host import HostOptions

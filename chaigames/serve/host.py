@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from chaigames.hosting import DataDirError
+from chaigames.hosting.arguments import FOLDER_LIMIT
 from chaigames.hosting.child import SESSION_MEMORY
-from chaigames.hosting.environment import FOLDER_LIMIT, child_environment
+from chaigames.hosting.environment import child_environment
 from chaigames.names import clean_name
 
 from .keys import AuthorizedKeys
