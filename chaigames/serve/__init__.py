@@ -75,7 +75,9 @@ Safety:
   refused with a friendly line; a session with no keys for --idle-timeout is ended. A
   connection that has no game --login-grace after connecting (or after its last game) is
   closed; past --max-pending connections from one address that have not logged in the oldest
-  is closed, and a player may hold at most that many logged-in connections without a game. One log
+  is closed, and a player may hold at most that many logged-in connections without a game. A player
+  (a key; under --open a name at an address) runs at most --sessions-per-player games at once, and
+  past --folder-limit on their saves folder starts no new game (the games under way keep saving). One log
   line per session on stderr: user, key, address, start, end and why it ended (ended=crash when
   the game crashed: the player sees one friendly line, never the error).
 

@@ -107,7 +107,7 @@ class GameServer(asyncssh.SSHServer):
             why = f"{self.keys_refused} key(s) not authorized" if self.keys_refused else "no authorized key offered"
             log.info("login user=%r addr=%s refused: %s", self.user[:64], self.address, why)
         elif isinstance(exc, asyncssh.IllegalUserName):  # refused before begin_auth, so self.user is unset
-            log.info("login addr=%s refused: a user name that cannot be used (%s)", self.address, exc.reason[:80])
+            log.info("login addr=%s refused: a user name that cannot be used: %r", self.address, exc.reason[:80])
         self.host.connections.discard(self.conn)
         self.host.unhold(self)
         self._stop_grace()
