@@ -135,6 +135,29 @@ async def test_one_player_may_run_only_so_many_games_at_once(make_host, caplog):
         await second.close()
 
 
+async def test_with_keys_a_player_is_their_key_from_any_connection(make_host, authorized_keys, client_key, other_key):
+    """With keys, the cap counts a key's games over all its connections (any name, any address);
+    another key is another player."""
+    authorized_keys.write_bytes(authorized_keys.read_bytes() + b"\n" + other_key.export_public_key())
+    host = await make_host(
+        command=[sys.executable, "-c", QUIET], authorized_keys=authorized_keys, player_sessions=1, hangup_grace=0.3
+    )
+    async with (
+        await connect(host.port, user="asha", key=client_key) as first,
+        await connect(host.port, user="someone", key=client_key) as again,
+        await connect(host.port, user="ravi", key=other_key) as other,
+    ):
+        playing = await Player.open(first)
+        await playing.wait_text("ready")
+        refused = await Player.open(again)
+        assert await refused.wait_closed() == 1
+        assert "You already have 1 game running on this host" in refused.text
+        neighbour = await Player.open(other)
+        await neighbour.wait_text("ready")
+        await neighbour.close()
+        await playing.close()
+
+
 async def test_three_sessions_at_once_each_reach_the_menu(make_host):
     """Three players at once, each in their own game process."""
     host = await make_host()
