@@ -25,7 +25,7 @@ from textual.screen import Screen
 from chaigames.crashlog import friendly_line, write_crash_log  # at hand when something goes wrong
 from chaigames.play.client import TableClient
 from chaigames.play.library import Library, extra_from_env
-from chaigames.saves import SaveStore
+from chaigames.saves import FOLDER_LIMIT_ENV, SaveStore
 
 from . import compat, palette
 from .compat import CrashHooks, tell_page
@@ -96,6 +96,8 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         # Under `chaigames serve` the app runs on someone else's machine: it offers no
         # command that writes files there and opens no browser.
         self.served = os.environ.get("CHAIGAMES_SERVED") == "1"
+        # A served player's folder may take this many bytes; past it no new game starts.
+        self.folder_limit = folder_limit_from_env()
         self.crash_log: Path | None = None
         self.crashed = False
         # Tables over SSH: the private channel the host gave this session, if any.
@@ -347,12 +349,29 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         `hints` (a single game only) lets `!` show the expert's move; the record's meta says so."""
         from chaigames.engine.match import new_match
 
+        if self.folder_full():
+            return
         match = None
         if match_games > 1:
             match = new_match(match_games, spec.match_scoring, config, seed, has_start_player=spec.has_start_player)
         save_id = self.save_new_game(spec, config, seed, match, hints=hints and match is None)
         if save_id is not None:
             self.resume_game(save_id)
+
+    def folder_full(self) -> bool:
+        """Past the host's limit on this player's folder a new game is refused, saying why and what to do;
+        the games already under way keep saving."""
+        if self.folder_limit is None or self.store.folder_bytes() <= self.folder_limit:
+            return False
+        self.notify(
+            f"Your saves on this host take more than {size_in_words(self.folder_limit)}, so no new game can "
+            "start here. Your games under way still save: play them on from Continue. To make room, ask whoever "
+            "runs this host to remove your old games.",
+            severity="error",
+            timeout=15,
+            markup=False,
+        )
+        return True
 
     def save_new_game(
         self, spec: GameSpec, config: GameConfig, seed: int, match: Match | None, *, hints: bool = False
@@ -674,6 +693,18 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             self.notify(url, title="Link (open it on your own computer)", markup=False)
             return
         super().open_url(url, new_tab=new_tab)
+
+
+def folder_limit_from_env() -> int | None:
+    """The host's limit on this player's folder in bytes (`chaigames serve --folder-limit`), None when unlimited."""
+    text = os.environ.get(FOLDER_LIMIT_ENV, "")
+    return int(text) if text.isdigit() and int(text) > 0 else None
+
+
+def size_in_words(size: int) -> str:
+    """Bytes as a player reads them: `50 MB`, `256 KB`."""
+    mib = 1024 * 1024
+    return f"{size / mib:g} MB" if size >= mib else f"{max(1, size // 1024)} KB"
 
 
 def _in_words(renderables: tuple[RenderableType, ...]) -> str:

@@ -35,6 +35,21 @@ def memory_size(text: str) -> int | None:
     return size
 
 
+FOLDER_LIMIT = 50 * 1024 * 1024
+"""Bytes a served player's folder may take by default before a new game is refused."""
+
+
+def folder_size(text: str) -> int | None:
+    """`50M`, `1G`, `500K` (bytes, binary units); `0` or `off` = no limit (None)."""
+    text = text.strip().upper().removesuffix("B").removesuffix("I")
+    if text in ("0", "OFF", "NONE"):
+        return None
+    m = re.fullmatch(r"(\d+)\s*([KMG])", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"not a size: {text!r} (say 50M or 1G, or 0 for no limit)")
+    return int(m.group(1)) * 1024 ** "KMG".index(m.group(2)) * 1024 or None
+
+
 def add_memory_argument(parser: argparse.ArgumentParser) -> None:
     """`--session-memory`, the address space each served game may take (both hosts)."""
     from .child import SESSION_MEMORY

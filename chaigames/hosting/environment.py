@@ -12,6 +12,7 @@ import site
 from pathlib import Path
 
 import chaigames
+from chaigames.saves import FOLDER_LIMIT_ENV
 
 # Rich/Textual colour systems by the names `--color` accepts.
 COLOR_SYSTEMS = {"256": "256", "truecolor": "truecolor", "16": "standard"}
@@ -36,7 +37,7 @@ def _installed_in_site_packages(root: Path) -> bool:
     return any(Path(p).resolve() == root for p in places if p)
 
 
-def child_environment(*, home: Path, term: str | None, color: str) -> dict[str, str]:
+def child_environment(*, home: Path, term: str | None, color: str, folder_limit: int | None = None) -> dict[str, str]:
     """The whole environment of a served `chaigames` process: nothing else reaches it.
 
     - `CHAIGAMES_HOME` and `HOME` are the player's folder, so saves (and anything a library might
@@ -48,6 +49,8 @@ def child_environment(*, home: Path, term: str | None, color: str) -> dict[str, 
     - `BROWSER=true`: a link followed in the app (Textual's `open_url`, e.g. in the rules' Markdown)
       would otherwise start a browser on the server, and a text browser on this pty (lynx, w3m)
       can open a shell. Python's `webbrowser` runs `$BROWSER` first; `true` does nothing.
+    - `CHAIGAMES_FOLDER_LIMIT`: the bytes the player's folder may take; past it the app starts no new
+      game (the games under way keep saving). Absent when unlimited.
     - `PYTHONPATH` only when the package runs from a source checkout rather than an installation.
     """
     env = {
@@ -63,6 +66,8 @@ def child_environment(*, home: Path, term: str | None, color: str) -> dict[str, 
     }
     if color == "truecolor":
         env["COLORTERM"] = "truecolor"
+    if folder_limit:
+        env[FOLDER_LIMIT_ENV] = str(folder_limit)
     root = package_root()
     if not _installed_in_site_packages(root):
         env["PYTHONPATH"] = str(root)

@@ -19,10 +19,11 @@ from __future__ import annotations
 from .atomic import write_atomic
 from .committer import settle
 from .locks import GameOpenElsewhere, GameTakenOver
-from .store import STALE_TMP_SECONDS, Lookup, SaveStore, clean_names, data_dir
+from .store import FOLDER_LIMIT_ENV, STALE_TMP_SECONDS, Lookup, SaveStore, clean_names, data_dir, folder_bytes
 from .words import SaveInfo, when
 
 __all__ = [
+    "FOLDER_LIMIT_ENV",
     "STALE_TMP_SECONDS",
     "GameOpenElsewhere",
     "GameTakenOver",
@@ -31,6 +32,7 @@ __all__ = [
     "SaveStore",
     "clean_names",
     "data_dir",
+    "folder_bytes",
     "settle",
     "when",
     "write_atomic",

@@ -49,6 +49,9 @@ def clean_names(config: GameConfig) -> GameConfig:
     return replace(config, seats=tuple(seats))
 
 
+FOLDER_LIMIT_ENV = "CHAIGAMES_FOLDER_LIMIT"
+"""Bytes a served player's data folder may take before a new game is refused (games under way keep saving)."""
+
 STALE_TMP_SECONDS = 600
 """A leftover temporary save file of a live process is removed once it is this old."""
 
@@ -276,3 +279,29 @@ class SaveStore(SaveLocks):
 
     def has_files(self) -> bool:
         return self.saves.is_dir() and any(self.saves.glob("*.json"))
+
+    def folder_bytes(self) -> int:
+        """The bytes on disk of everything under the data folder (saves, history, set-aside files,
+        setups): what a served player's folder takes on the host. Links are not followed."""
+        return folder_bytes(self.root)
+
+
+def folder_bytes(root: Path) -> int:
+    """The bytes every file under `root` takes on disk (blocks allocated, so a sparse file counts for
+    what it really holds); links are not followed and an unreadable entry counts for nothing."""
+    total = 0
+    folders = [root]
+    while folders:
+        try:
+            entries = list(os.scandir(folders.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(Path(entry.path))
+                else:
+                    total += entry.stat(follow_symlinks=False).st_blocks * 512
+            except OSError:
+                continue
+    return total

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING
 
 from chaigames.hosting import DataDirError
 from chaigames.hosting.arguments import (
+    FOLDER_LIMIT,
     add_memory_argument,
+    folder_size,
     non_negative_int,
     parse_duration,
     parse_duration_seconds,
@@ -73,7 +75,9 @@ Safety:
   refused with a friendly line; a session with no keys for --idle-timeout is ended. A
   connection that has no game --login-grace after connecting (or after its last game) is
   closed; past --max-pending connections from one address that have not logged in the oldest
-  is closed, and a player may hold at most that many logged-in connections without a game. One log
+  is closed, and a player may hold at most that many logged-in connections without a game. A player
+  (a key; under --open a name at an address) runs at most --sessions-per-player games at once, and
+  past --folder-limit on their saves folder starts no new game (the games under way keep saving). One log
   line per session on stderr: user, key, address, start, end and why it ended (ended=crash when
   the game crashed: the player sees one friendly line, never the error).
 
@@ -201,6 +205,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "logged-in connections without a game per player: a key, or under --open a name at an address "
         "(default 8)",
     )
+    parser.add_argument(
+        "--sessions-per-player",
+        type=positive_int,
+        default=4,
+        metavar="N",
+        help="games at once per player: a key, or under --open a name at an address; the next is refused "
+        "with a friendly line (default 4)",
+    )
+    parser.add_argument(
+        "--folder-limit",
+        type=folder_size,
+        default=FOLDER_LIMIT,
+        metavar="SIZE",
+        help="disk space each player's saves folder may take; past it a new game is refused while games "
+        "under way keep saving: 50M, 1G, 0 = no limit (default 50M)",
+    )
     add_memory_argument(parser)
 
 
@@ -244,6 +264,8 @@ def run(args: argparse.Namespace) -> int:
         login_grace=args.login_grace,
         max_pending=args.max_pending,
         session_memory=args.session_memory,
+        player_sessions=args.sessions_per_player,
+        folder_limit=args.folder_limit,
         tables=TableSettings(
             max_tables=args.max_tables,
             spectators=args.table_spectators,

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from chaigames.hosting import DataDirError
+from chaigames.hosting.arguments import FOLDER_LIMIT
 from chaigames.hosting.child import SESSION_MEMORY
 from chaigames.hosting.environment import child_environment
 from chaigames.names import clean_name
@@ -58,6 +59,8 @@ class HostOptions:
     tables: TableSettings = field(default_factory=TableSettings)
     table_keepalive: float = 3.0  # at a table a silent drop is noticed after about 3 of these
     session_memory: int | None = SESSION_MEMORY  # bytes of address space each game may take; None = no limit
+    player_sessions: int = 4  # games at once per player: a key, or under --open a name at an address
+    folder_limit: int | None = FOLDER_LIMIT  # bytes a player's folder may take before new games are refused
 
 
 @dataclass
@@ -125,6 +128,12 @@ class Host:
             return False
         self.sessions.add(session)
         return True
+
+    def player_full(self, session: Any) -> bool:
+        """Whether this session's player (a key; under --open a name at an address) already has
+        --sessions-per-player games running: one person never takes every game the host can run."""
+        who = session.server.player_key
+        return sum(1 for s in self.sessions if s.server.player_key == who) >= self.options.player_sessions
 
     def release(self, session: Any) -> None:
         self.sessions.discard(session)

@@ -22,6 +22,27 @@ from .offscreen import OffScreen
 from .players import adopt_old_folder, key_id, player_folder
 from .registry import HOST_FD_ENV, Link
 
+USER_NAME_REFUSED = "That user name cannot be used here: letters, digits and simple punctuation only."
+USER_NAME_TOO_LONG = "That user name is too long to be used here."
+
+
+def readable_refusals(conn: Any) -> None:
+    """Say a refused user name in words. asyncssh checks the name (SASLprep: an emoji, a control
+    character, a name that is not UTF-8) before any `SSHServer` callback and disconnects with the
+    checker's own message (`Unassigned character: '\\360\\237...'`); no public hook sees it first, so
+    the one disconnect of that kind is reworded on its way out. Should asyncssh change, the refusal
+    still happens, in its words."""
+    send = getattr(conn, "_send_disconnect", None)
+    if send is None:
+        return
+
+    def send_in_words(code: int, reason: str, lang: str) -> None:
+        if code == asyncssh.DISC_ILLEGAL_USER_NAME:
+            reason = USER_NAME_TOO_LONG if "too long" in reason else USER_NAME_REFUSED
+        send(code, reason, lang)
+
+    conn._send_disconnect = send_in_words
+
 
 class GameServer(asyncssh.SSHServer):
     """One SSH connection: who the player is; games only, nothing else."""
@@ -41,6 +62,7 @@ class GameServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
+        readable_refusals(conn)
         self.host.connections.add(conn)
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.ip = str(peer[0])
@@ -84,6 +106,8 @@ class GameServer(asyncssh.SSHServer):
         if not self.authenticated and self.user:  # a login that was tried and refused leaves its line
             why = f"{self.keys_refused} key(s) not authorized" if self.keys_refused else "no authorized key offered"
             log.info("login user=%r addr=%s refused: %s", self.user[:64], self.address, why)
+        elif isinstance(exc, asyncssh.IllegalUserName):  # refused before begin_auth, so self.user is unset
+            log.info("login addr=%s refused: a user name that cannot be used: %r", self.address, exc.reason[:80])
         self.host.connections.discard(self.conn)
         self.host.unhold(self)
         self._stop_grace()
@@ -243,6 +267,14 @@ class GameSession(asyncssh.SSHServerSession):
         if self.term is None:
             self.refuse("refused: no terminal", NEEDS_TERMINAL)
             return
+        if self.host.player_full(self):
+            cap = plural(self.host.options.player_sessions, "game")
+            self.refuse(
+                f"refused: this player has {cap} running",
+                f"You already have {cap} running on this host, the most one player may have. "
+                "Finish or leave one of them, then connect again.\r\n",
+            )
+            return
         if not self.host.admit(self):
             limit = self.host.options.max_sessions
             self.refuse(
@@ -259,7 +291,9 @@ class GameSession(asyncssh.SSHServerSession):
             if opts.open:
                 self._adopt_old_folder()
             self.player.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-            env = child_environment(home=self.player.folder, term=self.term, color=opts.color)
+            env = child_environment(
+                home=self.player.folder, term=self.term, color=opts.color, folder_limit=opts.folder_limit
+            )
             env[HOST_FD_ENV] = str(theirs.fileno())
             self.game = GameProcess(
                 env=env,

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from chaigames.hosting import DataDirError
-from chaigames.hosting.arguments import add_memory_argument, parse_duration, port_number, positive_int
+from chaigames.hosting.arguments import (
+    FOLDER_LIMIT,
+    add_memory_argument,
+    folder_size,
+    parse_duration,
+    port_number,
+    positive_int,
+)
 
 if TYPE_CHECKING:
     from .server import WebOptions
@@ -103,6 +110,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="TIME",
         help="close a game after this long without a key: 30m, 90s, 1h, 0 = never (default 30m)",
     )
+    parser.add_argument(
+        "--folder-limit",
+        type=folder_size,
+        default=FOLDER_LIMIT,
+        metavar="SIZE",
+        help="disk space each name's saves folder may take; past it a new game is refused while games "
+        "under way keep saving: 50M, 1G, 0 = no limit (default 50M)",
+    )
     add_memory_argument(parser)
 
 
@@ -127,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
         session_memory=args.session_memory,
+        folder_limit=args.folder_limit,
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("aiohttp").setLevel(logging.WARNING)

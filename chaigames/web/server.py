@@ -45,6 +45,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from chaigames.hosting import DataDirError
+from chaigames.hosting.arguments import FOLDER_LIMIT
 from chaigames.hosting.child import SESSION_MEMORY, clamp_size, limit_memory
 from chaigames.hosting.environment import child_environment
 
@@ -85,6 +86,7 @@ class WebOptions:
     stop_grace: float = 5.0  # seconds a game has to quit before it is killed
     command: list[str] | None = None  # the game command; None = `python -m chaigames.web.player ROOT`
     session_memory: int | None = SESSION_MEMORY  # bytes of address space each game may take; None = no limit
+    folder_limit: int | None = FOLDER_LIMIT  # bytes a name's folder may take before new games are refused
 
     @property
     def saves_root(self) -> Path:
@@ -181,11 +183,12 @@ def player_command(saves_root: Path) -> list[str]:
     return [sys.executable, "-m", "chaigames.web.player", str(saves_root)]
 
 
-def player_environment(saves_root: Path) -> dict[str, str]:
+def player_environment(saves_root: Path, folder_limit: int | None = None) -> dict[str, str]:
     """The whole environment of a served game, as for `serve` (nothing of the host's own leaks in),
     plus what Textual's web driver needs. HOME and the working folder are the saves root, and no
-    byte code is written: the game writes nothing on the host but the player's saves."""
-    env = child_environment(home=saves_root, term=None, color="truecolor")
+    byte code is written: the game writes nothing on the host but the player's saves. Past
+    `folder_limit` bytes in a name's folder that name starts no new game."""
+    env = child_environment(home=saves_root, term=None, color="truecolor", folder_limit=folder_limit)
     env.update(
         TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
         TEXTUAL_FPS="60",
@@ -273,7 +276,7 @@ class WebSession:
         root = options.saves_root
         service = PlayerService(
             options.command or player_command(root),
-            player_environment(root),
+            player_environment(root, options.folder_limit),
             root,
             memory_limit=options.session_memory,
             write_bytes=self.ws.send_bytes,

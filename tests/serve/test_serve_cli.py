@@ -143,6 +143,17 @@ def test_the_session_memory_limit_reads_sizes_and_refuses_the_rest(capsys):
     assert "512M" in capsys.readouterr().err
 
 
+def test_the_folder_limit_reads_sizes_and_refuses_a_bare_number(capsys):
+    from chaigames.hosting.arguments import folder_size
+
+    assert folder_size("50M") == 50 * 1024 * 1024
+    assert folder_size("512K") == 512 * 1024
+    assert folder_size("1G") == 1024**3
+    assert folder_size("0") is None
+    assert cli.main(["serve", "--open", "--folder-limit", "50"]) == 2  # 50 what? never guessed
+    assert "50M" in capsys.readouterr().err
+
+
 def test_serve_modules_import_no_asyncssh_nor_front_end():
     """The layers (ARCHITECTURE.md): importing chaigames.serve loads neither asyncssh nor Textual, Rich or screens."""
     code = (

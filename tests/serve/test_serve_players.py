@@ -24,6 +24,7 @@ ALLOWED_ENV = {
     "COLORTERM",
     "PYTHONPATH",
     "BROWSER",
+    "CHAIGAMES_FOLDER_LIMIT",  # past it the app starts no new game
     "CHAIGAMES_HOST_FD",  # the session's private channel to the host's tables
 }
 CLIENT_ENV = {"PYTHONPATH": "/evil", "LD_PRELOAD": "/evil/lib.so", "CHAIGAMES_HOME": "/tmp/evil", "FOO": "bar"}
@@ -81,6 +82,7 @@ async def test_client_environment_never_reaches_the_game(make_host, tmp_path):
     assert env["CHAIGAMES_SERVED"] == "1"
     assert env["TEXTUAL_COLOR_SYSTEM"] == "standard" and "COLORTERM" not in env
     assert env["BROWSER"] == "true"
+    assert env["CHAIGAMES_FOLDER_LIMIT"] == str(host.options.folder_limit) == str(50 * 1024 * 1024)
 
 
 def test_a_followed_link_starts_no_browser_on_the_server(tmp_path):

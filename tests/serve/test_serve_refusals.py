@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import shutil
+import sys
 
 import asyncssh
 import pytest
 
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
+from tests.serve.test_serve_admission import QUIET
+from tests.wait import scaled
 
 
 async def test_no_terminal_is_refused_with_a_line(make_host, caplog):
@@ -103,6 +107,57 @@ async def test_session_past_max_sessions_is_refused_then_a_slot_frees(make_host,
     assert await host.wait_sessions(0, timeout=10)
 
 
+async def test_one_player_may_run_only_so_many_games_at_once(make_host, caplog):
+    """Past --sessions-per-player games of one player (under --open a name at an address) the next
+    session is refused with plain words and a log line; another name still gets in, and once one of
+    the player's games ends they may start another."""
+    host = await make_host(command=[sys.executable, "-c", QUIET], player_sessions=2, hangup_grace=0.3)
+    async with await connect(host.port, user="a") as a, await connect(host.port, user="a") as a2:
+        first = await Player.open(a)
+        second = await Player.open(a2)
+        await first.wait_text("ready")
+        await second.wait_text("ready")
+        third = await Player.open(a)
+        assert await third.wait_closed() == 1
+        assert "You already have 2 games running on this host" in third.text
+        assert "user='a' key=- (open)" in caplog.text
+        assert "ended=refused: this player has 2 games running" in caplog.text
+        assert len(host.children) == 2
+        async with await connect(host.port, user="b") as b:
+            neighbour = await Player.open(b)
+            await neighbour.wait_text("ready")
+            await neighbour.close()
+        await first.close()
+        assert await host.wait_sessions(1, timeout=10)
+        again = await Player.open(a)
+        await again.wait_text("ready")
+        await again.close()
+        await second.close()
+
+
+async def test_with_keys_a_player_is_their_key_from_any_connection(make_host, authorized_keys, client_key, other_key):
+    """With keys, the cap counts a key's games over all its connections (any name, any address);
+    another key is another player."""
+    authorized_keys.write_bytes(authorized_keys.read_bytes() + b"\n" + other_key.export_public_key())
+    host = await make_host(
+        command=[sys.executable, "-c", QUIET], authorized_keys=authorized_keys, player_sessions=1, hangup_grace=0.3
+    )
+    async with (
+        await connect(host.port, user="asha", key=client_key) as first,
+        await connect(host.port, user="someone", key=client_key) as again,
+        await connect(host.port, user="ravi", key=other_key) as other,
+    ):
+        playing = await Player.open(first)
+        await playing.wait_text("ready")
+        refused = await Player.open(again)
+        assert await refused.wait_closed() == 1
+        assert "You already have 1 game running on this host" in refused.text
+        neighbour = await Player.open(other)
+        await neighbour.wait_text("ready")
+        await neighbour.close()
+        await playing.close()
+
+
 async def test_three_sessions_at_once_each_reach_the_menu(make_host):
     """Three players at once, each in their own game process."""
     host = await make_host()
@@ -118,3 +173,22 @@ async def test_three_sessions_at_once_each_reach_the_menu(make_host):
             conn.close()
     assert await host.wait_sessions(0, timeout=10)
     assert not any(alive(p) for p in pids)
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the OpenSSH client")
+async def test_a_user_name_asyncssh_cannot_take_is_refused_in_words(make_host, caplog):
+    """An emoji user name (which SSH's name check refuses before any login step) gets readable words,
+    not the checker's escaped bytes, and leaves a log line. The OpenSSH client sends such a name
+    as a player types it; asyncssh's own client would refuse to send it."""
+    host = await make_host()
+    ssh = await asyncio.create_subprocess_exec(
+        "ssh", "-F", "/dev/null", "-p", str(host.port), "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
+        "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-T", "\U0001f375@127.0.0.1",
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    _, said = await asyncio.wait_for(ssh.communicate(), scaled(20))
+    words = said.decode(errors="replace")
+    assert "That user name cannot be used here: letters, digits and simple punctuation only" in words, words
+    assert "Unassigned" not in words and "\\360" not in words
+    assert "refused: a user name that cannot be used" in caplog.text
+    assert host.sessions == set()

@@ -265,8 +265,10 @@ def test_a_folder_name_is_readable():
 def test_the_served_game_gets_a_fixed_environment_and_writes_only_saves(tmp_path: Path, monkeypatch):
     monkeypatch.setenv("HOST_SECRET", "x")
     monkeypatch.setenv("CHAIGAMES_HOME", "/somewhere/else")
-    env = server.player_environment(tmp_path / "web")
+    env = server.player_environment(tmp_path / "web", 50 * 1024 * 1024)
     assert "HOST_SECRET" not in env
+    assert env["CHAIGAMES_FOLDER_LIMIT"] == str(50 * 1024 * 1024)  # each name's folder; past it no new game
+    assert "CHAIGAMES_FOLDER_LIMIT" not in server.player_environment(tmp_path / "web")  # --folder-limit 0
     assert env["CHAIGAMES_HOME"] == env["HOME"] == str(tmp_path / "web")
     assert env["CHAIGAMES_SERVED"] == "1"  # no screenshot command, links are shown, not opened
     assert env["BROWSER"] == "true" and env["PYTHONDONTWRITEBYTECODE"] == "1"
