@@ -11,19 +11,14 @@ the live state; an exception anywhere is a fault.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import traceback
 from dataclasses import dataclass, field
-
-from textual import events
-from textual.app import App
 
 from chaigames import games
 from chaigames.engine import GameConfig, SeatConfig, Session, parse_record
 from screens.app import ChaiGamesApp
 from screens.menu import MainMenu
-from tests.wait import scaled
 
 SIZE = (120, 40)
 
@@ -63,41 +58,6 @@ def next_key(rng: random.Random) -> str:
     return rng.choice(COMMON if rng.random() < 0.5 else LETTERS)
 
 
-CHARS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "escape": "\x1b", "backspace": "\x7f"}
-
-
-async def handled(app: App) -> None:
-    """Wait until the app and every widget of its screen have handled what was queued for them (twice:
-    a key handled by the app is often passed on to a widget)."""
-    for _ in range(2):
-        await _one_round(app)
-
-
-async def _one_round(app: App) -> None:
-    left = 0
-    done = asyncio.Event()
-
-    def one_done() -> None:
-        nonlocal left
-        left -= 1
-        if left == 0:
-            done.set()
-
-    for pump in (app, *app.screen.walk_children(with_self=True)):
-        if pump.call_later(one_done):
-            left += 1
-    if left:
-        await asyncio.wait_for(done.wait(), scaled(20))
-
-
-async def press(app: App, key: str) -> None:
-    """One key, as a terminal sends it, and a wait until it has been handled. Pilot's `press` also waits
-    for the whole process to look idle, up to a second a key while a bot thinks or a clock runs: the
-    monkey needs only its key handled before the next."""
-    app.post_message(events.Key(key, CHARS.get(key, key if len(key) == 1 else None)))
-    await handled(app)
-
-
 def replay_matches(controller) -> str:
     """'' when the record, written out and read back, rebuilds the live state; else what differs."""
     session = controller.session
@@ -124,9 +84,7 @@ async def run(target: str, keys: int, seed: int, *, pause: float = 0.0) -> Repor
 async def _one_app(target: str, keys: int, seed: int, rng: random.Random, report: Report, pause: float) -> None:
     spec = games.get(target) if target in SEATS else None
     new_game = game_request(target, seed) if spec is not None else None
-    # No key guard: the monkey's keys come as fast as the app handles them, so a guarded screen would drop
-    # most of them (the guard itself is tested on its own).
-    app = ChaiGamesApp(new_game=new_game, bot_delay=0.05, countdown=1, key_guard=0)
+    app = ChaiGamesApp(new_game=new_game, bot_delay=0.05, countdown=1)
     seen = None
 
     def check(controller) -> None:
@@ -156,7 +114,7 @@ async def _one_app(target: str, keys: int, seed: int, rng: random.Random, report
                 key = next_key(rng)
                 if key == "q" and isinstance(app.screen, MainMenu):
                     key = "n"  # the one way out of the app the monkey is kept from
-                await press(app, key)
+                await pilot.press(key)
                 report.keys += 1
                 if pause:
                     await pilot.pause(pause)

@@ -1,7 +1,7 @@
 """The monkey in the suite: seeded random keys, Ctrl+P, Esc and ? among them,
 on the main menu, setup and each game's screen at 120x40. No exception, a zero exit status, and
 every game's record replays to its live state. MONKEY_KEYS sets the keys per screen (default 300:
-about two and a half minutes in all on a busy 2-core machine; benchmarks/monkey.py sends 2,000 or more)."""
+about two and a half minutes in all on 2 cores; benchmarks/monkey.py sends 2,000 or more)."""
 
 from __future__ import annotations
 
