@@ -200,27 +200,23 @@ def children_of(pid: int) -> list[int]:
     return kids
 
 
-def descendants_of(pid: int) -> list[int]:
-    """Every process below `pid`: the fork server, the games (under the host or the fork server), tables."""
-    found: list[int] = []
-    todo = children_of(pid)
-    while todo:
-        kid = todo.pop()
-        found.append(kid)
-        todo.extend(children_of(kid))
-    return found
-
-
-def is_fork_server(pid: int) -> bool:
+def command_line(pid: int) -> bytes:
     try:
-        return b"chaigames.hosting.forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
-        return False
+        return b""
+
+
+def fork_servers_of(server_pid: int) -> list[int]:
+    """The host's fork server (its child; the games forked from it show the same command line)."""
+    return [p for p in children_of(server_pid) if b"chaigames.hosting.forkserver" in command_line(p)]
 
 
 def games_of(server_pid: int) -> list[int]:
-    """The game processes: the server's descendants but its fork server."""
-    return [p for p in descendants_of(server_pid) if not is_fork_server(p)]
+    """The game processes: the host's own children but its fork server and tables, and the fork server's."""
+    forkers = fork_servers_of(server_pid)
+    own = [p for p in children_of(server_pid) if p not in forkers and b"chaigames.serve.tables" not in command_line(p)]
+    return own + [game for forker in forkers for game in children_of(forker)]
 
 
 def load_average() -> str:
@@ -230,7 +226,7 @@ def load_average() -> str:
 
 def memory_line(server_pid: int, sessions: int) -> str:
     """PSS of the server, its fork server and the games, and their sum per session."""
-    forkers = [p for p in descendants_of(server_pid) if is_fork_server(p)]
+    forkers = fork_servers_of(server_pid)
     games = games_of(server_pid)
     host, forker = pss_kib(server_pid), sum(pss_kib(p) for p in forkers)
     game_pss = [pss_kib(p) for p in games]
@@ -305,8 +301,8 @@ async def main() -> int:
             server_idle = rss_kib(server.pid)
             how = "each game its own process (--spawn)" if args.spawn else "games forked from the fork server"
             print(f"chaigames serve: {how}, 80x24, --color {args.color}")
-            quiet = await settled([server.pid, *descendants_of(server.pid)])
-            print(f"  the server settled (its fork server done importing) {quiet:.1f} s after it listened")
+            quiet = await settled([server.pid, *fork_servers_of(server.pid), *games_of(server.pid)])
+            print(f"  the server settled (with its fork server, done importing) {quiet:.1f} s after it listened")
 
             alone = []
             for i in range(args.alone):
@@ -314,7 +310,7 @@ async def main() -> int:
                 alone.append(took)
                 games_seen.update(games_of(server.pid))
                 await hang_up(player, conn, server.pid, 0)
-                await settled([server.pid, *descendants_of(server.pid)])
+                await settled([server.pid, *fork_servers_of(server.pid), *games_of(server.pid)])
             if alone:
                 print(
                     f"  one session alone, SSH connection to painted menu: median {statistics.median(alone):.2f} s "

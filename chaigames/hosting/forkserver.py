@@ -70,9 +70,10 @@ class Request:
 def preload() -> None:
     """Import what a session's app imports, so each fork starts with it loaded and shares its pages.
 
-    The menu and everything a game needs: the app, each game's screen and rules, the table client.
-    What the imports made is then frozen: no collection in this process or in a child walks it
-    (a walk writes to every object's header, which would copy every page into every session)."""
+    The menu and everything a game needs: the app, each game's screen and rules, the table client;
+    then one headless trip to the menu (`warm_up`). What that made is then frozen: no collection in
+    this process or in a child walks it (a walk writes to every object's header, which would copy
+    every page into every session)."""
     import chaigames.play.client  # noqa: F401
     import screens.app  # noqa: F401
     from chaigames import games
@@ -82,8 +83,31 @@ def preload() -> None:
         with contextlib.suppress(Exception):  # a game that does not import is the app's to report, not ours
             games.get(game_id)
             screen_class_for(game_id)
+    try:
+        warm_up()
+    except Exception:  # the sessions start without it, a little slower and bigger
+        traceback.print_exc()
     gc.collect()
     gc.freeze()
+
+
+def warm_up() -> None:
+    """Show the menu once, headless, in a scratch folder: what the app does on its way to the menu
+    (its bytecode specialised as it runs, Textual's and Rich's caches filled) is then done in this
+    process and shared, instead of done again, and copied, in every session. Its loop is closed and
+    its threads are gone before the first fork."""
+    import tempfile
+    from pathlib import Path
+
+    from chaigames.saves import SaveStore
+    from screens.app import ChaiGamesApp
+
+    async def leave(pilot: Any) -> None:
+        await pilot.pause()
+        pilot.app.exit()
+
+    with tempfile.TemporaryDirectory(prefix="chaigames-warm-up-") as folder:
+        ChaiGamesApp(store=SaveStore(Path(folder))).run(headless=True, size=(80, 24), auto_pilot=leave)
 
 
 def send(control: socket.socket, message: dict[str, Any]) -> None:
