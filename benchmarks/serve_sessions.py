@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import resource
 import signal
 import statistics
 import sys
@@ -219,6 +220,15 @@ def games_of(server_pid: int) -> list[int]:
     return own + [game for forker in forkers for game in children_of(forker)]
 
 
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def fork_cpu(server_pid: int) -> float:
+    return sum(proc_cpu_seconds(p) for p in fork_servers_of(server_pid))
+
+
 def load_average() -> str:
     one, five, fifteen = os.getloadavg()
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
@@ -319,8 +329,12 @@ async def main() -> int:
 
             t0 = time.perf_counter()
             load = load_average()
+            cpu_before = own_cpu(), proc_cpu_seconds(server.pid), fork_cpu(server.pid)
             results = await asyncio.gather(*(menu_time(port, f"player{i}") for i in range(args.sessions)))
             wall = time.perf_counter() - t0
+            cpu_games = sum(proc_cpu_seconds(k) for k in games_of(server.pid))
+            cpu_after = own_cpu(), proc_cpu_seconds(server.pid), fork_cpu(server.pid)
+            mine, host, forker = (after - before for after, before in zip(cpu_after, cpu_before, strict=True))
             times = sorted(r[0] for r in results)
             server_busy = rss_kib(server.pid)
             kids = games_of(server.pid)
@@ -333,6 +347,11 @@ async def main() -> int:
             )
             print(
                 f"  time to menu: min {times[0]:.2f} s, median {statistics.median(times):.2f} s, max {times[-1]:.2f} s"
+            )
+            print(
+                f"  CPU meanwhile: the games {cpu_games:.2f} s ({cpu_games / args.sessions:.3f} s each), the host "
+                f"{host:.2f} s, its fork server {forker:.2f} s, this benchmark's {args.sessions} SSH clients and "
+                f"terminals {mine:.2f} s"
             )
             print(f"  server RSS: {server_idle / 1024:.1f} MiB idle, {server_busy / 1024:.1f} MiB with the games")
             print(
