@@ -259,4 +259,6 @@ class ForkServer:
             return
         self.closed = True
         if not self.given_up:
+            if not self.ready:  # still importing (the host stopped at once): nothing to wait for
+                self._process.kill()
             self._stopped()
