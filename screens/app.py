@@ -450,8 +450,9 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         controller.start()
 
     def rematch(self, controller: Controller, match_games: int = 1) -> None:
-        """The same seats and options, a fresh seed (a match of `match_games` when more than one).
-        At a table the table plays again, with its own seats (no match there)."""
+        """The same seats and options, a fresh seed (a match of `match_games` when more than one), hints
+        for learners again if this game had them (never in a match). At a table the table plays again,
+        with its own seats and hints (no match there)."""
         from chaigames.play.protocol import SetUp
 
         from .setup import new_seed
@@ -459,7 +460,8 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         if at_table(controller):
             controller.rematch()
         elif isinstance(controller, SetUp):
-            self.start_game(controller.spec, controller.config, new_seed(), match_games)
+            hints = controller.hints_on and match_games == 1
+            self.start_game(controller.spec, controller.config, new_seed(), match_games, hints=hints)
 
     def undo(self, controller: Controller) -> None:
         controller.undo()
