@@ -175,8 +175,8 @@ def big_orders(view: ChaiWallahView, width: int, taken: Taken | None = None) -> 
     if taken is not None:
         seat = view.seats[taken.seat]
         word = "WINS!" if view.winner == taken.seat else "CHAI!"
-        for k, row in enumerate(big_word(word)):
-            lines[k + 1].append(row, style="bold")
+        for n, letters in enumerate(big_word(word)):
+            lines[n + 1].append(letters, style="bold")
         lines[7].append(f"{seat.name}: {seat.score} of {view.target}", style=ALERT_STYLE)
     else:
         stall = view.stall

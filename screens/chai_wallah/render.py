@@ -117,6 +117,8 @@ def taken_order(view: ChaiWallahView, events: Sequence[Any]) -> Taken | None:
     if view.winner is None and view.frozen_for is None:
         return None
     claimer = view.winner if view.winner is not None else view.claimer
+    if claimer is None:
+        return None
     for e in reversed(events):
         if e.kind == "claim" and e.data.get("seat") == claimer:
             order, slot = e.data.get("order"), e.data.get("slot")

@@ -261,9 +261,10 @@ class ChaiWallahScreen(GameScreen):
             grid.styles.grid_columns = str(cell)
             grid.styles.height = grid_rows
         taken = self.taken(view)
-        orders = (width, tuple(map(tuple, view.orders)), view.deck, view.target, view.stall, view.bundle)
-        if taken is not None:  # the claimer's name and score stand beside the taken order
-            orders = (*orders, taken, view.winner, view.seats[taken.seat])
+        orders: tuple[Any, ...] = (width, tuple(map(tuple, view.orders)), view.deck, view.target, view.stall)
+        orders = (*orders, view.bundle, taken)
+        if taken is not None:  # the claimer's dice, name and score stand beside the taken order
+            orders = (*orders, view.winner, view.seats[taken.seat])
         if self._orders != orders:
             self._orders = orders
             self._show("#cw-orders", big_orders(view, width - 2, taken))
