@@ -127,7 +127,5 @@ def test_rules_markdown_covers_the_decisions():
 
 def test_a_pass_is_named_a_pass_not_an_order_fulfilled():
     """The hot-seat question read "Kiran: Fulfil no order (end the turn)?" for a pass."""
-    from chaigames.chai.actions import Pass
-
     label = SPEC.describe_action(Pass())
     assert label.startswith("Pass") and "ulfil" not in label
