@@ -528,8 +528,9 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
     # -- what the controller asks of the frame -------------------------------------------------------
     def show_curtain(self, controller: GameController, seat: int) -> None:
         from .curtain import CurtainScreen
+        from .game_screens import screen_class_for
 
-        words = getattr(self.screen, "log_words", str)  # the game screen's way of writing its log
+        words = screen_class_for(controller.game_id).log_words  # the game screen's way of writing its log
         since = [words(line.event.text) for line in controller.since_last_turn(seat)]
         self.push_screen(CurtainScreen(seat, controller.name(seat), since), lambda s: controller.curtain_lifted(seat))
 

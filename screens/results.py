@@ -55,8 +55,9 @@ def scores_line(names: list[str], result: Result) -> str:
 
 
 class ResultsScreen(Guarded, AppScreen[None]):
-    """Opens after a game: its keys are ones no Chai Wallah zone uses (n, m), so a key meant for the
-    game cannot start a rematch or leave; it also ignores keys for its first moments (keygate)."""
+    """Opens after a game: its keys are ones no Chai Wallah zone uses (n, b, m, o for the log: `l` is
+    zone 3's milk key), so a key meant for the game cannot start a rematch, leave or cover the
+    results; it also ignores keys for its first moments (keygate)."""
 
     SUB_TITLE = "Results"
     AUTO_FOCUS = "#scores"
@@ -67,7 +68,7 @@ class ResultsScreen(Guarded, AppScreen[None]):
         Binding("w", "watch", "Watch replay", id="watch"),
         Binding("m", "menu", "Menu", id="menu"),
         Binding("escape", "back", "Menu", show=False),
-        Binding("l", "log", "Log", id="log"),
+        Binding("o", "log", "Log", id="log"),
         Binding("t", "try_again", "Try again", id="try_again"),
         Binding("question_mark", "app.keys", "Keys", id="keys"),
     ]
