@@ -37,21 +37,24 @@ class Relay:
     def __init__(self, monkeypatch: Any) -> None:
         self.sent: dict[str, list[dict[str, Any]]] = {}
         self.links: dict[str, Link] = {}
+        self._updates: dict[str, list[dict[str, Any]]] = {}  # filed as they pass: waits look at them often
         original = Link.send
         relay = self
 
         def send(link: Link, msg: dict[str, Any]) -> None:
             relay.sent.setdefault(link.name, []).append(msg)
+            if msg.get("t") == "update":
+                relay._updates.setdefault(link.name, []).append(msg)
             relay.links[link.name] = link
             original(link, msg)
 
         monkeypatch.setattr(Link, "send", send)
 
     def updates(self, name: str) -> list[dict[str, Any]]:
-        return [m for m in self.sent.get(name, []) if m.get("t") == "update"]
+        return list(self._updates.get(name, []))
 
     def last_update(self, name: str) -> dict[str, Any] | None:
-        ups = self.updates(name)
+        ups = self._updates.get(name)
         return ups[-1] if ups else None
 
     def waits_for(self, name: str) -> bool:
@@ -95,7 +98,7 @@ async def open_table(player: Player, game: str) -> str:
 
     def highlighted() -> bool:
         _, arrived = highlight_move(first, player.backgrounds())
-        line = player.screen.display[arrived[0]] if arrived else ""
+        line = player.lines[arrived[0]] if arrived else ""
         return GAME_TITLES[game] in line and (game != "chai" or "Chai Wallah" not in line)
 
     await player.keys_until(END + UP * GAME_LINES[game], highlighted, f"{game} highlighted in the menu")

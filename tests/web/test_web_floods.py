@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from .test_web_play import start_host  # noqa: F401 - the fixture
 from .webplay import Page
 
 TITLES = ("Chai Wallah (4-8 players)", "Chai (2-5 players)", "Dabba Walla (2-4 players)")
@@ -50,7 +49,7 @@ async def give_name(page: Page) -> None:
         pytest.param([json.dumps(["stdin", "x" * 60_000])] * 8, id="eight 60,000-key messages"),
     ],
 )
-async def test_hostile_input_through_the_page_leaves_the_game_answering_keys(start_host, messages):  # noqa: F811
+async def test_hostile_input_through_the_page_leaves_the_game_answering_keys(start_host, messages):
     host = start_host("--session-memory", "512M")
     page = await Page.open(host.url)
     try:
