@@ -8,7 +8,6 @@ client process ever held.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sys
 from pathlib import Path
@@ -116,9 +115,12 @@ async def join_table(player: Player, code: str, seat_code: str = "") -> None:
         await player.wait_text("Open tables on this host")
         player.send(code.encode())
     if seat_code:
-        player.send(b"\t")
         await player.wait_for(lambda: code in player.text, "the code typed")
-        await asyncio.sleep(0.3)  # the Tab to the seat code field (nothing on screen says it has landed)
+        row = player.row_of("Seat code")
+        assert row is not None, player.text
+        unfocused = player.row_style(row)
+        player.send(b"\t")  # the field's look changes once it has the keys
+        await player.wait_for(lambda: player.row_style(row) != unfocused, "the seat code field to take the keys")
         player.send(seat_code.encode())
         await player.wait_for(lambda: seat_code in player.text, "the seat code typed")
     player.send(ENTER)
