@@ -7,8 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from chaigames import games
 from chaigames.engine import parse_record
 from chaigames.play import wire
@@ -19,14 +17,6 @@ from tests.screens.conftest import screen_text, wait_for
 from tests.serve.tablehost import InProcessTable, TableHost
 from tests.serve.test_table_app import ravi_plays, table_app
 from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
-
-
-@pytest.fixture
-async def table(data_dir: Path):
-    host = TableHost("HJNT", data_dir)
-    await host.start()
-    yield host
-    await host.close()
 
 
 def saved_record(data_dir: Path, code: str) -> Any:
