@@ -61,13 +61,13 @@ class GameScreen(AppScreen[None]):
         returned). The reason is already in `controller.message`; override to show it elsewhere."""
         self.game_changed([])
 
-    def send(self, seat: int, action: object, *, final: bool = True) -> None:
+    def send(self, seat: int, action: object) -> None:
         """Send a move the way the table agreed: at once, or (hot seat without take-backs, where a
-        mis-pressed Enter could not be undone) after the player confirms it. A move that is not
-        `final` (the player can reverse it with another move of the same turn, as a chai tile put
-        on a secret choice and taken off again) never asks: "cannot be taken back" would be untrue."""
+        mis-pressed Enter could not be undone) after the player confirms it. Only a move that could
+        not be taken back asks (one that reveals something or ends the turn): a step inside the turn,
+        such as a card played or a chai tile put on a secret choice, goes at once and `u` takes it back."""
         c = self.controller
-        if not c.confirm_moves or not final:
+        if not c.confirm_moves or c.could_take_back(seat, action):
             c.act(seat, action)
             return
         question = ConfirmScreen(

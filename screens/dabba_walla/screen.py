@@ -314,14 +314,14 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             return mode
         return None
 
-    def _act(self, action: Any, *, final: bool = True) -> bool:
+    def _act(self, action: Any) -> bool:
         """Send the action; False if it was refused already (a remote table answers later, through
-        `move_refused`, which shows the reason the same way). `final`: see GameScreen.send."""
+        `move_refused`, which shows the reason the same way)."""
         seat = self.seat
         if seat is None:
             return False
         self.problem = ""
-        self.send(seat, action, final=final)
+        self.send(seat, action)
         return not self.problem
 
     def move_refused(self, seat: int, reason: str) -> None:
@@ -461,8 +461,8 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         if not rows:
             return
         where, kind = rows[min(self.chai_i, len(rows) - 1)]
-        # on the secret choice until the commit: put on and taken off freely, so never asked about
-        self._act(AddChai(kind) if where == "own" else RemoveChai(kind), final=False)
+        # on the secret choice until the commit: put on and taken off freely (`u` takes it back), never asked about
+        self._act(AddChai(kind) if where == "own" else RemoveChai(kind))
 
     def action_bonus_colour(self) -> None:
         colours = [c for c, n in zip(D.COLOURS, self.view.bonus_left, strict=True) if n] or list(D.COLOURS)
@@ -785,7 +785,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         elif mode == "play":
             cards = len(self._main_player().hand or ())  # a hand is known in play mode: the player's own
             keys = "arrows or 1" if cards == 1 else f"arrows or 1-{cards}"
-            text.append(f"Choose the card to play ({keys}), Enter plays it and you place its tile.")
+            text.append(f"Choose the card to play ({keys}). Enter plays it; then place its tile.")
         elif mode == "place":
             text = self._place_prompt()
         elif mode == "end" and self._returned_in == self._turn_sig():
