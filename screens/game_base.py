@@ -71,11 +71,16 @@ class GameScreen(AppScreen[None]):
             c.act(seat, action)
             return
         question = ConfirmScreen(
-            f"{c.name(seat)}: {c.describe_action(action)}?",
+            f"{c.name(seat)}: {self.action_words(action)}?",
             "This move cannot be taken back.",
             enter_says_yes=True,
         )
         self.app.push_screen(question, lambda yes: c.act(seat, action) if yes else None)
+
+    def action_words(self, action: object) -> str:
+        """A move in words for the question before it (the game's words; a screen may say more, such
+        as which way a tile is turned, which only it knows)."""
+        return self.controller.describe_action(action)
 
     def log_words(self, text: str) -> str:
         """A log line as this screen writes things (the full log uses it too); Chai writes customer
