@@ -137,7 +137,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         self.col = 0
         self.spot_i = -1
         self.square = (0, 0)  # empty / bonus dabba: the square chosen
-        self.square_chosen = False  # the player moved that cursor or added there this turn: `e` keeps it
+        self.square_chosen = False  # the player moved that cursor this turn: `e` keeps it (else the lowest square)
         self.bonus_colour = "Y"
         self.swap_space = 0
         self.chai_i = 0
@@ -366,12 +366,10 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             hand = me.hand or ()
             self._act(Commit(hand[min(self.card_i, len(hand) - 1)] if hand else None))
         elif what == "empty":
-            self.square_chosen = True
             if self._act(AddEmpty(*self.square)):
                 self.side_mode = None
                 self.refresh_game()
         elif what == "bonus":
-            self.square_chosen = True
             if self._act(BonusDabba(self.bonus_colour, *self.square)):
                 self.side_mode = None
                 self.refresh_game()
