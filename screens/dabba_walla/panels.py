@@ -190,7 +190,7 @@ class Panels(_Screen):
         for i, piece in enumerate(pieces):
             if i % per_line == 0:
                 text.append("\n")
-            elif i % per_line:
+            else:
                 text.append(" " * (slot - pieces[i - 1].cell_len))
             text.append_text(piece)
         return text
