@@ -12,6 +12,7 @@ from typing import Any
 import asyncssh
 import pytest
 
+from chaigames.serve import start_fork_server
 from chaigames.serve.host import Host, HostOptions, start_host
 from tests.serve.tablehost import TableHost
 
@@ -39,12 +40,13 @@ async def make_host(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIt
     caplog.set_level(logging.INFO, logger="chaigames.serve")
     hosts: list[Host] = []
 
-    async def make(**kw: Any) -> Host:
+    async def make(*, forks: bool = False, **kw: Any) -> Host:
+        """`forks=True`: the games are forked from a fork server, as `chaigames serve` does."""
         kw.setdefault("data_dir", tmp_path / "serve")
         kw.setdefault("open", "authorized_keys" not in kw)
         kw.setdefault("hangup_grace", 2.0)
         options = HostOptions(host="127.0.0.1", port=0, **kw)
-        host = await start_host(options)
+        host = await start_host(options, start_fork_server(options.color) if forks else None)
         hosts.append(host)
         return host
 
