@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from chaigames.engine import GameConfig, SeatConfig
+from chaigames.play import changes
 from chaigames.serve.players import key_id, player_folder
 from chaigames.serve.registry import Link, TableSettings
 from chaigames.setups import SetupMemory
@@ -41,7 +42,10 @@ class Relay:
         relay = self
 
         def send(link: Link, msg: dict[str, Any]) -> None:
-            relay.sent.setdefault(link.name, []).append(msg)
+            if msg.get("t") == "changes":  # kept as the whole update the app makes of them
+                relay.sent.setdefault(link.name, []).append(changes.rebuild(relay.last_update(link.name), msg))
+            else:
+                relay.sent.setdefault(link.name, []).append(msg)
             relay.links[link.name] = link
             original(link, msg)
 
