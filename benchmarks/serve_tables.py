@@ -208,9 +208,14 @@ async def serve(tables: int, people: int, keys: int) -> float:
                 at_play["t"] = time.perf_counter()
 
             started.add_done_callback(play_began)
-            seated = await asyncio.gather(
-                *(table(port, data, t, people, keys, samples, lost, play) for t in range(tables))
-            )
+            try:
+                seated = await asyncio.gather(
+                    *(table(port, data, t, people, keys, samples, lost, play) for t in range(tables))
+                )
+            except Exception:
+                server.kill()
+                print((await drain)[-4000:].decode(errors="replace"), file=sys.stderr)  # what the host said
+                raise
             play_end = time.perf_counter()
             wall = play_end - t0
             kids = descendants(server.pid)
