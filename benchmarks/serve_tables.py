@@ -38,6 +38,7 @@ from chaigames.engine import GameConfig, SeatConfig  # noqa: E402
 from chaigames.serve.players import player_folder  # noqa: E402
 from chaigames.setups import SetupMemory  # noqa: E402
 from tests.serve.sshplay import Player, connect  # noqa: E402
+from tests.wait import until  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 DIE_KEYS = b"wasdtfghijkl"
@@ -118,12 +119,28 @@ class Play:
         await self.go.wait()
 
 
+GAMES = {  # id -> (Up presses from the menu's last line, options)
+    "chai-wallah": (2, {"target": 5, "stall": None}),
+    "chai": (1, {}),
+    "dabba-walla": (0, {}),
+}
+
+
 async def table(
-    port: int, data: Path, t: int, people: int, keys: int, samples: list[float], lost: list[int], play: Play
+    port: int,
+    data: Path,
+    t: int,
+    people: int,
+    keys: int,
+    samples: list[float],
+    lost: list[int],
+    play: Play,
+    game: str = "chai-wallah",
 ):
     names = [f"T{t}P{i}" for i in range(people)]
-    config = GameConfig(seats=tuple(SeatConfig(n) for n in names), options={"target": 5, "stall": None})
-    SetupMemory(player_folder(data, user=names[0])).remember("chai-wallah", config)
+    ups, options = GAMES[game]
+    config = GameConfig(seats=tuple(SeatConfig(n) for n in names), options=options)
+    SetupMemory(player_folder(data, user=names[0])).remember(game, config)
     players = []
     for name in names:
         conn = await connect(port, user=name)
@@ -131,7 +148,7 @@ async def table(
         await player.wait_text("Join a table", timeout=120)
         players.append(player)
     owner = players[0]
-    owner.send(b"\x1b[F\x1b[A\x1b[A")  # End, Up, Up: Chai Wallah in the menu
+    owner.send(b"\x1b[F" + b"\x1b[A" * ups)  # End, then Up to the game in the menu
     await asyncio.sleep(0.6)
     owner.send(b"o")
     await owner.wait_text("Open a table:", timeout=60)
@@ -144,6 +161,12 @@ async def table(
         player.send(code.encode() + b"\r")
         await player.wait_text("Waiting for the owner", timeout=60)
     await owner.wait_for(lambda: all(n in owner.text for n in names), "everyone in the lobby", timeout=60)
+    if game != "chai-wallah":
+        await owner.keys_until(b"s", lambda: "Waiting for the owner" not in players[1].text, "the game", timeout=120)
+        await asyncio.sleep(2)  # a game screen that has just opened ignores keys for a moment
+        await play.ready()
+        await turns(game, players, keys, samples, lost)
+        return players
     await owner.keys_until(b"s", lambda: panel(owner, names[0]), "the game", timeout=120)
     for player, name in zip(players, names, strict=True):
         await player.wait_for(lambda p=player, n=name: panel(p, n), "the game", timeout=60)
@@ -164,6 +187,42 @@ async def table(
     return players
 
 
+async def turns(game: str, players: list[Player], moves: int, samples: list[float], lost: list[int]) -> None:
+    """Turn-based: whoever's screen says "Your move" plays what their screen offers (Dabba Walla: Enter, or
+    e and Enter; Chai: the first of its moves list); one sample is the time from the key that makes the
+    move to the first change on the next person's screen. A key after which that screen does not change
+    (no move, or a step only the mover sees) is counted in `lost`, not timed."""
+    k = 0
+    tries = [b"\r", b"e\r"] if game == "dabba-walla" else [b"m"]
+    while k < moves:
+        try:
+            await until(lambda: any("Your move" in p.text for p in players), "someone's move", timeout=TIMEOUT * 4)
+        except AssertionError:
+            return  # the game is over (or stuck): the samples so far
+        mover = next(p for p in players if "Your move" in p.text)
+        other = players[(players.index(mover) + 1) % len(players)]
+        keys = tries[k % len(tries)]
+        if game == "chai":
+            mover.send(b"m")
+            try:
+                await mover.wait_text("Moves (Enter", timeout=TIMEOUT)
+            except AssertionError:
+                lost.append(k)
+                k += 1
+                continue
+            keys = b"\r"
+        before = other.text
+        t0 = time.perf_counter()
+        mover.send(keys)
+        try:
+            await other.wait_for(lambda o=other, b=before: o.text != b, "a change", timeout=2)
+            samples.append(time.perf_counter() - t0)
+        except AssertionError:
+            lost.append(k)
+        k += 1
+        await asyncio.sleep(0.2)
+
+
 def load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -172,7 +231,7 @@ def percentile99(samples: list[float]) -> float:
     return samples[min(len(samples) - 1, int(len(samples) * 0.99))] if samples else float("nan")
 
 
-async def serve(tables: int, people: int, keys: int) -> float:
+async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah") -> float:
     """One host, `tables` tables of `people` playing at once; prints the figures, returns the p99 (s)."""
     sessions = tables * people
     with tempfile.TemporaryDirectory() as tmp:
@@ -210,7 +269,7 @@ async def serve(tables: int, people: int, keys: int) -> float:
             started.add_done_callback(play_began)
             try:
                 seated = await asyncio.gather(
-                    *(table(port, data, t, people, keys, samples, lost, play) for t in range(tables))
+                    *(table(port, data, t, people, keys, samples, lost, play, game) for t in range(tables))
                 )
             except Exception:
                 server.kill()
@@ -234,13 +293,14 @@ async def serve(tables: int, people: int, keys: int) -> float:
 
             samples.sort()
             p99 = percentile99(samples)
-            print(f"chaigames serve: {tables} Chai Wallah tables of {people} people, {sessions} sessions")
+            print(f"chaigames serve: {tables} {game} tables of {people} people, {sessions} sessions")
             print(f"  before: {load_before}")
             median = statistics.median(samples) * 1000 if samples else float("nan")
+            what = "key" if game == "chai-wallah" else "move"
             print(
-                f"  key -> another person's screen: {len(samples)} samples, median {median:.0f} ms, "
+                f"  {what} -> another person's screen: {len(samples)} samples, median {median:.0f} ms, "
                 f"p99 {p99 * 1000:.0f} ms, max {samples[-1] * 1000 if samples else 0:.0f} ms; "
-                f"{len(lost)} keys with no change within {TIMEOUT:g} s"
+                f"{len(lost)} {what}s with no change on another screen within {TIMEOUT if what == 'key' else 2:g} s"
             )
             host_cpu, host_mem = cost([server.pid])
             table_cpu, table_mem = cost(table_pids)
@@ -251,9 +311,11 @@ async def serve(tables: int, people: int, keys: int) -> float:
             print(f"  apps:   {app_cpu:6.1f} s CPU, {app_mem:6.1f} MiB in {len(apps)} processes")
             print(f"  this benchmark (its SSH clients and {sessions} terminals): {own_cpu() - own0:6.1f} s CPU")
             per = play_cpu / max(actions, 1) / max(len(apps), 1) * 1000
+            per_second = play_cpu / max(len(apps), 1) / max(play_end - at_play["t"], 1e-9) * 1000
             print(
                 f"  play only ({play_end - at_play['t']:.1f} s, {actions} accepted actions): "
-                f"apps {play_cpu:.1f} s CPU, {per:.2f} ms CPU per accepted action per app; "
+                f"apps {play_cpu:.1f} s CPU, {per:.2f} ms CPU per accepted action per app "
+                f"({per_second:.1f} ms per app per second of play); "
                 f"this benchmark {own_play:.1f} s CPU"
             )
             print(f"  after: {load_after}")
@@ -276,9 +338,10 @@ async def main() -> int:
     parser.add_argument("--people", type=int, default=4)
     parser.add_argument("--keys", type=int, default=40, help="keys pressed at each table")
     parser.add_argument("--knee", action="store_true", help="more tables until the p99 passes 50 ms")
+    parser.add_argument("--game", choices=sorted(GAMES), default="chai-wallah", help="turn-based: keys are moves")
     args = parser.parse_args()
     if not args.knee:
-        await serve(args.tables, args.people, args.keys)
+        await serve(args.tables, args.people, args.keys, args.game)
         return 0
     served = 0
     for tables in range(1, 13):
