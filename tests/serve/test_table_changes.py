@@ -10,6 +10,7 @@ wire's JSON; after every step each connection's rebuilt update is compared with 
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ import pytest
 from chaigames import games
 from chaigames.engine import GameConfig, Rng, SeatConfig, Session
 from chaigames.play import changes, wire
+from chaigames.play.client import TableClient
 from chaigames.saves import SaveStore
 from chaigames.serve.tables.table import Table
 from tests.positions import GAMES
@@ -140,4 +142,111 @@ async def test_every_update_rebuilt_from_changes_is_the_whole_update_of_its_seat
         assert len(seats.have[conn]["log"]) > 100  # every line, not the newest 100
     if game == "dabba-walla":
         assert hidden_steps  # chai tiles put on secret choices: heard by nobody else
+    table.close()
+
+
+UPDATE = {
+    "t": "update",
+    "seat": 0,
+    "view": {
+        "players": [{"name": "Asha", "hand": ["A01"], "score": 0}, {"name": "Ravi", "hand": None, "score": 0}],
+        "turn": 1,
+        "deck": 40,
+        "market": ["B02", "C03"],
+    },
+    "legal": [],
+    "actors": [0],
+    "log": [],
+    "status": "Your move",
+    "names": ["Asha", "Ravi"],
+    "bots": [None, None],
+    "away": [],
+    "paused": False,
+    "paused_by": None,
+    "pauses_left": 3,
+    "finished": False,
+    "result": None,
+    "events": [],
+    "clock": None,
+    "turn_bell": False,
+}
+
+
+def changed(**parts: Any) -> dict[str, Any]:
+    return wire.check(
+        {
+            "t": "changes",
+            "seat": 0,
+            "fields": {},
+            "view": [],
+            "log": [],
+            "events": [],
+            "clock": None,
+            "turn_bell": False,
+        }
+        | parts
+    )
+
+
+def test_changes_between_two_updates_rebuild_the_second_sharing_what_did_not_change() -> None:
+    new = {**UPDATE, "status": "Waiting for Ravi", "actors": [1]}
+    asha = {**UPDATE["view"]["players"][0], "hand": []}
+    new["view"] = {**UPDATE["view"], "turn": 2, "players": [asha, UPDATE["view"]["players"][1]]}
+    msg = wire.check(changes.changes_between(UPDATE, new, [{"action_no": 1, "event": {"kind": "x"}}]))
+    assert msg["fields"] == {"status": "Waiting for Ravi", "actors": [1]}
+    assert msg["view"] == [[["players", 0, "hand"], []], [["turn"], 2]]
+    rebuilt = changes.rebuild(UPDATE, msg)
+    assert rebuilt == {**new, "log": msg["log"]}
+    assert rebuilt["view"]["players"][1] is UPDATE["view"]["players"][1]  # read again only where it changed
+    assert UPDATE["view"]["turn"] == 1 and UPDATE["view"]["players"][0]["hand"] == ["A01"]  # the last one as it was
+
+
+@pytest.mark.parametrize(
+    ("last", "msg", "field"),
+    [
+        (None, changed(), "changes"),
+        ({**UPDATE, "seat": 1}, changed(), "changes.seat"),
+        (UPDATE, changed(fields={"view": {}}), "changes.fields.view"),
+        (UPDATE, changed(fields={"status": 3}), "status"),
+        (UPDATE, changed(view=[[["players", 2, "hand"], []]]), "changes.view[0][0][1]"),
+        (UPDATE, changed(view=[[["players", "0"], {}]]), "changes.view[0][0][1]"),
+        (UPDATE, changed(view=[[["turn", "x"], 1]]), "changes.view[0]"),
+        (UPDATE, changed(view=[[["nothing"]]]), "changes.view[0][0][0]"),
+        (UPDATE, changed(view=[[[]]]), "changes.view[0]"),
+    ],
+)
+def test_changes_that_do_not_fit_the_last_update_are_refused_naming_the_part(
+    last: dict[str, Any] | None, msg: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(wire.Malformed) as caught:
+        changes.rebuild(last, msg)
+    assert caught.value.field == field
+
+
+def test_changes_of_the_wrong_shape_are_malformed() -> None:
+    for bad in ({"view": [["turn", 2]]}, {"view": [[[1.5], 2]]}, {"log": ["a line"]}, {"fields": []}):
+        with pytest.raises(wire.Malformed):
+            changed(**bad)
+
+
+async def test_an_app_that_cannot_apply_changes_asks_for_its_whole_update_again(data_dir: Path) -> None:
+    """The client asks `sync` (here: changes before any update); the table answers with the whole update."""
+    mine, theirs = socket.socketpair()
+    client = await TableClient.connect(sock=mine)
+    host_reader, host_writer = await wire.open_stream(theirs)
+    host_writer.write(wire.encode(changed()))
+    assert await wire.read_message(host_reader) == wire.sync()
+    assert "update" not in client.last
+    await client.close()
+    theirs.close()
+
+    table_folder(data_dir, "chai", Session(games.get("chai"), GameConfig(seats=tuple(SeatConfig(n) for n in NAMES)), 3))
+    seats = Seats()
+    table = Table(CODE, data_dir, seats.send, games.get, bot_delay=0)
+    assert table.restore()
+    table.receive({"t": "connected", "conn": 1, "who": who("Asha")})
+    table.receive(wire.wrap_from(1, who("Asha"), wire.join(CODE)))
+    assert [m["t"] for m in seats.sent[1]].count("update") == 1
+    table.receive(wire.wrap_from(1, who("Asha"), wire.sync()))
+    assert seats.sent[1][-1]["t"] == "update" and seats.sent[1][-1]["seat"] == 0
     table.close()
