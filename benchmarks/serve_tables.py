@@ -177,7 +177,12 @@ async def table(
         me, other = players[i], players[(i + 1) % people]
         before = panel(other, names[i])
         t0 = time.perf_counter()
-        me.send(DIE_KEYS[k % 4 : k % 4 + 1])
+        try:
+            me.send(DIE_KEYS[k % 4 : k % 4 + 1])
+        except (BrokenPipeError, ConnectionError) as exc:  # that person's session ended: this table stops
+            print(f"  {names[i]}'s session ended after {k} keys ({exc}); its table stops", file=sys.stderr)
+            lost.extend(range(k, keys))
+            break
         try:
             await other.wait_for(lambda o=other, n=names[i], b=before: panel(o, n) != b, "a change", timeout=TIMEOUT)
             samples.append(time.perf_counter() - t0)
