@@ -329,7 +329,9 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah") 
                     await player.close()
             server.send_signal(signal.SIGTERM)
             await asyncio.wait_for(server.wait(), 60)
-            await drain
+            crashes = [line for line in (await drain).decode(errors="replace").splitlines() if "ended=crash" in line]
+            if crashes:
+                print(f"  {len(crashes)} sessions crashed, the first: {crashes[0]}")
             return p99
         finally:
             if server.returncode is None:
