@@ -40,6 +40,7 @@ class GameScreen(AppScreen[None]):
     def __init__(self, controller: Controller) -> None:
         super().__init__()
         self.controller = controller
+        self._keys_offered: tuple[tuple[str, str, str, bool], ...] | None = None  # see `refresh_keys`
 
     # -- hooks for subclasses ----------------------------------------------------------------------
     def refresh_game(self) -> None:
@@ -54,7 +55,18 @@ class GameScreen(AppScreen[None]):
             self.refresh_game()
         except NoMatches:  # torn down between the controller's call and now (quitting)
             return
-        self.refresh_bindings()
+        self.refresh_keys()
+
+    def refresh_keys(self) -> None:
+        """Refresh the footer's keys when the keys on offer changed: Textual's Footer builds every key
+        anew on each `refresh_bindings`, which cost more than drawing the move that caused it (at a
+        table, every other person's move)."""
+        offered = tuple(
+            (key, a.binding.action, a.binding.description, a.enabled) for key, a in self.active_bindings.items()
+        )
+        if offered != self._keys_offered:
+            self._keys_offered = offered
+            self.refresh_bindings()
 
     def move_refused(self, seat: int, reason: str) -> None:
         """Called by the controller: an action sent with `act` was not applied (maybe after `act`
