@@ -201,6 +201,16 @@ class GameProcess:
         self.pid = self.process.pid
         self._watch_exit()
 
+    @property
+    def reading(self) -> bool:
+        """Whether the game's output is read now (False while its client is too slow to take more)."""
+        return self._reading
+
+    @property
+    def keys_waiting(self) -> int:
+        """How many bytes of keys wait for the game to read them."""
+        return len(self._pending)
+
     async def _fork(
         self,
         forks: ForkServer,
@@ -247,16 +257,6 @@ class GameProcess:
             log.info("game pid=%s ended after its fork server stopped: exit status not known", self.pid)
         self._status = 0 if status is None else status
         self._reaped()
-
-    @property
-    def reading(self) -> bool:
-        """Whether the game's output is read now (False while its client is too slow to take more)."""
-        return self._reading
-
-    @property
-    def keys_waiting(self) -> int:
-        """How many bytes of keys wait for the game to read them."""
-        return len(self._pending)
 
     # -- output: child -> client ---------------------------------------------------------------
     def _resume_output(self) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from chaigames.serve import start_fork_server
 from chaigames.serve.host import Host, HostOptions, start_host
+from tests.serve.tablehost import TableHost
 
 
 @pytest.fixture
@@ -76,3 +77,12 @@ def data_dir(tmp_path: Path, shm_folders: list[Path]) -> Any:
     shm_folders.append(folder)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+async def table(data_dir: Path) -> AsyncIterator[TableHost]:
+    """A table process on its socketpair (tests/serve/tablehost.py), the test playing the host's part."""
+    host = TableHost("K7QD", data_dir)
+    await host.start()
+    yield host
+    await host.close()
