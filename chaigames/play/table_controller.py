@@ -297,6 +297,9 @@ class TableController(GameWords):
     def can_undo(self) -> bool:
         return False
 
+    def could_take_back(self, seat: int, action: Any) -> bool:
+        return False
+
     def undo(self) -> None:
         self.message = "There is no undo at a table"
         self._notify([])
