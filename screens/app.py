@@ -12,7 +12,7 @@ import gc
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,6 +35,8 @@ from .table_navigation import TableNavigation, at_table
 
 if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of it (a fast start)
     from rich.console import RenderableType
+    from textual.command import CommandListItem
+    from textual.widget import AwaitMount
 
     from chaigames.engine import GameConfig, GameSpec, Record, Session
     from chaigames.engine.match import Match
@@ -603,6 +605,27 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
 
         if self.use_command_palette and not isinstance(self.screen, AnyPalette):
             self.push_screen(CommandPalette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """The palette's "Theme" command: the list of themes in our palette too (Textual's own would end
+        the app on a PageDown that comes before the list is drawn)."""
+        from textual.theme import ThemeProvider
+
+        from .command_palette import CommandPalette
+
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
+    def search_commands(
+        self, commands: Sequence[CommandListItem], placeholder: str = "Search for commands…"
+    ) -> AwaitMount:
+        """A list of commands to search (as Textual's `search_commands`), in our palette."""
+        from textual.command import SimpleProvider
+
+        from .command_palette import CommandPalette
+
+        return self.push_screen(
+            CommandPalette(providers=[SimpleProvider(self.screen, commands)], placeholder=placeholder)
+        )
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
