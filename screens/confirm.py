@@ -42,7 +42,12 @@ class ConfirmScreen(Guarded, AppModalScreen[bool]):
             bind_key(self, "enter", "answer(True)", "Yes", show=False)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="confirm-box", classes="dialog"):
+        box = Vertical(id="confirm-box", classes="dialog")
+        # as wide as the question and its detail (the border and padding take 4), never narrower than
+        # a dialog; past 90% of the screen the heading wraps
+        lines = [*self.question.splitlines(), *self.detail.splitlines()]
+        box.styles.width = max(48, *(len(line) + 4 for line in lines))
+        with box:
             yield Static(self.question, classes="heading", markup=False)
             if self.detail:
                 yield Static(self.detail, markup=False)

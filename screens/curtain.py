@@ -14,7 +14,7 @@ from textual.containers import Center, Middle
 from textual.timer import Timer
 from textual.widgets import Static
 
-from .base import AppScreen
+from .base import AppModalScreen, AppScreen
 from .keygate import Guarded
 from .widgets import Footer
 
@@ -63,8 +63,9 @@ class CurtainScreen(Guarded, AppScreen[int]):
         self.dismiss(self.seat)
 
 
-class CountdownScreen(Guarded, AppScreen[None]):
-    """3, 2, 1, go: a real-time game starts or resumes only after this.
+class CountdownScreen(Guarded, AppModalScreen[None]):
+    """3, 2, 1, go: a real-time game starts or resumes only after this. A small box over the board,
+    which shows with its clock stopped: everyone sees their dice before the clock runs.
 
     The countdown runs only while this screen is on top: a modal opened over it (the command
     palette, the keys) holds it, and it goes on when that closes. Its timer dismisses this screen
@@ -74,16 +75,15 @@ class CountdownScreen(Guarded, AppScreen[None]):
     BINDINGS = [Binding("question_mark", "app.keys", "Keys", id="keys")]
 
     def __init__(self, seconds: int) -> None:
-        super().__init__(classes="curtain")
+        super().__init__()
         self.left = seconds
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(self._text(), id="countdown-text")
+        yield Static(self._text(), id="countdown-text")
 
     def _text(self) -> str:
-        return f"Get ready...\n\n   {self.left}   " if self.left > 0 else "Go!"
+        return f"Get ready...  {self.left}" if self.left > 0 else "Go!"
 
     def on_mount(self) -> None:
         if self.left <= 0:

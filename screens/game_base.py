@@ -77,9 +77,10 @@ class GameScreen(AppScreen[None]):
         )
         self.app.push_screen(question, lambda yes: c.act(seat, action) if yes else None)
 
-    def log_words(self, text: str) -> str:
-        """A log line as this screen writes things (the full log uses it too); Chai writes customer
-        ids the way its board shows them."""
+    @staticmethod
+    def log_words(text: str) -> str:
+        """A log line as this screen writes things (the full log uses it too, over the results as
+        well); Chai writes customer ids the way its board shows them."""
         return text
 
     def match_title(self, title: str) -> str:

@@ -101,20 +101,22 @@ TEAS: dict[str, Swatch] = {
 
 # -- Chai Wallah: the dice colours of the rulebook, and one colour per human key zone ----------
 INGREDIENTS: dict[str, Swatch] = {
-    "tea": _light("#303030"),
+    "tea": _light("#585858"),
     "spice": _light("#d70000"),
     "sugar": _dark("#af875f"),
     "milk": _dark("#eeeeee"),
 }
-"""Tea black, spice red, sugar brown, milk white."""
+"""Tea black, spice red, sugar brown, milk white. The tea die is a dark grey, not black: a black
+face on the screen's near-black background would have no outline."""
 
 ZONES: dict[int, Swatch] = {
     1: _dark("#00afaf"),
-    2: _dark("#d75fd7"),
+    2: _dark("#d700d7"),
     3: _dark("#d7d700"),
     4: _dark("#5f87ff"),
 }
-"""Key zone -> its colour; a human's seat is drawn in their zone's colour."""
+"""Key zone -> its colour; a human's seat is drawn in their zone's colour. The zones stay apart
+under the pause menu's dimming too (a softer magenta and the blue both dimmed to one grey)."""
 
 # -- the frame ---------------------------------------------------------------------------------------
 GOOD = "bold #5fd75f"

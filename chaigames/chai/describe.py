@@ -120,7 +120,7 @@ def describe_action(action: Any) -> str:
     if isinstance(action, Fulfil):
         return f"Fulfil {customer_text(action.customer)}"
     if isinstance(action, Pass):
-        return "Fulfil no order (end the turn)"
+        return "Pass: serve no customer this turn"
     if isinstance(action, ChooseFirst):
         return f"Keep {customer_text(action.customer)} reserved"
     return str(action)

@@ -109,7 +109,8 @@ Every mark is a letter or a bracket, so the screen reads the same without colour
   trade). `T5*7` a fresh die: you may re-roll it for 7 more seconds.
 - **Big screens** (120x40 and larger) draw each die as a die: its pips on its ingredient's colour,
   its letter beside it, then the key that works it (in the seat's zone colour) and `*7` while fresh;
-  an offered die stands in brackets `[ ]`, another player's offered die shows `?` for its pips.
+  an offered die stands in tall brackets `┃ ┃` as high as the die, another player's offered die
+  shows `?` for its pips. A locked seat's name bar turns red.
 - **Order cards.** The four values sit in the key diamond: spice up, tea left, sugar down, milk
   right. `First to 3` is the target; `Stall 6 s` how long a die must be offered before the chai
   stall swaps it (`off`: no stall); `Deck` the orders left.
@@ -119,5 +120,8 @@ Every mark is a letter or a bracket, so the screen reads the same without colour
   name is drawn in their zone's colour.
 - **Notes.** `CHAI!` the seat just claimed an order and the market is frozen; `LOCKED 2.5 s` a
   false claim locks the seat's keys; `forming` an offer is being put together; `! ...` the reason
-  a key was refused; `WINNER` the end.
+  a key was refused; `WINNER` the end. A seat's notes stand right under its name.
+- **A claim.** While the market is frozen, the order just taken stays on the table under
+  `CHAI! Asha`, with Asha's dice on it: `S1=5` her spice die showed a wild 1 for the order's 5.
+  Beside the orders `CHAI!` (or `WINS!` for the winning claim) and the claimer's orders so far.
 """

@@ -426,7 +426,8 @@ class ChaiScreen(GameScreen):
     def action_choose(self) -> None:
         self._play(self._cursor_action(ChooseFirst), "Choose one of your own customers")
 
-    def log_words(self, text: str) -> str:
+    @staticmethod
+    def log_words(text: str) -> str:
         return glyph_ids(text)
 
     def action_explain(self) -> None:

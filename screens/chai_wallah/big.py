@@ -2,8 +2,9 @@
 
 Every die is a 5x3 face of pips on its ingredient's colour, big enough to read across a table.
 The face's pips say the value without colour; beside the face stand its ingredient letter, the
-key that works it, `*7` while fresh; an offered die stands in brackets (`[` and `]` beside its
-middle row). So NO_COLOR and 16 colours read the same as truecolor.
+key that works it, `*7` while fresh; an offered die stands in tall bold brackets the height of its
+face (`┏┃┗` and `┓┃┛`), seen from across the room. So NO_COLOR and 16 colours read the same as
+truecolor.
 
 The four dice stand in the key diamond (spice up, tea left, sugar down, milk right), as on the
 order cards, in seven lines:
@@ -12,9 +13,11 @@ order cards, in seven lines:
   tea       milk       rows 2-4, left and right columns
       sugar            rows 4-6, middle column
 
-A seat's block is its header (name on its human's zone colour, tag, orders), the diamond, and a
-notes line (CHAI!, LOCKED, a refusal). Blocks are pure functions of `seat_key`, so the screen can
-keep each seat's block and draw again only the seats whose key changed.
+A seat's block is its header (name on its human's zone colour, tag, orders; LOCKED and the
+seconds left on red while a false claim locks the seat), a notes line right under it (CHAI!,
+forming, a refusal), then the diamond: nothing of a seat is drawn next to another seat's header.
+Blocks are pure functions of `seat_key`, so the screen can keep each seat's block and draw again
+only the seats whose key changed.
 """
 
 from __future__ import annotations
@@ -32,9 +35,20 @@ from chaigames.chai_wallah.view import ChaiWallahView, DieView
 
 from .. import palette
 from ..widgets import fit_line
-from .render import INGREDIENT_STYLE, NAME_STYLE, SeatLabel, join, key_glyph, pad, seat_notes, seat_shows
+from .render import (
+    ALERT_STYLE,
+    INGREDIENT_STYLE,
+    NAME_STYLE,
+    SeatLabel,
+    Taken,
+    join,
+    key_glyph,
+    pad,
+    seat_notes,
+    seat_shows,
+)
 
-BIG_LEGEND = "[ ] offered  *7 fresh (re-roll 7 s)  one pip is wild  T tea S spice U sugar M milk  keys in zone colour"
+BIG_LEGEND = "┃ ┃ offered  *7 fresh (re-roll 7 s)  one pip is wild  T tea S spice U sugar M milk  keys in zone colour"
 
 PIPS: dict[int | None, tuple[str, str, str]] = {
     1: ("     ", "  ●  ", "     "),
@@ -47,10 +61,16 @@ PIPS: dict[int | None, tuple[str, str, str]] = {
 }
 """A die face in 5x3 cells, as a real die shows it (six is two columns of three)."""
 
-SLOT = 9  # "[face]" + two side columns
+OFFER_BRACKETS = ("┏┓", "┃┃", "┗┛")
+"""An offered die's brackets, row by row: as tall as its face."""
+OFFER_STYLE = Style(bold=True, color="#ffffff")
+LOCKED_STYLE = Style(bold=True, color="#ffffff", bgcolor="#af0000")
+"""A locked seat's header: the words say LOCKED, the red only adds to them."""
+
+SLOT = 9  # "┃face┃" + two side columns
 DIAMOND_WIDTH = 3 * SLOT
 DIAMOND_ROWS = 7
-BLOCK_ROWS = DIAMOND_ROWS + 2  # header, diamond, notes
+BLOCK_ROWS = DIAMOND_ROWS + 2  # header, notes, diamond
 ORDER_ROWS = DIAMOND_ROWS + 1  # "Order 1", diamond
 CELL_MIN = DIAMOND_WIDTH + 2  # the narrowest seat block
 FEED_MIN = 3  # the feed keeps at least this many lines under the seats
@@ -82,7 +102,7 @@ def _slot(ing: str, value: int | None, offered: bool, fresh: str, key: str | Non
     side = [Text(LETTERS[ing]), Text(key_glyph(key) if key else "", style=key_style), Text(fresh)]
     out = []
     for k, row in enumerate(face(ing, value)):
-        left, right = ("[", "]") if offered and k == 1 else (" ", " ")
+        left, right = (Text(c, style=OFFER_STYLE) for c in OFFER_BRACKETS[k]) if offered else (" ", " ")
         out.append(join([left, row, right, pad(side[k], SLOT - 7)]))
     return tuple(out)
 
@@ -104,20 +124,68 @@ def order_dice(order: Sequence[int]) -> dict[str, DieView]:
     return {ing: DieView(ing, "held", v, None) for ing, v in zip(INGREDIENTS, order, strict=True)}
 
 
-def big_orders(view: ChaiWallahView, width: int) -> Text:
-    """The face-up orders drawn as dice, side by side, then the deck, target and stall."""
+def claimed_diamond(view: ChaiWallahView, taken: Taken) -> list[Text]:
+    """The order a claim took, as the claimer's own dice on its card: each face is the claimer's die
+    (a wild one as it fell), and beside it `=5`, the value of the order it stood for."""
+    grid: list[list[Text]] = [[Text(" " * SLOT) for _ in range(3)] for _ in range(DIAMOND_ROWS)]
+    dice = {d.ingredient: d for d in view.seats[taken.seat].dice}
+    for ing, value in zip(INGREDIENTS, taken.order, strict=True):
+        row, col = PLACES[ing]
+        side = [Text(LETTERS[ing]), Text(f"={value}", style=NAME_STYLE), Text()]
+        for k, pips in enumerate(face(ing, dice[ing].value)):
+            grid[row + k][col] = join([" ", pips, " ", pad(side[k], SLOT - 7)])
+    return [join(cells) for cells in grid]
+
+
+LETTER_ROWS: dict[str, tuple[str, ...]] = {
+    "C": (" ███", "█   ", "█   ", "█   ", " ███"),
+    "H": ("█  █", "█  █", "████", "█  █", "█  █"),
+    "A": (" ██ ", "█  █", "████", "█  █", "█  █"),
+    "I": ("███", " █ ", " █ ", " █ ", "███"),
+    "W": ("█   █", "█   █", "█ █ █", "██ ██", "█   █"),
+    "N": ("█  █", "██ █", "█ ██", "█  █", "█  █"),
+    "S": (" ███", "█   ", " ██ ", "   █", "███ "),
+    "!": ("█", "█", "█", " ", "█"),
+}
+
+
+def big_word(word: str) -> list[str]:
+    """`word` in letters five rows high (the letters of LETTER_ROWS)."""
+    return [" ".join(LETTER_ROWS[c][row] for c in word) for row in range(5)]
+
+
+"""A claim and a win in letters five rows high, beside the orders: seen across the room."""
+
+
+def big_orders(view: ChaiWallahView, width: int, taken: Taken | None = None) -> Text:
+    """The face-up orders drawn as dice, side by side, then the deck, target and stall. While a
+    claim holds the market (`taken`), the taken order stands in its place with the claimer's dice
+    on it, and CHAI! (or WINS!) and the claimer's name stand beside the orders in big letters."""
     lines = [Text() for _ in range(ORDER_ROWS)]
     for k, order in enumerate(view.orders):
-        lines[0].append_text(pad(Text(f"Order {k + 1}", style=NAME_STYLE), DIAMOND_WIDTH + ORDER_GAP))
-        for row, line in enumerate(diamond(order_dice(order))):
+        if taken is not None and k == taken.slot:
+            who = Text(f" CHAI! {view.seats[taken.seat].name} ", style=ALERT_STYLE)
+            lines[0].append_text(pad(who, DIAMOND_WIDTH + ORDER_GAP))
+            drawn = claimed_diamond(view, taken)
+        else:
+            lines[0].append_text(pad(Text(f"Order {k + 1}", style=NAME_STYLE), DIAMOND_WIDTH + ORDER_GAP))
+            drawn = diamond(order_dice(order))
+        for row, line in enumerate(drawn):
             lines[row + 1].append_text(pad(line, DIAMOND_WIDTH + ORDER_GAP))
-    stall = view.stall
-    info = [f"Deck {view.deck}", f"First to {view.target}"]
-    info.append("Stall " + ("off" if stall is None else f"{stall:g} s"))
-    if view.bundle:
-        info.append("Bundle trades")
-    for k, text in enumerate(info):
-        lines[2 * k + 1].append(text)
+    if taken is not None:
+        seat = view.seats[taken.seat]
+        word = "WINS!" if view.winner == taken.seat else "CHAI!"
+        for n, letters in enumerate(big_word(word)):
+            lines[n + 1].append(letters, style="bold")
+        lines[7].append(f"{seat.name}: {seat.score} of {view.target}", style=ALERT_STYLE)
+    else:
+        stall = view.stall
+        info = [f"Deck {view.deck}", f"First to {view.target}"]
+        info.append("Stall " + ("off" if stall is None else f"{stall:g} s"))
+        if view.bundle:
+            info.append("Bundle trades")
+        for k, text in enumerate(info):
+            lines[2 * k + 1].append(text)
     for line in lines:
         line.truncate(width)
     return Text("\n").join(lines)
@@ -139,6 +207,8 @@ def big_seat(view: ChaiWallahView, s: int, label: SeatLabel, width: int) -> Text
     head_style = zone.style if zone is not None else NAME_STYLE + Style(reverse=True)
     key_style = zone.text if zone is not None else NAME_STYLE
     right = f" {label.tag}  {seat.score}/{view.target} "
+    if seat.locked_for is not None:
+        head_style = LOCKED_STYLE
     head = join([pad(Text(f" {seat.name}"), max(width - len(right), 4)), right])
     head.truncate(width)
     head.stylize(head_style)
@@ -146,11 +216,14 @@ def big_seat(view: ChaiWallahView, s: int, label: SeatLabel, width: int) -> Text
     if CHAI in keys:  # the claim key in the diamond's free top-left corner
         chai = Text(f"{key_glyph(keys[CHAI])} Chai!", style=key_style)
         body[0] = join([pad(chai, SLOT), body[0][SLOT:]])
-    notes = Text(" ").join(seat_notes(view, s))
+    parts = seat_notes(view, s, locked=False)
+    if seat.locked_for is not None:  # first, on the header's red: a refusal never pushes it off the line
+        parts.insert(0, Text(f" LOCKED {seat.locked_for:.1f} s ", style=LOCKED_STYLE))
+    notes = Text(" ").join(parts)
     if label.flash:
-        room = width - notes.cell_len - 1
-        notes = join([notes, " " if notes else "", fit_line(Text(f"! {label.flash}", style=Style(bold=True)), room)])
-    lines = [head, *(pad(join([" ", line]), width) for line in body), pad(notes, width)]
+        room = width - 1 - notes.cell_len - (1 if parts else 0)
+        notes = join([notes, " " if parts else "", fit_line(Text(f"! {label.flash}", style=Style(bold=True)), room)])
+    lines = [head, pad(join([" ", notes]), width), *(pad(join([" ", line]), width) for line in body)]
     return Text("\n").join(lines)
 
 

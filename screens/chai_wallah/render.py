@@ -102,25 +102,71 @@ def join(parts: Sequence[Text | str]) -> Text:
 CARD_WIDTH = 17
 
 
-def order_cards(view: ChaiWallahView, width: int) -> Text:
-    """The face-up orders as 4-line cards in the key diamond, then the deck and the target."""
+@dataclass(frozen=True)
+class Taken:
+    """The order a claim took, while the market is frozen by it (or the game won with it)."""
+
+    seat: int  # the claimer
+    order: tuple[int, ...]  # tea, milk, spice, sugar as the order asked
+    slot: int  # where the card lay among the face-up orders
+
+
+def taken_order(view: ChaiWallahView, events: Sequence[Any]) -> Taken | None:
+    """What the claim that holds the market now took: read from its event, since the card it took is
+    replaced at once. None while no claim freezes the market or ends the game."""
+    if view.winner is None and view.frozen_for is None:
+        return None
+    claimer = view.winner if view.winner is not None else view.claimer
+    if claimer is None:
+        return None
+    for e in reversed(events):
+        if e.kind == "claim" and e.data.get("seat") == claimer:
+            order, slot = e.data.get("order"), e.data.get("slot")
+            if isinstance(order, list | tuple) and isinstance(slot, int) and 0 <= slot < len(view.orders):
+                return Taken(claimer, tuple(order), slot)
+            return None
+    return None
+
+
+def order_cards(view: ChaiWallahView, width: int, taken: Taken | None = None) -> Text:
+    """The face-up orders as 4-line cards in the key diamond, then the deck and the target. While a
+    claim holds the market (`taken`), the taken order stands in its place with the claimer's dice on
+    it (`S1=5`: a wild one for the order's five), titled CHAI! and the claimer's name."""
     lines = [Text(), Text(), Text(), Text()]
+    dice = {d.ingredient: d.value for d in view.seats[taken.seat].dice} if taken is not None else {}
     for k, order in enumerate(view.orders):
         vals = dict(zip(INGREDIENTS, order, strict=True))
+        title = Text(f"Order {k + 1}", style=NAME_STYLE)
+        claimed = taken is not None and k == taken.slot
+        if taken is not None and claimed:
+            vals = dict(zip(INGREDIENTS, taken.order, strict=True))
+            title = Text(f"CHAI! {view.seats[taken.seat].name}"[: CARD_WIDTH - 1], style=ALERT_STYLE)
 
-        def cell(ing: str, vals: dict[str, int] = vals) -> Text:
+        def cell(ing: str, vals: dict[str, int] = vals, claimed: bool = claimed) -> Text:
+            if claimed:
+                return join([Text(f"{LETTERS[ing]}{dice[ing]}", style=INGREDIENT_STYLE[ing]), f"={vals[ing]}"])
             return Text(f"{LETTERS[ing]}{vals[ing]}", style=INGREDIENT_STYLE[ing])
 
-        lines[0].append_text(pad(Text(f"Order {k + 1}", style=NAME_STYLE), CARD_WIDTH))
+        gap = "    " if claimed else "      "
+        lines[0].append_text(pad(title, CARD_WIDTH))
         lines[1].append_text(pad(join(["    ", cell("spice")]), CARD_WIDTH))
-        lines[2].append_text(pad(join([cell("tea"), "      ", cell("milk")]), CARD_WIDTH))
+        lines[2].append_text(pad(join([cell("tea"), gap, cell("milk")]), CARD_WIDTH))
         lines[3].append_text(pad(join(["    ", cell("sugar")]), CARD_WIDTH))
+    if taken is not None:
+        seat = view.seats[taken.seat]
+        lines[0].append("WINS!" if view.winner == taken.seat else "CHAI!", style=ALERT_STYLE)
+        lines[1].append(f"{seat.name}: {seat.score} of {view.target}", style=ALERT_STYLE)
+        return _cut(lines, width)
     lines[0].append(f"Deck {view.deck}")
     lines[1].append(f"First to {view.target}")
     stall = view.stall
     lines[2].append("Stall " + ("off" if stall is None else f"{stall:g} s"))
     if view.bundle:
         lines[3].append("Bundle trades")
+    return _cut(lines, width)
+
+
+def _cut(lines: list[Text], width: int) -> Text:
     for line in lines:
         line.truncate(width)
     return Text("\n").join(lines)
@@ -141,15 +187,16 @@ class SeatLabel:
         return palette.ZONES[self.zone].style if self.zone is not None else NAME_STYLE
 
 
-def seat_notes(view: ChaiWallahView, s: int) -> list[Text]:
-    """The seat's state in words: Chai! during the freeze it caused, locked, forming an offer."""
+def seat_notes(view: ChaiWallahView, s: int, locked: bool = True) -> list[Text]:
+    """The seat's state in words: Chai! during the freeze it caused, locked (unless `locked` is
+    False: the big block says it in the seat's header), forming an offer."""
     seat = view.seats[s]
     notes: list[Text] = []
     if view.winner == s:
         notes.append(Text("WINNER", style=ALERT_STYLE))
     if view.claimer == s and view.frozen_for is not None:
         notes.append(Text("CHAI!", style=ALERT_STYLE))
-    if seat.locked_for is not None:
+    if locked and seat.locked_for is not None:
         notes.append(Text(f"LOCKED {seat.locked_for:.1f} s", style=ALERT_STYLE))
     if seat.forming:
         notes.append(Text("forming"))
@@ -193,7 +240,7 @@ def seat_row(view: ChaiWallahView, s: int, label: SeatLabel, width: int) -> Text
         ]
     )
     body = Text(" ").join(_keyed_die(dice[ing], keys.get(ing)) for ing in INGREDIENTS)
-    chai = pad(f" {key_glyph(keys[CHAI])}=Chai!" if CHAI in keys else "", 10)
+    chai = pad(f" {key_glyph(keys[CHAI])}=Chai!" if CHAI in keys else "", 11)  # a space after "Ent=Chai!" too
     line = join([head, body, chai])
     line.append_text(_notes_line(view, s, label, width - line.cell_len))
     line.truncate(width)

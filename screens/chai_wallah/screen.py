@@ -38,11 +38,13 @@ from .render import (
     ALERT_STYLE,
     LEGEND,
     SeatLabel,
+    Taken,
     diamond_fits,
     feed_lines,
     key_glyph,
     order_cards,
     seats_text,
+    taken_order,
 )
 
 FLASH_SECONDS = 2.0  # how long a refusal stays beside its seat
@@ -223,11 +225,17 @@ class ChaiWallahScreen(GameScreen):
         diamond = 3 * seats <= rows if wide else diamond_fits(seats, rows)
         seat_rows = seats * (3 if diamond else 1)
         seat_width = SEATS_WIDTH if wide else width - 2
-        self._show("#cw-orders", order_cards(view, width - 2))
+        self._show("#cw-orders", order_cards(view, width - 2, self.taken(view)))
         self._show("#cw-seats", seats_text(view, self.labels(diamond), seat_width, diamond, self._drawn_seats))
         feed_rows = rows if wide else max(rows - seat_rows, 1)
         feed_width = width - SEATS_WIDTH - 5 if wide else width - 2
         self._show_feed(feed_rows, feed_width)
+
+    def taken(self, view: ChaiWallahView) -> Taken | None:
+        """The order the claim holding the market took (its card is already replaced in the view)."""
+        if view.winner is None and view.frozen_for is None:
+            return None
+        return taken_order(view, [line.event for line in self.controller.log()])
 
     def _show_feed(self, rows: int, width: int) -> None:
         """The feed changes with the log, not with the clock: drawn again only when the log or its room did."""
@@ -252,10 +260,14 @@ class ChaiWallahScreen(GameScreen):
             grid.styles.grid_size_columns = cols
             grid.styles.grid_columns = str(cell)
             grid.styles.height = grid_rows
-        orders = (width, tuple(map(tuple, view.orders)), view.deck, view.target, view.stall)
-        if self._orders != (*orders, view.bundle):
-            self._orders = (*orders, view.bundle)
-            self._show("#cw-orders", big_orders(view, width - 2))
+        taken = self.taken(view)
+        orders: tuple[Any, ...] = (width, tuple(map(tuple, view.orders)), view.deck, view.target, view.stall)
+        orders = (*orders, view.bundle, taken)
+        if taken is not None:  # the claimer's dice, name and score stand beside the taken order
+            orders = (*orders, view.winner, view.seats[taken.seat])
+        if self._orders != orders:
+            self._orders = orders
+            self._show("#cw-orders", big_orders(view, width - 2, taken))
         for s, label in enumerate(self.labels(True)):
             key = (cell, seat_key(view, s, label))
             if self._blocks.get(s) == key:

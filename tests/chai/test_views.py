@@ -123,3 +123,9 @@ def test_rules_markdown_covers_the_decisions():
     ):
         assert phrase in md, phrase
     assert "12 flavour tiles" in md and "6 additive cards" in md and "3 reserved" in md
+
+
+def test_a_pass_is_named_a_pass_not_an_order_fulfilled():
+    """The hot-seat question read "Kiran: Fulfil no order (end the turn)?" for a pass."""
+    label = SPEC.describe_action(Pass())
+    assert label.startswith("Pass") and "ulfil" not in label

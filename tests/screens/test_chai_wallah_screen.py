@@ -266,7 +266,7 @@ async def test_layout_120x40_eight_seats_dice_drawn_as_dice(make_app):
     names = [r[0] for r in rows]
     assert names[:4] == [names[0]] * 4 and names[4:] == [names[4]] * 4 and names[4] == names[0] + 9
     assert [lines[names[0]].index(n) for n in ("Asha", "Ravi", "Bina", "Dev")] == [2, 31, 60, 89]
-    top, letters, keys = lines[names[0] + 1], lines[names[0] + 3], lines[names[0] + 4]
+    top, letters, keys = lines[names[0] + 2], lines[names[0] + 4], lines[names[0] + 5]  # notes under the header
     assert re.search(r"q Chai!\s+\S*\s+S\s+r Chai!", top) and "Ent Chai!" in top
     assert letters.index("T") == keys.index("a") and letters.index("M") == keys.index("d"), (letters, keys)
     assert "bot normal" in lines[names[4]]
@@ -405,8 +405,8 @@ async def test_continue_after_save_and_quit_in_the_pause_resumes_at_the_recorded
 
 
 def test_a_big_die_reads_without_colour():
-    """At 120x40 a die is a face of pips; its letter, key, brackets (offered) and `*7` (fresh) stand
-    beside it, and another seat's offered die shows `?` for its pips."""
+    """At 120x40 a die is a face of pips; its letter, key, brackets as tall as the face (offered) and
+    `*7` (fresh) stand beside it, and another seat's offered die shows `?` for its pips."""
     from screens.chai_wallah.big import die_slot
 
     held = [line.plain for line in die_slot(die(ingredient="spice", state="held", value=6), "w")]
@@ -414,7 +414,7 @@ def test_a_big_die_reads_without_colour():
     fresh = [line.plain for line in die_slot(die(ingredient="tea", state="fresh", value=1, fresh_for=6.2))]
     assert fresh == ["       T ", "   ●     ", "       *7"]
     hidden = [line.plain for line in die_slot(die(ingredient="milk", state="offered"), "right")]
-    assert hidden == ["       M ", "[  ?  ]> ", "         "]
+    assert hidden == ["┏     ┓M ", "┃  ?  ┃> ", "┗     ┛  "]
 
 
 def test_seats_drawn_from_the_cache_are_the_seats_drawn_afresh(monkeypatch):

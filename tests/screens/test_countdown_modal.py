@@ -42,3 +42,15 @@ async def test_palette_over_the_countdown_holds_it_and_nothing_crashes(make_app)
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.controller.clock.running, "the countdown goes on and ends", timeout=15)
         assert "Time" in screen_text(app)
+
+
+async def test_the_board_shows_with_its_clock_stopped_under_the_countdown(make_app):
+    """The countdown was an opaque screen: at 80x24 it blanked the board the players were about to play."""
+    app = make_app(games=[CW], new_game=cw_vs_bots(), countdown=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "Space: start the clock" in screen_text(app), "the board, clock stopped")
+        await pilot.press("space")
+        await wait_for(pilot, lambda: isinstance(app.screen, CountdownScreen), "the countdown")
+        text = screen_text(app)
+        assert "Get ready...  3" in text and "Order 1" in text and "Ann" in text and "Time   0.0 s" in text
+        assert not app.controller.clock.running

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 from dataclasses import replace
 
 import pytest
@@ -105,6 +106,38 @@ def test_ink_on_every_cell_has_a_contrast_of_at_least_4_5(name):
     swatch = palette.ALL_SWATCHES[name]
     assert contrast_ratio(hex_rgb(swatch.ink), hex_rgb(swatch.colour)) >= 4.5
     assert contrast_ratio(in_256(swatch.ink), in_256(swatch.colour)) >= 4.5
+
+
+def screen_background() -> str:
+    from textual.app import App
+
+    return App().get_css_variables()["background"]
+
+
+def dimmed(colour: str, background: str) -> str:
+    """`colour` under a modal's veil: Textual's ModalScreen lays `$background NN%` over the screen below."""
+    from textual.screen import ModalScreen
+
+    veil = int(re.search(r"background: \$background (\d+)%", ModalScreen.DEFAULT_CSS).group(1)) / 100
+    mixed = (round(c * (1 - veil) + b * veil) for c, b in zip(hex_rgb(colour), hex_rgb(background), strict=True))
+    return "#{:02x}{:02x}{:02x}".format(*mixed)
+
+
+def test_the_key_zones_stay_apart_under_the_pause_menus_dimming():
+    """The pause menu dims the board: zones 2 and 4 both became the same grey in 256 colours."""
+    bg = screen_background()
+    for (a, za), (b, zb) in itertools.combinations(palette.ZONES.items(), 2):
+        da, db = dimmed(za.colour, bg), dimmed(zb.colour, bg)
+        assert delta_e(da, db) >= 15, f"zones {a} and {b} look alike under the pause"
+        assert delta_e(in_256(da), in_256(db)) >= 15, f"zones {a} and {b} look alike under the pause in 256 colours"
+
+
+@pytest.mark.parametrize("ingredient", sorted(palette.INGREDIENTS))
+def test_every_die_stands_out_from_the_screens_background(ingredient):
+    """The tea die (colour 236 on 233) had almost no outline."""
+    bg = screen_background()
+    colour = palette.INGREDIENTS[ingredient].colour
+    assert delta_e(colour, bg) >= 20 and delta_e(in_256(colour), in_256(bg)) >= 20
 
 
 def test_the_known_false_groups_are_gone():

@@ -108,3 +108,26 @@ async def test_at_120x40_the_room_beside_the_table_holds_standings_and_what_each
             else:
                 assert not places and not explained
                 assert any(line.startswith("Asha 15   Ravi 15   Meera 9") for line in lines)
+
+
+async def test_the_log_over_chais_results_writes_customers_as_the_board_does():
+    """Over the results the game's screen is gone: the log wrote "black-2" where the board wrote "Bk2".
+    `l` is zone 3's milk key in Chai Wallah: the results open the log with `o`."""
+    from chaigames.engine import Event
+    from chaigames.engine.session import LogLine
+    from screens.pause import LogScreen
+
+    result = Result(scores=(9, 4), winners=(0,), breakdown=(ScoreRow("orders", (9, 4)),))
+    c = fake_controller(result, ["Asha", "Ravi"], "Chai")
+    c.game_id, c.realtime = "chai", False
+    c.log = lambda: [LogLine(3, Event("fulfil", "Asha fulfils black-2 (pool, 4 VP) in cup 1"))]
+    app = Host(c)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "the log")
+        text = screen_text(app)
+        assert "Asha fulfils Bk2 (pool, 4 VP)" in text and "black-2" not in text

@@ -139,7 +139,10 @@ async def test_simultaneous_secret_choices_are_taken_one_seat_at_a_time_then_rev
         await pilot.press("1")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), "revealed together")
         assert "Winner: Ravi" in screen_text(app)
-        await pilot.press("l")
+        await pilot.press("l")  # zone 3's milk key, still pressed by a Chai Wallah player: not the log
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("o")
         await wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "log")
         assert "Revealed: Ann 2, Bob 1, Ravi 3" in screen_text(app)
 

@@ -13,6 +13,7 @@ event loop, so these are plain (not async) tests.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -249,6 +250,36 @@ def test_history_of_the_three_games_with_the_most_seats(snap_compare, size):
     dw = played(dabba_walla.SPEC, dw_config(), 3, lambda s: False)
     assert cw.over and chai_game.over and dw.over
     assert snap(snap_compare, size, history_of(cw, chai_game, dw))
+
+
+@functools.cache
+def finished_match() -> tuple[Session, ...]:
+    """A match of 3 Chai Wallah games at 4 seats, played to its end (first to 2 game wins): each
+    record carries the match as it stood after that game, as the app saves it. Played once for
+    both sizes."""
+    from chaigames.engine.match import Match
+
+    spec = chai_wallah.SPEC
+    config = spec.validate(GameConfig(seats=tuple(SeatConfig(n, "easy") for n in NAMES[:4])))
+    match = Match(games=3, seats=4, scoring=spec.match_scoring, first_start=0, match_id="m1")
+    games = []
+    for seed in range(1, 4):
+        session = play_headless(config, seed, 5000)
+        match = match.add(session.result())
+        session.record.meta["match"] = match.to_json()
+        games.append(session)
+        if match.over:
+            break
+    assert match.over
+    return tuple(games)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_history_with_a_finished_match(snap_compare, size):
+    """Each game of the match says which game of how many it was; the last one, highlighted, says
+    under the table who won the match."""
+    games = finished_match()
+    assert snap(snap_compare, size, history_of(*reversed(games)))
 
 
 # -- the main menu ------------------------------------------------------------------------------------
