@@ -101,7 +101,13 @@ async def _one_app(target: str, keys: int, seed: int, rng: random.Random, report
 
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+
+            def started() -> bool:  # the requested game is open, or the first menu is up
+                if spec is not None:
+                    return app.controller is not None
+                return bool(app.screen_stack) and isinstance(app.screen, MainMenu)
+
+            await until(started, "the first screen", rest=pilot.pause)
             if target == "setup":
                 app.open_setup(None)
             while report.keys < keys and app.is_running and app.return_code is None:
