@@ -12,7 +12,7 @@ import gc
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,8 +36,6 @@ from .table_navigation import TableNavigation, at_table
 
 if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of it (a fast start)
     from rich.console import RenderableType
-    from textual.command import CommandListItem
-    from textual.widget import AwaitMount
 
     from chaigames.engine import GameConfig, GameSpec, Record, Session
     from chaigames.engine.match import Match
@@ -618,18 +616,6 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         from .command_palette import CommandPalette
 
         self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder="Search for themes…"))
-
-    def search_commands(
-        self, commands: Sequence[CommandListItem], placeholder: str = "Search for commands…"
-    ) -> AwaitMount:
-        """A list of commands to search (as Textual's `search_commands`), in our palette."""
-        from textual.command import SimpleProvider
-
-        from .command_palette import CommandPalette
-
-        return self.push_screen(
-            CommandPalette(providers=[SimpleProvider(self.screen, commands)], placeholder=placeholder)
-        )
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
