@@ -150,10 +150,10 @@ async def test_a_chai_wallah_die_key_repaints_the_die_lines_of_its_seat_alone(ma
             fake.now += 0.3  # past the 250 ms repeat filter
             await pilot.press("a")
             await wait_for(pilot, lambda n=n: c.state.seats[0].states[0] == ("held", "offered")[n % 2 == 0], "tea")
-            await wait_for(pilot, lambda n=n: str(seat.content).count("[") == (n + 1) % 2, "the brackets")
+            await wait_for(pilot, lambda n=n: str(seat.content).count("┏") == (n + 1) % 2, "the offer brackets")
         await pilot.pause()
         assert whole == [0]
-        assert lines and set(lines) <= {4, 5, 6, 8}  # the tea die's lines (and the notes line: forming)
+        assert lines and set(lines) <= {1, 4, 5, 6}  # the tea die's lines and the notes line under the header
 
 
 async def test_dabba_walla_placing_keys_redraw_the_ghost_and_prompt_alone(monkeypatch):
