@@ -124,7 +124,10 @@ class LogScreen(AppModalScreen[None]):
         self.controller = controller
 
     def compose(self) -> ComposeResult:
-        words = next((s.log_words for s in reversed(self.app.screen_stack) if hasattr(s, "log_words")), str)
+        from .game_screens import screen_class_for
+
+        # the game's own way of writing its log, also over the results (where its screen is gone)
+        words = screen_class_for(self.controller.game_id).log_words
         lines = log_lines(self.controller, words)
         with Vertical(id="log-dialog", classes="dialog wide"):
             yield Static(f"Game log: {self.controller.title}", classes="heading")

@@ -93,27 +93,14 @@ class Market:
         return sorted(seen)
 
     def groups(self) -> list[list[tuple[int, int]]]:
-        """The market's groups, each once (its cells sorted, as `group` gives them), in reading order of
-        their first cell. One flood over the market: the bots' rollouts ask for this on every move."""
-        rows = self.rows
-        taken = [[False] * len(row) for row in rows]
+        """The market's groups, each once, in reading order of their first cell."""
+        done: set[tuple[int, int]] = set()
         out = []
-        for r, row in enumerate(rows):
-            for c, flavour in enumerate(row):
-                if taken[r][c]:
-                    continue
-                taken[r][c] = True
-                cells = [(r, c)]
-                stack = [(r, c)]
-                while stack:
-                    cr, cc = stack.pop()
-                    for nr, nc in ((cr - 1, cc), (cr + 1, cc), (cr, cc - 1), (cr, cc + 1)):
-                        if 0 <= nr < ROWS and 0 <= nc < len(rows[nr]) and not taken[nr][nc] and rows[nr][nc] == flavour:
-                            taken[nr][nc] = True
-                            cells.append((nr, nc))
-                            stack.append((nr, nc))
-                cells.sort()
-                out.append(cells)
+        for cell in self.cells():
+            if cell not in done:
+                g = self.group(*cell)
+                done.update(g)
+                out.append(g)
         return out
 
     def price(self, row: int, col: int) -> int:

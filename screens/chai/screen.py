@@ -393,7 +393,7 @@ class ChaiScreen(GameScreen):
                 self.ccursor = (self.ccursor + (dr or dc)) % len(rows)
         self.controller.message = ""
         self._draw_cursor()
-        self.refresh_bindings()
+        self.refresh_keys()
 
     def _draw_cursor(self) -> None:
         """What a cursor move changes, and nothing else (the game did not move): the status (its notice
@@ -409,7 +409,7 @@ class ChaiScreen(GameScreen):
     def action_zone(self) -> None:
         self.zone = "customers" if self.zone == "market" else "market"
         self.refresh_game()
-        self.refresh_bindings()
+        self.refresh_keys()
 
     def action_buy(self) -> None:
         self._play(self._cursor_action(VisitMarket), "You cannot buy here now")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from rich.style import Style
@@ -67,51 +68,104 @@ OFFER_STYLE = Style(bold=True, color="#ffffff")
 LOCKED_STYLE = Style(bold=True, color="#ffffff", bgcolor="#af0000")
 """A locked seat's header: the words say LOCKED, the red only adds to them."""
 
-SLOT = 9  # "┃face┃" + two side columns
-DIAMOND_WIDTH = 3 * SLOT
-DIAMOND_ROWS = 7
-BLOCK_ROWS = DIAMOND_ROWS + 2  # header, notes, diamond
-ORDER_ROWS = DIAMOND_ROWS + 1  # "Order 1", diamond
-CELL_MIN = DIAMOND_WIDTH + 2  # the narrowest seat block
+
+@dataclass(frozen=True)
+class DieSize:
+    """How big the dice are drawn: a face of `width` x `height` cells (the 5x3 pips, with a margin
+    of the die's colour round them when larger), and what follows from it."""
+
+    width: int
+    height: int
+
+    @property
+    def slot(self) -> int:
+        return self.width + 4  # "┃face┃" + two side columns
+
+    @property
+    def diamond_width(self) -> int:
+        return 3 * self.slot
+
+    @property
+    def diamond_rows(self) -> int:
+        return 3 * self.height - 2  # spice, tea and milk, sugar: each overlapping the next by a row
+
+    @property
+    def block_rows(self) -> int:
+        return self.diamond_rows + 2  # header, notes, diamond
+
+    @property
+    def order_rows(self) -> int:
+        return self.diamond_rows + 1  # "Order 1", diamond
+
+    @property
+    def cell_min(self) -> int:
+        return self.diamond_width + 2  # the narrowest seat block
+
+    def place(self, ing: str) -> tuple[int, int]:
+        """(first row, column) of the ingredient's die in the key diamond."""
+        h = self.height - 1
+        return {"spice": (0, 1), "tea": (h, 0), "milk": (h, 2), "sugar": (2 * h, 1)}[ing]
+
+
+DICE = DieSize(5, 3)
+LARGE_DICE = DieSize(7, 5)
+"""The usual dice, and larger ones when the screen has the room (160x50 with up to four seats)."""
+
+SLOT = DICE.slot
+DIAMOND_WIDTH = DICE.diamond_width
+DIAMOND_ROWS = DICE.diamond_rows
+BLOCK_ROWS = DICE.block_rows
+ORDER_ROWS = DICE.order_rows
 FEED_MIN = 3  # the feed keeps at least this many lines under the seats
-PLACES: dict[str, tuple[int, int]] = {"spice": (0, 1), "tea": (2, 0), "milk": (2, 2), "sugar": (4, 1)}
-"""ingredient -> (first row, column) of its die in the diamond."""
 
 
-def face(ing: str, value: int | None) -> list[Text]:
-    """The die's three lines of pips on the ingredient's colour."""
+def face(ing: str, value: int | None, size: DieSize = DICE) -> list[Text]:
+    """The die's lines of pips on the ingredient's colour."""
     style = INGREDIENT_STYLE[ing]
-    return [Text(row, style=style) for row in PIPS.get(value, PIPS[None])]
+    rows = list(PIPS.get(value, PIPS[None]))
+    across = (size.width - 5) // 2
+    down = (size.height - 3) // 2
+    blank = " " * size.width
+    rows = [blank] * down + [" " * across + row + " " * across for row in rows] + [blank] * down
+    return [Text(row, style=style) for row in rows]
 
 
-def die_slot(die: DieView, key: str | None = None, key_style: Style | str = "") -> list[Text]:
-    """Three lines of SLOT cells: `[face]` when offered, then the letter, the key (in its zone's
-    colour), `*7` when fresh."""
+def die_slot(die: DieView, key: str | None = None, key_style: Style | str = "", size: DieSize = DICE) -> list[Text]:
+    """The face's lines, `size.slot` cells each: in tall brackets when offered, then the letter, the
+    key (in its zone's colour), `*7` when fresh."""
     fresh = ""
     if die.state == "fresh":
         left = die.fresh_for
         fresh = "*" + ("" if left is None else str(max(math.ceil(left - 1e-9), 0)))
-    return list(_slot(die.ingredient, die.value, die.state == "offered", fresh, key, key_style))
+    return list(_slot(die.ingredient, die.value, die.state == "offered", fresh, key, key_style, size))
 
 
 @lru_cache(maxsize=2048)
-def _slot(ing: str, value: int | None, offered: bool, fresh: str, key: str | None, key_style: Style | str) -> tuple:
-    """A die's three lines, kept by what they show: the clock redraws a seat's block whenever one of
-    its dice changed, and a game shows a few hundred different dice at most. The lines are shared:
+def _slot(
+    ing: str, value: int | None, offered: bool, fresh: str, key: str | None, key_style: Style | str, size: DieSize
+) -> tuple:
+    """A die's lines, kept by what they show: the clock redraws a seat's block whenever one of its
+    dice changed, and a game shows a few hundred different dice at most. The lines are shared:
     whoever uses them joins them into new text and never changes them."""
     side = [Text(LETTERS[ing]), Text(key_glyph(key) if key else "", style=key_style), Text(fresh)]
+    side += [Text()] * (size.height - len(side))
+    last = size.height - 1
     out = []
-    for k, row in enumerate(face(ing, value)):
-        left, right = (Text(c, style=OFFER_STYLE) for c in OFFER_BRACKETS[k]) if offered else (" ", " ")
-        out.append(join([left, row, right, pad(side[k], SLOT - 7)]))
+    for k, row in enumerate(face(ing, value, size)):
+        bracket = OFFER_BRACKETS[0 if k == 0 else 2 if k == last else 1]
+        left, right = (Text(c, style=OFFER_STYLE) for c in bracket) if offered else (" ", " ")
+        out.append(join([left, row, right, pad(side[k], size.slot - size.width - 2)]))
     return tuple(out)
 
 
-def diamond(dice: dict[str, DieView], keys: dict[str, str] | None = None, key_style: Style | str = "") -> list[Text]:
-    """The four dice in the key diamond: DIAMOND_ROWS lines of DIAMOND_WIDTH cells."""
-    grid: list[list[Text]] = [[Text(" " * SLOT) for _ in range(3)] for _ in range(DIAMOND_ROWS)]
-    for ing, (row, col) in PLACES.items():
-        for k, line in enumerate(die_slot(dice[ing], (keys or {}).get(ing), key_style)):
+def diamond(
+    dice: dict[str, DieView], keys: dict[str, str] | None = None, key_style: Style | str = "", size: DieSize = DICE
+) -> list[Text]:
+    """The four dice in the key diamond: `size.diamond_rows` lines of `size.diamond_width` cells."""
+    grid: list[list[Text]] = [[Text(" " * size.slot) for _ in range(3)] for _ in range(size.diamond_rows)]
+    for ing in INGREDIENTS:
+        row, col = size.place(ing)
+        for k, line in enumerate(die_slot(dice[ing], (keys or {}).get(ing), key_style, size)):
             grid[row + k][col] = line
     return [join(cells) for cells in grid]
 
@@ -124,16 +178,16 @@ def order_dice(order: Sequence[int]) -> dict[str, DieView]:
     return {ing: DieView(ing, "held", v, None) for ing, v in zip(INGREDIENTS, order, strict=True)}
 
 
-def claimed_diamond(view: ChaiWallahView, taken: Taken) -> list[Text]:
+def claimed_diamond(view: ChaiWallahView, taken: Taken, size: DieSize = DICE) -> list[Text]:
     """The order a claim took, as the claimer's own dice on its card: each face is the claimer's die
     (a wild one as it fell), and beside it `=5`, the value of the order it stood for."""
-    grid: list[list[Text]] = [[Text(" " * SLOT) for _ in range(3)] for _ in range(DIAMOND_ROWS)]
+    grid: list[list[Text]] = [[Text(" " * size.slot) for _ in range(3)] for _ in range(size.diamond_rows)]
     dice = {d.ingredient: d for d in view.seats[taken.seat].dice}
     for ing, value in zip(INGREDIENTS, taken.order, strict=True):
-        row, col = PLACES[ing]
-        side = [Text(LETTERS[ing]), Text(f"={value}", style=NAME_STYLE), Text()]
-        for k, pips in enumerate(face(ing, dice[ing].value)):
-            grid[row + k][col] = join([" ", pips, " ", pad(side[k], SLOT - 7)])
+        row, col = size.place(ing)
+        side = [Text(LETTERS[ing]), Text(f"={value}", style=NAME_STYLE)] + [Text()] * (size.height - 2)
+        for k, pips in enumerate(face(ing, dice[ing].value, size)):
+            grid[row + k][col] = join([" ", pips, " ", pad(side[k], size.slot - size.width - 2)])
     return [join(cells) for cells in grid]
 
 
@@ -157,21 +211,22 @@ def big_word(word: str) -> list[str]:
 """A claim and a win in letters five rows high, beside the orders: seen across the room."""
 
 
-def big_orders(view: ChaiWallahView, width: int, taken: Taken | None = None) -> Text:
+def big_orders(view: ChaiWallahView, width: int, taken: Taken | None = None, size: DieSize = DICE) -> Text:
     """The face-up orders drawn as dice, side by side, then the deck, target and stall. While a
     claim holds the market (`taken`), the taken order stands in its place with the claimer's dice
     on it, and CHAI! (or WINS!) and the claimer's name stand beside the orders in big letters."""
-    lines = [Text() for _ in range(ORDER_ROWS)]
+    lines = [Text() for _ in range(size.order_rows)]
+    card = size.diamond_width + ORDER_GAP
     for k, order in enumerate(view.orders):
         if taken is not None and k == taken.slot:
             who = Text(f" CHAI! {view.seats[taken.seat].name} ", style=ALERT_STYLE)
-            lines[0].append_text(pad(who, DIAMOND_WIDTH + ORDER_GAP))
-            drawn = claimed_diamond(view, taken)
+            lines[0].append_text(pad(who, card))
+            drawn = claimed_diamond(view, taken, size)
         else:
-            lines[0].append_text(pad(Text(f"Order {k + 1}", style=NAME_STYLE), DIAMOND_WIDTH + ORDER_GAP))
-            drawn = diamond(order_dice(order))
+            lines[0].append_text(pad(Text(f"Order {k + 1}", style=NAME_STYLE), card))
+            drawn = diamond(order_dice(order), size=size)
         for row, line in enumerate(drawn):
-            lines[row + 1].append_text(pad(line, DIAMOND_WIDTH + ORDER_GAP))
+            lines[row + 1].append_text(pad(line, card))
     if taken is not None:
         seat = view.seats[taken.seat]
         word = "WINS!" if view.winner == taken.seat else "CHAI!"
@@ -199,8 +254,8 @@ def seat_key(view: ChaiWallahView, s: int, label: SeatLabel) -> tuple:
     return (*seat_shows(view, s), label)
 
 
-def big_seat(view: ChaiWallahView, s: int, label: SeatLabel, width: int) -> Text:
-    """A seat's block: BLOCK_ROWS lines of `width` cells."""
+def big_seat(view: ChaiWallahView, s: int, label: SeatLabel, width: int, size: DieSize = DICE) -> Text:
+    """A seat's block: `size.block_rows` lines of `width` cells."""
     seat = view.seats[s]
     keys = label.keys or {}
     zone = palette.ZONES[label.zone] if label.zone is not None else None
@@ -212,10 +267,10 @@ def big_seat(view: ChaiWallahView, s: int, label: SeatLabel, width: int) -> Text
     head = join([pad(Text(f" {seat.name}"), max(width - len(right), 4)), right])
     head.truncate(width)
     head.stylize(head_style)
-    body = diamond({d.ingredient: d for d in seat.dice}, keys, key_style)
+    body = diamond({d.ingredient: d for d in seat.dice}, keys, key_style, size)
     if CHAI in keys:  # the claim key in the diamond's free top-left corner
         chai = Text(f"{key_glyph(keys[CHAI])} Chai!", style=key_style)
-        body[0] = join([pad(chai, SLOT), body[0][SLOT:]])
+        body[0] = join([pad(chai, size.slot), body[0][size.slot :]])
     parts = seat_notes(view, s, locked=False)
     if seat.locked_for is not None:  # first, on the header's red: a refusal never pushes it off the line
         parts.insert(0, Text(f" LOCKED {seat.locked_for:.1f} s ", style=LOCKED_STYLE))
@@ -232,12 +287,32 @@ def grid_columns(seats: int) -> int:
     return seats if seats <= 4 else math.ceil(seats / 2)
 
 
-def big_fits(seats: int, width: int, height: int, fixed_rows: int) -> bool:
-    """Whether the dice fit as dice: every block at least CELL_MIN wide, and room for the orders,
-    every block and FEED_MIN lines of feed under `fixed_rows` lines of title, status, help, footer."""
+def big_fits(seats: int, width: int, height: int, fixed_rows: int, size: DieSize = DICE) -> bool:
+    """Whether the dice fit as dice of `size`: every block at least `size.cell_min` wide, and room
+    for the orders, every block and FEED_MIN lines of feed under `fixed_rows` lines of title,
+    status, help, footer."""
     cols = grid_columns(seats)
     rows = math.ceil(seats / cols)
-    return (width - 2) // cols >= CELL_MIN and fixed_rows + ORDER_ROWS + rows * BLOCK_ROWS + FEED_MIN <= height
+    tall = fixed_rows + size.order_rows + rows * size.block_rows + FEED_MIN
+    return (width - 2) // cols >= size.cell_min and tall <= height
 
 
-__all__ = ["BIG_LEGEND", "big_fits", "big_orders", "big_seat", "diamond", "die_slot", "grid_columns", "seat_key"]
+def dice_size(seats: int, width: int, height: int, fixed_rows: int) -> DieSize | None:
+    """The largest dice that fit (None: none do; the seats are drawn as lines of letters)."""
+    return next((size for size in (LARGE_DICE, DICE) if big_fits(seats, width, height, fixed_rows, size)), None)
+
+
+__all__ = [
+    "BIG_LEGEND",
+    "DICE",
+    "LARGE_DICE",
+    "DieSize",
+    "big_fits",
+    "big_orders",
+    "big_seat",
+    "diamond",
+    "dice_size",
+    "die_slot",
+    "grid_columns",
+    "seat_key",
+]

@@ -32,7 +32,7 @@ from ..compat import bind_key
 from ..game_base import GameScreen
 from ..keys import KeysScreen, key_lines, reading_the_screen
 from ..widgets import Footer, LinePanel, TitleBar, show
-from .big import BIG_LEGEND, BLOCK_ROWS, ORDER_ROWS, big_fits, big_orders, big_seat, grid_columns, seat_key
+from .big import BIG_LEGEND, DieSize, big_orders, big_seat, dice_size, grid_columns, seat_key
 from .keycheck import KeyCheckScreen
 from .render import (
     ALERT_STYLE,
@@ -87,10 +87,11 @@ class ChaiWallahScreen(GameScreen):
         self._was_running = controller.clock is not None and controller.clock.running
         self._phase: tuple[bool, bool, bool] | None = None
         self._blocks: dict[int, tuple[Any, ...]] = {}  # seat -> the key its big block was last drawn from
-        self._grid: tuple[int, int] | None = None  # (columns, cell width) of the seats' grid
+        self._grid: tuple[int, int, DieSize] | None = None  # (columns, cell width, dice) of the seats' grid
         self._orders: tuple[Any, ...] | None = None  # what the big order cards were last drawn from
         self._drawn_seats: dict[int, tuple] = {}  # seat -> (what it showed, its lines): see seats_text
         self._feed: tuple | None = None  # what the feed was drawn from: the log's length and last event, its size
+        self._drawn: tuple | None = None  # (view, labels, width, height, log lines) the board was drawn from
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
             bind_key(self, key, f"zone_key('{key}')", f"{escape(controller.name(b.seat))}: {role}", show=False)
@@ -204,12 +205,20 @@ class ChaiWallahScreen(GameScreen):
         self._was_running = running
         view = self.table()
         width, height = self.size.width or 80, self.size.height or 24
-        seats = len(view.seats)
-        big = big_fits(seats, width, height, FIXED_ROWS - 4)
-        self.set_class(big, "big")
         self._show("#cw-status", self.status_line(view))
+        # A clock tick between a table's updates: the same view (the same object), the same seats' labels
+        # and room; only the status line (the time) may have changed.
+        drawn = (self.labels(True), width, height, len(self.controller.log()))
+        if self._drawn is not None and self._drawn[0] is view and self._drawn[1:] == drawn:
+            return
+        self._drawn = (view, *drawn)
+        seats = len(view.seats)
+        size = dice_size(seats, width, height, FIXED_ROWS - 4)
+        big = size is not None
+        self.set_class(big, "big")
         if big:
-            self._refresh_big(view, width, height)
+            assert size is not None
+            self._refresh_big(view, width, height, size)
         else:
             self._refresh_small(view, width, height)
         self._show("#cw-help", self.help_line())
@@ -217,6 +226,8 @@ class ChaiWallahScreen(GameScreen):
     def _refresh_small(self, view: ChaiWallahView, width: int, height: int) -> None:
         """Up to 120x40: order cards and dice as letters, a line or a small diamond a seat."""
         self._blocks.clear()
+        if self._grid is not None:  # back from dice: the orders' height is the stylesheet's again
+            self.query_one("#cw-orders").styles.height = None
         self._grid = self._orders = None
         seats = len(view.seats)
         rows = height - FIXED_ROWS
@@ -245,21 +256,25 @@ class ChaiWallahScreen(GameScreen):
             self._feed = feed
             self._show("#cw-feed", feed_lines([line.event for line in log], rows, width))
 
-    def _refresh_big(self, view: ChaiWallahView, width: int, height: int) -> None:
+    def _refresh_big(self, view: ChaiWallahView, width: int, height: int, size: DieSize) -> None:
         """120x40 and larger: orders and dice drawn as dice, a block a seat in a grid. A seat's
         block is drawn again only when what it shows changed (the screen redraws 20 times a second)."""
         seats = len(view.seats)
         self.query_one("#cw-body").set_class(False, "wide")
         cols = grid_columns(seats)
         cell = (width - 2) // cols
-        grid_rows = -(-seats // cols) * BLOCK_ROWS
-        if self._grid != (cols, cell):
-            self._grid = (cols, cell)
+        grid_rows = -(-seats // cols) * size.block_rows
+        if self._grid != (cols, cell, size):
+            self._grid = (cols, cell, size)
             self._blocks.clear()
+            self._orders = None
             grid = self.query_one("#cw-grid")
             grid.styles.grid_size_columns = cols
             grid.styles.grid_columns = str(cell)
             grid.styles.height = grid_rows
+            self.query_one("#cw-orders").styles.height = size.order_rows
+            for panel in self.query(".cw-seat"):
+                panel.styles.height = size.block_rows
         taken = self.taken(view)
         orders: tuple[Any, ...] = (width, tuple(map(tuple, view.orders)), view.deck, view.target, view.stall)
         orders = (*orders, view.bundle, taken)
@@ -267,14 +282,14 @@ class ChaiWallahScreen(GameScreen):
             orders = (*orders, view.winner, view.seats[taken.seat])
         if self._orders != orders:
             self._orders = orders
-            self._show("#cw-orders", big_orders(view, width - 2, taken))
+            self._show("#cw-orders", big_orders(view, width - 2, taken, size))
         for s, label in enumerate(self.labels(True)):
             key = (cell, seat_key(view, s, label))
             if self._blocks.get(s) == key:
                 continue
             self._blocks[s] = key
-            self._show(f"#cw-seat-{s}", big_seat(view, s, label, cell - 1))
-        rows = height - (FIXED_ROWS - 4) - ORDER_ROWS - grid_rows
+            self._show(f"#cw-seat-{s}", big_seat(view, s, label, cell - 1, size))
+        rows = height - (FIXED_ROWS - 4) - size.order_rows - grid_rows
         self._show_feed(max(rows, 1), width - 2)
 
     def _show(self, selector: str, text: Text) -> None:

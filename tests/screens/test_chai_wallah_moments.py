@@ -104,3 +104,20 @@ def test_the_winning_claim_says_wins_in_big_letters():
     assert big.big_word("WINS!")[2] in drawn and view.seats[view.winner].name in drawn
     assert render.order_cards(view, 78, taken).plain.count("WINS!") == 1
     assert render.taken_order(replace(view, winner=None), [line.event for line in session.log]) is None
+
+
+def test_the_dice_grow_where_the_screen_has_room():
+    """At 160x50 the dice stayed small while ten rows stood blank: with up to four seats they are
+    drawn larger there, and at 120x40 (or with 8 seats) they keep their size."""
+    fixed = 5  # title, status, two help lines, footer
+    assert big.dice_size(4, 160, 50, fixed) == big.LARGE_DICE
+    assert big.dice_size(4, 120, 40, fixed) == big.DICE
+    assert big.dice_size(8, 160, 50, fixed) == big.DICE
+    assert big.dice_size(8, 80, 24, fixed) is None
+    view = frozen_by_a_claim().state.table_view()
+    size = big.LARGE_DICE
+    lines = big.big_seat(view, 1, render.SeatLabel({"tea": "f"}, "zone 2", "", 2), 38, size).split("\n")
+    assert len(lines) == size.block_rows and all(line.cell_len == 38 for line in lines)
+    offered = [line.plain for line in big.die_slot(render.DieView("tea", "offered", 5, None), None, "", size)]
+    assert [row[0] for row in offered] == ["┏", "┃", "┃", "┃", "┗"] and len(offered[0]) == size.slot
+    assert offered[2][1:8] == "   ●   "  # the five's middle pip, inside a margin of the die's colour

@@ -128,6 +128,8 @@ async def test_the_log_over_chais_results_writes_customers_as_the_board_does():
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         await pilot.press("o")
-        await wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "the log")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, LogScreen) and "Asha fulfils" in screen_text(app), "the log"
+        )
         text = screen_text(app)
         assert "Asha fulfils Bk2 (pool, 4 VP)" in text and "black-2" not in text
