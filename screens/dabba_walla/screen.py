@@ -327,7 +327,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
 
     def action_words(self, action: object) -> str:
         """A tile's placement says the tile and which way it is turned, as the player turned it."""
-        card = self._pending()
+        card = self.pending_card()
         if isinstance(action, Place) and card is not None:
             return (
                 f"Place {card} {placing.transform_words(self.transform)} "

@@ -180,18 +180,18 @@ async def test_r_turns_the_ghost_about_its_half_chai_square_and_e_keeps_its_squa
         await pilot.press("enter", "enter")  # start on space 1, play the first card
         screen = dw_screen(app)
         assert screen.mode() == "place"
-        card = screen._pending()
+        card = screen.pending_card()
         assert card is not None
         kept = 0
         for _ in range(8):
-            half = screen._spot().half_square
+            half = screen.ghost_spot().half_square
             t = screen.transform
             await pilot.press("f" if t == 3 else "r")
             ori = screen._orientation()
             r, c = placing.half_cell(card, ori)
             row, col = divmod(half, app.controller.view.cols)
             if placing.clamp(app.controller.view, card, ori, row - r, col - c) == (row - r, col - c):
-                assert screen._spot().half_square == half  # not pushed back onto the grid: it stayed
+                assert screen.ghost_spot().half_square == half  # not pushed back onto the grid: it stayed
                 kept += 1
         assert kept >= 4
         await pilot.press("e")
