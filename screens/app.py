@@ -608,6 +608,15 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         if self.use_command_palette and not isinstance(self.screen, AnyPalette):
             self.push_screen(CommandPalette(id="--command-palette"))
 
+    def search_themes(self) -> None:
+        """The palette's "Theme" command: the list of themes in our palette too (Textual's own would end
+        the app on a PageDown that comes before the list is drawn)."""
+        from textual.theme import ThemeProvider
+
+        from .command_palette import CommandPalette
+
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             if not (self.served and command.title == "Screenshot"):

@@ -231,7 +231,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
                 # an empty or bonus dabba changed the vehicle: keep the ghost on a legal spot if it left one
                 self._heights = v.players[self.seat].heights
                 spots = placing.legal_spots(v, self.seat, pending)
-                if spots and not self._spot().legal:
+                if spots and not self.ghost_spot().legal:
                     self._go_spot(spots, 0)
             return
         # chai news stays up until the end of the keyboard player's own turn, so a bot's is seen too
@@ -327,7 +327,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
 
     def action_words(self, action: object) -> str:
         """A tile's placement says the tile and which way it is turned, as the player turned it."""
-        card = self._pending()
+        card = self.pending_card()
         if isinstance(action, Place) and card is not None:
             return (
                 f"Place {card} {placing.transform_words(self.transform)} "
@@ -352,7 +352,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         elif what == "play" and me.hand:
             self._act(PlayCard(me.hand[min(self.card_i, len(me.hand) - 1)]))
         elif what == "place" and me.pending:
-            s = self._spot()
+            s = self.ghost_spot()
             if s.problem:
                 self.problem = f"Not here: {s.problem}."
                 self.refresh_game()
@@ -432,7 +432,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         self._turn(placing.mirror)
 
     def _turn(self, how: Any) -> None:
-        card = self._pending()
+        card = self.pending_card()
         if card is None:
             return
         # the tile turns about its half-chai square, which stays where it was: the ghost does not drift
@@ -446,7 +446,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         self.refresh_game()
 
     def action_next_spot(self, step: int) -> None:
-        card = self._pending()
+        card = self.pending_card()
         if card is None or self.seat is None:
             return
         spots = placing.legal_spots(self.view, self.seat, card)
@@ -458,7 +458,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
     def _go_spot(self, spots: list[tuple[int, int, int, int]], i: int) -> None:
         i %= len(spots)
         ori, row, col, _ = spots[i]
-        card = self._pending()
+        card = self.pending_card()
         assert card is not None
         self.transform = placing.transform_orientations(card).index(ori)
         self.row, self.col = row, col
@@ -584,20 +584,22 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         return text
 
     # -- placing ------------------------------------------------------------------------------------
-    def _pending(self) -> str | None:
+    def pending_card(self) -> str | None:
+        """The card this seat is placing now (None while it places none, or watches)."""
         seat = self.seat
         if seat is None:
             return None
         return self.view.players[seat].pending
 
     def _orientation(self) -> int:
-        card = self._pending()
+        card = self.pending_card()
         if card is None:
             return 0
         return placing.transform_orientations(card)[self.transform]
 
-    def _spot(self) -> placing.Spot:
-        card = self._pending()
+    def ghost_spot(self) -> placing.Spot:
+        """Where the ghost of the pending card stands (kept on the board), and what placing it there does."""
+        card = self.pending_card()
         assert card is not None and self.seat is not None
         ori = self._orientation()
         self.row, self.col = placing.clamp(self.view, card, ori, self.row, self.col)
@@ -605,9 +607,9 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
 
     def _ghost(self) -> R.Ghost | None:
         mode = self.mode()
-        card = self._pending()
+        card = self.pending_card()
         if mode == "place" and card:
-            return placing.ghost_of(card, self._spot())
+            return placing.ghost_of(card, self.ghost_spot())
         if mode in ("empty", "bonus") and self.seat is not None:
             v = self.view
             s = self.square[0] * v.cols + self.square[1]
@@ -616,7 +618,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         return None
 
     def _place_prompt(self) -> Text:
-        card = self._pending()
+        card = self.pending_card()
         assert card is not None
         legal_types = {type(a) for a in self.legal()}
         text = Text("Place ")
@@ -627,7 +629,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         if Place not in legal_types:
             text.append(": no level spot fits it. Add empty dabbas (e) to level some squares.", style="bold")
             return text
-        s = self._spot()
+        s = self.ghost_spot()
         n = len(placing.legal_spots(self.view, self.seat or 0, card))
         if s.legal:
             text.append(f" on level {s.level}: ")

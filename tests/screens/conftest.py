@@ -14,7 +14,11 @@ from tests.wait import WAIT, until
 
 
 def screen_text(app: ChaiGamesApp) -> str:
-    """The screen as a player sees it now: every line of the top screen (with what shows behind it)."""
+    """The screen as a player sees it now: every line of the top screen (with what shows behind it).
+
+    The one private read of the suite's screen tests: Textual 8 has no public way to get the composed
+    screen as text (`export_screenshot` gives SVG, drawn with the same compositor, at many times the
+    cost), so the screen's compositor is asked for its lines here and nowhere else."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 

@@ -19,6 +19,8 @@ from chaigames import games
 from chaigames.engine import GameConfig, SeatConfig, Session, parse_record
 from screens.app import ChaiGamesApp
 from screens.menu import MainMenu
+from tests.screens.keys import press
+from tests.wait import until
 
 SIZE = (120, 40)
 
@@ -84,7 +86,9 @@ async def run(target: str, keys: int, seed: int, *, pause: float = 0.0) -> Repor
 async def _one_app(target: str, keys: int, seed: int, rng: random.Random, report: Report, pause: float) -> None:
     spec = games.get(target) if target in SEATS else None
     new_game = game_request(target, seed) if spec is not None else None
-    app = ChaiGamesApp(new_game=new_game, bot_delay=0.05, countdown=1)
+    # No key guard: the monkey's keys come as fast as the app handles them, so a guarded screen would drop
+    # most of them (the guard itself is tested on its own).
+    app = ChaiGamesApp(new_game=new_game, bot_delay=0.05, countdown=1, key_guard=0)
     seen = None
 
     def check(controller) -> None:
@@ -97,7 +101,13 @@ async def _one_app(target: str, keys: int, seed: int, rng: random.Random, report
 
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause(0.05)
+
+            def started() -> bool:  # the requested game is open, or the first menu is up
+                if spec is not None:
+                    return app.controller is not None
+                return bool(app.screen_stack) and isinstance(app.screen, MainMenu)
+
+            await until(started, "the first screen", rest=pilot.pause)
             if target == "setup":
                 app.open_setup(None)
             while report.keys < keys and app.is_running and app.return_code is None:
@@ -107,19 +117,19 @@ async def _one_app(target: str, keys: int, seed: int, rng: random.Random, report
                     report.games += seen is not None
                 if spec is not None and app.controller is None and isinstance(app.screen, MainMenu):
                     app.start_game(spec, game_request(target, seed)[1], rng.randrange(1 << 30))
-                    await pilot.pause(0.05)
+                    await until(lambda: not isinstance(app.screen, MainMenu), "the game", rest=pilot.pause)
                 elif target == "setup" and isinstance(app.screen, MainMenu):
                     app.open_setup(None)
-                    await pilot.pause(0.02)
+                    await until(lambda: not isinstance(app.screen, MainMenu), "setup", rest=pilot.pause)
                 key = next_key(rng)
                 if key == "q" and isinstance(app.screen, MainMenu):
                     key = "n"  # the one way out of the app the monkey is kept from
-                await pilot.press(key)
+                await press(pilot, key)
                 report.keys += 1
                 if pause:
                     await pilot.pause(pause)
             if app.is_running:
-                await pilot.pause(0.1)
+                await pilot.pause()
             check(app.controller if app.controller is not None else seen)
     except Exception as exc:  # the app's own exception comes out of run_test
         report.faults.append(f"{target}: {''.join(traceback.format_exception_only(exc)).strip()}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.command import CommandList, CommandPalette
 
+from screens.command_palette import CommandPalette as SteadyPalette
 from tests.wait import until
 
 
@@ -28,4 +29,27 @@ async def test_page_keys_as_the_palette_lists_its_commands_wait_for_the_list(mak
         # Drawn, the list pages as ever: PageDown leaves the first command.
         await pilot.press("pagedown")
         assert commands.highlighted not in (None, 0)
+    assert app.return_code is None
+
+
+async def test_the_theme_list_is_our_palette_and_its_page_keys_wait_for_the_list_too(make_app):
+    """The palette's Theme command opens a second palette listing the themes: the same steady one (Textual's
+    own would end the app on a PageDown before its list is drawn)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p", *"theme")
+        first = app.screen
+        commands = first.query_one(CommandList)
+        await until(lambda: "Theme" in str(commands.get_option_at_index(0).prompt), "the Theme command")
+        with app.batch_update():
+            await pilot.press("enter")
+            await until(lambda: app.screen is not first and isinstance(app.screen, CommandPalette), "the themes")
+            themes = app.screen.query_one(CommandList)
+            await until(lambda: themes.option_count > 1, "the themes listed")
+            assert isinstance(app.screen, SteadyPalette)
+            await pilot.press("pagedown", "pageup")
+            assert app.return_code is None
+        await pilot.pause()
+        await pilot.press("pagedown")
+        assert themes.highlighted not in (None, 0)
     assert app.return_code is None

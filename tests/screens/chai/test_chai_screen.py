@@ -20,6 +20,7 @@ from screens.curtain import CurtainScreen
 from screens.results import ResultsScreen
 
 from ..conftest import screen_text, wait_for
+from ..keys import press
 
 SMALL, LARGE = (80, 24), (120, 40)
 
@@ -42,7 +43,8 @@ def lines(app, size=SMALL) -> list[str]:
 
 
 def footer(app) -> str:
-    return screen_text(app).splitlines()[-1]
+    """The bottom line ('' while a new screen has not been drawn yet)."""
+    return (screen_text(app).splitlines() or [""])[-1]
 
 
 async def asha_to_move(pilot) -> None:
@@ -319,28 +321,28 @@ async def test_a_whole_game_against_a_bot_by_key_presses_reaches_the_results(mak
                 pilot,
                 lambda: (
                     isinstance(app.screen, ResultsScreen)
-                    or (
-                        isinstance(app.screen, ChaiScreen)
-                        and app.controller.to_move == 0
-                        and "esc Pause" in footer(app)
-                    )
+                    or (isinstance(app.screen, ChaiScreen) and app.controller.to_move == 0)
                 ),
                 "Asha's move or the results",
             )
             if isinstance(app.screen, ResultsScreen):
                 break
             before = len(app.controller.session.record.entries)
-            keys = footer(app)
-            if "⏎ Fulfil" in keys or "⏎ Buy" in keys:
-                await pilot.press("enter")
-            elif " Discard" in keys:
+            # What the screen's keys do now; its footer lists them once it has caught up with the last move
+            keys = {key: active.binding.description for key, active in app.screen.active_bindings.items()}
+            if keys.get("enter") in ("Fulfil", "Buy"):
+                offer, press_keys = f"⏎ {keys['enter']}", ["enter"]
+            elif keys.get("1") == "Discard":
                 over = app.controller.view.over_limit
                 held = app.controller.state.tiles[0] if over == "tiles" else app.controller.state.adds[0]
-                await pilot.press(str(next(i for i, n in enumerate(held, 1) if n)))
+                offer, press_keys = " Discard", [str(next(i for i, n in enumerate(held, 1) if n))]
             else:
-                await pilot.press("m")
+                offer, press_keys = "m Moves", ["m"]
+            await wait_for(pilot, lambda offer=offer: offer in footer(app), f"the footer offering {offer}")
+            await press(pilot, *press_keys)
+            if press_keys == ["m"]:
                 await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
-                await pilot.press("1")
+                await press(pilot, "1")
             presses += 1
             await wait_for(
                 pilot,

@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import re
 
+from chaigames.dabba_walla import SPEC
 from chaigames.dabba_walla.actions import Place
 from chaigames.engine import Event
 from screens.curtain import CurtainScreen
 from screens.dabba_walla import placing
 from screens.results import ResultsScreen
 
+from ..test_clipping import played
 from .helpers import (
     LARGE,
     SMALL,
     dw_app,
+    dw_app_resuming,
+    dw_config,
     dw_screen,
     play_one_step,
     screen_text,
@@ -41,16 +45,17 @@ async def both_sizes(pilot) -> tuple[str, str]:
     return small, large
 
 
-async def test_a_whole_game_by_keys_to_the_results_at_both_sizes():
+async def test_a_game_by_keys_from_the_deal_walks_places_and_completes_a_chai_at_both_sizes():
     """Seed 11 on the crate: Asha (hurrying: Enter on every default, tab to a chai when one is there)
-    completes chais on the way (seed 1 did until the easy bot stopped walking the long way round)."""
+    completes a chai early in the pick-up (seed 1 did until the easy bot stopped walking the long way
+    round). The rest of the game by keys: the next test, from the same game's delivery."""
     app = dw_app(seed=11)
     seen: dict[str, tuple[str, str]] = {}
     chai_news = []
     async with app.run_test(size=SMALL) as pilot:
         for _ in range(400):
             await until_my_move(pilot)
-            if app.controller.finished:
+            if app.controller.finished or ({"walk", "place"} <= seen.keys() and chai_news):
                 break
             screen = dw_screen(app)
             mode = screen.mode()
@@ -58,16 +63,10 @@ async def test_a_whole_game_by_keys_to_the_results_at_both_sizes():
                 seen["walk"] = await both_sizes(pilot)
             if mode == "place" and "place" not in seen:
                 seen["place"] = await both_sizes(pilot)
-            if mode == "deliver" and screen.view.last_round and "reveal" not in seen:
-                seen["reveal"] = await both_sizes(pilot)
             played = await play_one_step(pilot)
             if played == "chai":
                 await pilot.pause()
                 chai_news.append(screen_text(app))
-        await wait_for(
-            pilot, lambda: isinstance(app.screen, ResultsScreen) and "Total" in screen_text(app), "the results drawn"
-        )
-        seen["results"] = await both_sizes(pilot)
 
     small, large = seen["walk"]
     for text in (small, large):
@@ -85,6 +84,30 @@ async def test_a_whole_game_by_keys_to_the_results_at_both_sizes():
 
     assert chai_news  # the seed was chosen for it
     assert all("You completed a chai! Your chai tile:" in text for text in chai_news)
+
+
+async def test_a_game_by_keys_from_its_delivery_reveals_each_round_and_reaches_the_results_at_both_sizes():
+    """The same game as above with its pick-up played by easy bots, resumed at the delivery: Asha
+    (hurrying) delivers by keys round after round to the results."""
+    session = played(SPEC, dw_config(), 11, lambda s: s.state.phase == "delivery")
+    assert not session.over and session.state.phase == "delivery"
+    app, save_id = dw_app_resuming(session)
+    seen: dict[str, tuple[str, str]] = {}
+    async with app.run_test(size=SMALL) as pilot:
+        app.resume_game(save_id)
+        for _ in range(400):
+            await until_my_move(pilot)
+            if app.controller.finished:
+                break
+            screen = dw_screen(app)
+            assert screen.mode() != "walk"  # the pick-up is over
+            if screen.mode() == "deliver" and screen.view.last_round and "reveal" not in seen:
+                seen["reveal"] = await both_sizes(pilot)
+            await play_one_step(pilot)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ResultsScreen) and "Total" in screen_text(app), "the results drawn"
+        )
+        seen["results"] = await both_sizes(pilot)
 
     small, large = seen["reveal"]
     assert "Reveal, level" in large and "tips (" in large  # the breakdown per player
@@ -105,12 +128,12 @@ async def test_placement_mode_ghost_rotate_mirror_tab_and_illegal_reason():
         await pilot.press("enter", "enter")  # start on space 1, play the first card
         screen = dw_screen(app)
         assert screen.mode() == "place"
-        card = screen._pending()
+        card = screen.pending_card()
         assert card is not None
         legal = {(a.orientation, a.row, a.col) for a in screen.legal() if isinstance(a, Place)}
         visited = set()
         for _ in range(len(legal)):
-            s = screen._spot()
+            s = screen.ghost_spot()
             assert s.legal
             visited.add((s.orientation, s.row, s.col))
             await pilot.press("tab")
@@ -129,11 +152,11 @@ async def test_placement_mode_ghost_rotate_mirror_tab_and_illegal_reason():
         assert screen.mode() == "empty" and screen.square == (0, 0)
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.mode() == "place", "back to placing")
-        assert screen._spot().legal  # the ghost moved back to a legal spot
+        assert screen.ghost_spot().legal  # the ghost moved back to a legal spot
         found = False
         for _ in range(4):
             await pilot.press("up", "up", "left", "left", "left")
-            if not screen._spot().legal:
+            if not screen.ghost_spot().legal:
                 found = True
                 break
             await pilot.press("r")
@@ -145,7 +168,7 @@ async def test_placement_mode_ghost_rotate_mirror_tab_and_illegal_reason():
         assert app.controller.state.to_json() == before  # refused, nothing changed
         assert "Not here: " in flat(screen_text(app))
         await pilot.press("tab")
-        assert screen._spot().legal and "legal" in screen_text(app)
+        assert screen.ghost_spot().legal and "legal" in screen_text(app)
 
 
 async def test_r_turns_the_ghost_about_its_half_chai_square_and_e_keeps_its_square():
@@ -157,18 +180,18 @@ async def test_r_turns_the_ghost_about_its_half_chai_square_and_e_keeps_its_squa
         await pilot.press("enter", "enter")  # start on space 1, play the first card
         screen = dw_screen(app)
         assert screen.mode() == "place"
-        card = screen._pending()
+        card = screen.pending_card()
         assert card is not None
         kept = 0
         for _ in range(8):
-            half = screen._spot().half_square
+            half = screen.ghost_spot().half_square
             t = screen.transform
             await pilot.press("f" if t == 3 else "r")
             ori = screen._orientation()
             r, c = placing.half_cell(card, ori)
             row, col = divmod(half, app.controller.view.cols)
             if placing.clamp(app.controller.view, card, ori, row - r, col - c) == (row - r, col - c):
-                assert screen._spot().half_square == half  # not pushed back onto the grid: it stayed
+                assert screen.ghost_spot().half_square == half  # not pushed back onto the grid: it stayed
                 kept += 1
         assert kept >= 4
         await pilot.press("e")

@@ -1,0 +1,62 @@
+"""Keys as fast as the app handles them, for Pilot tests that press hundreds (the monkey, whole games).
+
+Pilot's `press` waits after each key until the whole process looks idle: at least two 20 ms naps a key,
+and up to two seconds while a bot thinks in a thread or a clock runs, since any work in the process
+counts. `press` here posts each key as the terminal driver would and waits only until the app and every
+widget of its screen have handled what was queued for them. A test that needs what a key leads to
+(a bot's answer, a new screen) waits for that with `wait_for`, as it would after Pilot's `press`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import unicodedata
+
+from textual import events
+from textual.app import App
+from textual.keys import KEY_NAME_REPLACEMENTS, key_to_character
+from textual.pilot import Pilot
+
+from tests.wait import scaled
+
+
+def key_event(key: str) -> events.Key:
+    """The Key event a terminal sends for `key`: a name ("enter", "ctrl+p", "question_mark") or one
+    character ("a", "1", "?"), with its printable character where it has one (as Pilot sends it)."""
+    if len(key) == 1 and not key.isalnum():
+        name = unicodedata.name(key).lower().replace("-", "_").replace(" ", "_")
+        return events.Key(KEY_NAME_REPLACEMENTS.get(name, name), key)
+    return events.Key(key, key_to_character(key))
+
+
+async def handled(app: App) -> None:
+    """Wait until the app and every widget of its screen have handled what was queued for them. Twice:
+    a key the app handles is often passed on to a widget, whose answer is queued in its turn."""
+    for _ in range(2):
+        await _one_round(app)
+
+
+async def _one_round(app: App) -> None:
+    left = 0
+    done = asyncio.Event()
+
+    def one_done() -> None:
+        nonlocal left
+        left -= 1
+        if left == 0:
+            done.set()
+
+    for pump in (app, *app.screen.walk_children(with_self=True)):
+        if pump.call_later(one_done):
+            left += 1
+    if left:
+        await asyncio.wait_for(done.wait(), scaled(20))
+
+
+async def press(pilot: Pilot, *keys: str) -> None:
+    """Press `keys` one after another, each handled before the next is sent."""
+    for key in keys:
+        event = key_event(key)
+        event.set_sender(pilot.app)
+        pilot.app.post_message(event)
+        await handled(pilot.app)
