@@ -10,6 +10,9 @@ the game's shipped budget). Each game prints a line as it ends: the measured lev
 result, and its decision times (CPU seconds per decision with more than one legal move: median, p95,
 max), so a long run can be read while it goes. `--set NAME=VALUE` (a JSON value) tunes the measured
 bot, e.g. `--set SEARCH='"halving"'` or `--set RIVALS=0.5`, to compare alternatives on the same seeds.
+`--minutes M` starts no new game after M minutes of wall clock (the figure covers the games played).
+`--cap SECONDS` thinks as the app does, within a wall-clock cap per decision (`think_within`), and also
+prints the measured level's wall-clock decision times.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from chaigames.cli import build_config
 from chaigames.engine import Session
 from chaigames.engine.play import make_bots
 from chaigames.games import get
+from chaigames.play.thinking import think_within
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -47,10 +51,16 @@ def quantile(xs: list[float], q: float) -> float:
 
 
 def play(
-    game: str, levels: list[str], budgets: dict[str, int], seed: int, attrs: dict[str, Any] | None = None
-) -> tuple[int, bool, list[int], list[float]]:
-    """One game; returns the measured seat, whether it won, the scores and its decision times. `attrs`
-    set the measured bot's tuning (class attributes such as SEARCH or RIVALS) to measure an alternative."""
+    game: str,
+    levels: list[str],
+    budgets: dict[str, int],
+    seed: int,
+    attrs: dict[str, Any] | None = None,
+    cap: float | None = None,
+) -> tuple[int, bool, list[int], list[float], list[float]]:
+    """One game; returns the measured seat, whether it won, the scores and its decision times (CPU and
+    wall clock). `attrs` set the measured bot's tuning (class attributes such as SEARCH or RIVALS) to
+    measure an alternative; `cap` cuts every searching bot's decision short as the app does."""
     spec = get(game)
     spec = replace(spec, bot_budget=spec.bot_budget | budgets)
     k = seed % len(levels)
@@ -62,18 +72,28 @@ def play(
     for name, value in (attrs or {}).items():
         setattr(bots[measured], name, value)
     times: list[float] = []
+    walls: list[float] = []
     while not session.over and session.action_count < 20_000:
         state = session.state
         seat = state.actors()[0]
         level = session.config.seats[seat].bot or "normal"
         legal = state.legal_actions(seat)
-        t0 = time.process_time()
-        action = bots[seat].choose(state.view(seat), legal, spec.bot_budget.get(level, 0))
+        t0, w0 = time.process_time(), time.perf_counter()
+        budget = spec.bot_budget.get(level, 0)
+        if cap is None:
+            action = bots[seat].choose(state.view(seat), legal, budget)
+        else:
+            action = think_within(bots[seat], state.view(seat), legal, budget, cap)
         if seat == measured and len(legal) > 1:
             times.append(time.process_time() - t0)
+            walls.append(time.perf_counter() - w0)
         session.apply(seat, action)
     result = session.result()
-    return measured, measured in result.winners, list(result.scores), times
+    return measured, measured in result.winners, list(result.scores), times, walls
+
+
+def spread(xs: list[float]) -> str:
+    return f"median {statistics.median(xs or [0]):.3f} p95 {quantile(xs, 0.95):.3f} max {max(xs or [0]):.3f} s"
 
 
 def main() -> None:
@@ -84,6 +104,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", action="append", default=[], help="LEVEL=N simulations per decision")
     parser.add_argument("--set", action="append", default=[], help="NAME=VALUE: a tuning of the measured bot")
+    parser.add_argument("--minutes", type=float, default=None, help="start no new game after this many minutes")
+    parser.add_argument("--cap", type=float, default=None, help="wall-clock seconds a decision, as in the app")
     args = parser.parse_args()
     levels = [lv.strip() for lv in args.levels.split(",")]
     budgets = {k: int(v) for k, v in (b.split("=") for b in args.budget)}
@@ -93,28 +115,33 @@ def main() -> None:
     print(f"{args.game}: {'/'.join(levels)}, budgets {shown}, seeds {args.seed}..{args.seed + args.games - 1}")
     if attrs:
         print(f"measured bot tuned: {attrs}")
-    wins = 0
+    if args.cap is not None:
+        print(f"each decision capped at {args.cap} s of wall clock, as in the app")
+    wins = n = 0
     all_times: list[float] = []
+    all_walls: list[float] = []
     t_start = time.perf_counter()
     for i in range(args.games):
+        if args.minutes is not None and time.perf_counter() - t_start > 60 * args.minutes:
+            break
         seed = args.seed + i
-        seat, won, scores, times = play(args.game, levels, budgets, seed, attrs)
+        seat, won, scores, times, walls = play(args.game, levels, budgets, seed, attrs, args.cap)
         wins += won
+        n += 1
         all_times += times
+        all_walls += walls
+        wall = f"; wall {spread(walls)}" if args.cap is not None else ""
         print(
             f"seed {seed}: {levels[0]} in seat {seat + 1} {'won' if won else 'lost'} {scores} "
-            f"decisions {len(times)} median {statistics.median(times or [0]):.3f} "
-            f"p95 {quantile(times, 0.95):.3f} max {max(times or [0]):.3f} s",
+            f"decisions {len(times)} CPU {spread(times)}{wall}",
             flush=True,
         )
-    n = args.games
     lo, hi = wilson(wins, n)
-    print(f"{levels[0]} won {wins}/{n} = {wins / n:.1%} (95% CI {lo:.1%} - {hi:.1%}); fair {1 / len(levels):.0%}")
-    print(
-        f"decision CPU time over all games: median {statistics.median(all_times or [0]):.3f} "
-        f"p95 {quantile(all_times, 0.95):.3f} max {max(all_times or [0]):.3f} s; "
-        f"wall {time.perf_counter() - t_start:.0f} s"
-    )
+    share = wins / max(1, n)
+    print(f"{levels[0]} won {wins}/{n} = {share:.1%} (95% CI {lo:.1%} - {hi:.1%}); fair {1 / len(levels):.0%}")
+    print(f"decision CPU time over all games: {spread(all_times)}; total wall {time.perf_counter() - t_start:.0f} s")
+    if args.cap is not None:
+        print(f"decision wall-clock time over all games: {spread(all_walls)}")
 
 
 if __name__ == "__main__":

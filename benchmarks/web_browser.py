@@ -28,8 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests.hostprocess import HostProcess  # noqa: E402
 from tests.web.chromium import Chromium, missing  # noqa: E402
-from tests.web.webplay import WebHostProcess  # noqa: E402
 
 RESULTS = "chaigames: Results"
 ME = "Asha"
@@ -99,7 +99,7 @@ def main() -> int:
         return 2
     args.out.mkdir(parents=True, exist_ok=True)
     data = Path(tempfile.mkdtemp(prefix="chaigames-web-")) / "data"
-    host = WebHostProcess(data, port=args.port)
+    host = HostProcess("web", data, port=args.port)
     browser = Chromium(1280, 860)
     shot = Shots(browser, args.out)
     started = time.monotonic()

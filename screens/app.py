@@ -21,6 +21,7 @@ from textual import events
 from textual.app import SystemCommand
 from textual.driver import Driver
 from textual.screen import Screen
+from textual.timer import Timer, TimerCallback
 
 from chaigames.crashlog import friendly_line, write_crash_log  # at hand when something goes wrong
 from chaigames.play.client import TableClient
@@ -449,8 +450,9 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         controller.start()
 
     def rematch(self, controller: Controller, match_games: int = 1) -> None:
-        """The same seats and options, a fresh seed (a match of `match_games` when more than one).
-        At a table the table plays again, with its own seats (no match there)."""
+        """The same seats and options, a fresh seed (a match of `match_games` when more than one), hints
+        for learners again if this game had them (never in a match). At a table the table plays again,
+        with its own seats and hints (no match there)."""
         from chaigames.play.protocol import SetUp
 
         from .setup import new_seed
@@ -458,7 +460,8 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
         if at_table(controller):
             controller.rematch()
         elif isinstance(controller, SetUp):
-            self.start_game(controller.spec, controller.config, new_seed(), match_games)
+            hints = controller.hints_on and match_games == 1
+            self.start_game(controller.spec, controller.config, new_seed(), match_games, hints=hints)
 
     def undo(self, controller: Controller) -> None:
         controller.undo()
@@ -562,7 +565,7 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             with contextlib.suppress(RuntimeError):  # the app closed meanwhile
                 self.call_from_thread(done, result)
 
-        self.run_worker(run, thread=True, group="bots", exit_on_error=False)
+        self.run_worker(run, thread=True, group="bots")  # an error in `done` is a bug: it ends the app
 
     def show_results(self, controller: GameController) -> None:
         """Turn-based: the results now. Real time: the winning board stays up for `win_hold`
@@ -632,6 +635,13 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             yield SystemCommand("New game", "Set up a new game", lambda: self.open_setup(None))
             yield SystemCommand("Rules", "Read a game's rules", lambda: self.open_rules(None))
             yield SystemCommand("Main menu", "Back to the main menu", lambda: self.call_later(self.back_to_menu))
+
+    def set_timer(
+        self, delay: float, callback: TimerCallback | None = None, *, name: str | None = None, pause: bool = False
+    ) -> Timer:
+        """A timer that fires however loaded the machine (`compat.one_shot_timer`): a bot's pause and
+        the winning board's hold always end."""
+        return compat.one_shot_timer(self, delay, callback, name=name, pause=pause)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal (or the web page), its input guarded (`compat`): a byte

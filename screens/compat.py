@@ -15,6 +15,12 @@ any of these, so it is tried here first.
 - `tell_page`: a message for the web page around the app (`chaigames web`, the browser tab's
   title). Textual's web driver passes such a message to the host as a meta packet
   (`write_meta`), but the app reaches its driver only through `App._driver`.
+- `one_shot_timer`: `set_timer` as Textual has it, except that the timer always fires. Textual's
+  timers skip ticks they find late, and a one-shot timer checks that before its first wait: held
+  up for longer than its delay between two reads of the clock (a loaded machine, a garbage
+  collection), it ends without ever calling back. A bot's 1 ms pause then never ends and the game
+  stops. `Timer(skip=False)` is public, starting it and tying it to its node (`Timer._start`,
+  `MessagePump._timers`) is not.
 - `CrashHooks`: after an unhandled error the app writes a crash log and shows the player one
   friendly line instead of Textual's traceback. Textual offers no public hook between catching
   the error and printing it (`App._handle_exception`, `App._print_error_renderables`,
@@ -51,11 +57,36 @@ from textual._time import get_time as _get_time
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.message import Message
+from textual.message_pump import MessagePump
+from textual.timer import Timer, TimerCallback
 
 
 def event_time() -> float:
     """Now, on the clock Textual stamps events with (`events.Key.time`)."""
     return _get_time()
+
+
+def one_shot_timer(
+    node: MessagePump,
+    delay: float,
+    callback: TimerCallback | None = None,
+    *,
+    name: str | None = None,
+    pause: bool = False,
+) -> Timer:
+    """`node.set_timer(delay, callback)`, certain to call back once however late its first look at the clock."""
+    timer = Timer(
+        node,
+        delay,
+        name=name or f"one_shot_timer#{id(node)}",
+        callback=None if callback is None else partial(node.call_next, callback),
+        repeat=0,
+        skip=False,
+        pause=pause,
+    )
+    timer._start()
+    node._timers.add(timer)
+    return timer
 
 
 def bind_key(node: Any, keys: str, action: str, description: str = "", *, show: bool = True) -> None:

@@ -60,6 +60,7 @@ class ResultsScreen(Guarded, AppScreen[None]):
     results; it also ignores keys for its first moments (keygate)."""
 
     SUB_TITLE = "Results"
+    AUTO_FOCUS = "#scores"
     BINDINGS = [
         Binding("n", "next_game", "Next game", id="next_game"),
         Binding("n", "rematch", "Rematch", id="rematch"),
@@ -100,7 +101,7 @@ class ResultsScreen(Guarded, AppScreen[None]):
             yield Static(winners_line(names, self.result), id="winners", markup=False)
             yield Static(scores_line(names, self.result), id="totals", markup=False)
             with Horizontal(id="results-body"):
-                yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
+                yield self.scores_table(names)
                 with Vertical(id="results-side"):
                     yield Static(self.standings(names), id="standings")
                     yield Static(self.explained(), id="explained")
@@ -168,9 +169,10 @@ class ResultsScreen(Guarded, AppScreen[None]):
         text.rstrip()
         return text
 
-    def on_mount(self) -> None:
-        names = list(self.controller.names)
-        table = self.query_one("#scores", DataTable)
+    def scores_table(self, names: list[str]) -> DataTable[Text]:
+        """Each source of points per seat, the totals, then the counts behind awards and tie-breaks
+        (filled before it is mounted, so a screen closed at once never looks for it)."""
+        table: DataTable[Text] = DataTable(id="scores", cursor_type="row", zebra_stripes=True)
         table.add_column("", key="source")
         for i, name in enumerate(names):
             mark = "*" if i in self.result.winners else " "
@@ -182,7 +184,7 @@ class ResultsScreen(Guarded, AppScreen[None]):
             if key in DETAIL_LABELS and isinstance(values, list | tuple) and len(values) == len(names):
                 label = Text(DETAIL_LABELS.get(key, key), style="italic")
                 table.add_row(label, *(Text(str(v), style="italic") for v in values))
-        table.focus()
+        return table
 
     def match_text(self, names: list[str]) -> str:
         """The match standing after this game, and the match result after its last game."""

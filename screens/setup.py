@@ -73,7 +73,6 @@ class SetupScreen(AppScreen[None]):
     HEADING = "New game"
     HUMAN_LABEL = "Human"
     START = "Start"  # what the button (and ctrl+s) does: start the game here
-    hints_here = True  # the Hints choice (a table's seats ask for hints in their own apps: not built there yet)
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start"),
@@ -182,7 +181,7 @@ class SetupScreen(AppScreen[None]):
                     )
             from chaigames.play.hints import offers_hints  # the setup screen's first compose, not the menu's start-up
 
-            if self.hints_here and offers_hints(spec):
+            if offers_hints(spec):
                 with Horizontal(classes="field"):
                     yield Label("Hints", classes="field-label")
                     yield Select(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from textual.app import App, SystemCommand
@@ -48,6 +48,10 @@ class TableNavigation(App[None]):
 
     def show_results(self, controller: Any) -> None:
         """A game's results (the app's own: the frame every controller reports to)."""
+        raise NotImplementedError
+
+    def think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Work off the UI thread, its answer back on it (the app's own: a table seat's hint)."""
         raise NotImplementedError
 
     async def _connect_tables(self) -> None:

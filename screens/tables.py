@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from chaigames.engine import GameConfig
@@ -64,7 +64,6 @@ class OpenTableScreen(SetupScreen):
     HUMAN_LABEL = "Person"
     START = "Open the table"  # its lobby opens; the owner starts the game from there
     BINDINGS = [Binding("ctrl+s", "start", "Open the table", id="start")]
-    hints_here = False
 
     def on_mount(self) -> None:
         for selector in ("#takebacks", "#match", "#start-player"):
@@ -90,6 +89,11 @@ class OpenTableScreen(SetupScreen):
             problems.insert(0, "seat 1 is yours: it must be a person's seat")
         return problems
 
+    def hints(self) -> bool:
+        """Hints chosen: every game at the table offers them (a table plays single games, never a match)."""
+        chosen = self.query("#hints")
+        return bool(chosen) and chosen.first(Select).value is True
+
     def begin(self, config: GameConfig, match_games: int) -> None:
         message = wire.open_table(
             self.spec.id,
@@ -100,6 +104,7 @@ class OpenTableScreen(SetupScreen):
             ],
             PAUSES_EACH,
             names=[None if s.bot is None else s.name for s in config.seats],
+            hints=self.hints(),
         )
         self.app.open_table(message)
 
@@ -266,7 +271,8 @@ class LobbyScreen(AppScreen[None]):
         if lobby.get("code") != self.joined["code"]:
             return
         self.lobby = lobby
-        self.query_one("#lobby-game", Static).update(Text(f"{lobby['title']}: who sits where"))
+        hints = " (hints on: ! shows the expert's move)" if lobby.get("hints") else ""
+        self.query_one("#lobby-game", Static).update(Text(f"{lobby['title']}: who sits where{hints}"))
         seats = self.query_one("#lobby-seats", OptionList)
         keep = seats.highlighted
         seats.clear_options()

@@ -28,34 +28,48 @@ class Terminal:
         self.raw = bytearray()
         self.closed = False
         self._changed = asyncio.Event()
+        self._lines: list[str] | None = None  # the screen's lines as text, drawn again only after new bytes
 
     # -- what the program drew --------------------------------------------------------------------------
     def feed(self, data: bytes) -> None:
         self.raw += data
         self.stream.feed(data)
+        self._lines = None
         self._changed.set()
+
+    def resize(self, columns: int, lines: int) -> None:
+        self.screen.resize(lines, columns)
+        self._lines = None
 
     def ended(self) -> None:
         self.closed = True
         self._changed.set()
 
     @property
+    def lines(self) -> list[str]:
+        """The screen's lines as text (pyte draws them anew at each look: kept until the next bytes,
+        since every wait looks at them again and again)."""
+        if self._lines is None:
+            self._lines = self.screen.display
+        return self._lines
+
+    @property
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        return "\n".join(self.lines)
 
     def shows(self, *texts: str) -> Callable[[], bool]:
         """A condition: every one of `texts` is on the screen."""
         return lambda: all(t in self.text for t in texts)
 
     def row_of(self, needle: str) -> int | None:
-        for i, line in enumerate(self.screen.display):
+        for i, line in enumerate(self.lines):
             if needle in line:
                 return i
         return None
 
     def last_text_row(self) -> int:
         """The index of the last line with anything on it (the footer, once the app is drawn)."""
-        rows = [i for i, line in enumerate(self.screen.display) if line.strip()]
+        rows = [i for i, line in enumerate(self.lines) if line.strip()]
         return rows[-1] if rows else -1
 
     def backgrounds(self) -> dict[int, str]:

@@ -406,33 +406,44 @@ class _FastPolicy:
         self.rng = rng
 
     def pick(self, st: ChaiState, seat: int) -> Any:
-        legal = st.legal_actions(seat)
-        if len(legal) == 1:
+        # a main action within the limits is always a choice among several moves, none a serve or a discard:
+        # the legal list is only needed for the other steps (the rollouts make thousands of main actions)
+        legal = None if st.phase == "main" and st.over_limit(seat) is None else st.legal_actions(seat)
+        if legal is not None and len(legal) == 1:
             return legal[0]
-        first = legal[0]
+        first = legal[0] if legal else None
         if isinstance(first, Fulfil):
+            assert legal is not None
             return max((a for a in legal if isinstance(a, Fulfil)), key=lambda a: CUSTOMERS[a.customer].vp)
         targets = self._targets(st, seat)
         if isinstance(first, DiscardTile | DiscardAdditive | DiscardCustomer):
+            assert legal is not None
             return self._discard(st, seat, legal, targets)
         best, best_score = None, float("-inf")
         have_t, have_a = st.tiles[seat], st.adds[seat]
+        wants_t = [(w, CUSTOMERS[cid].flavours) for w, cid in targets]
+        wants_a = [(w, CUSTOMERS[cid].additives) for w, cid in targets]
         room_t = 12 - sum(have_t)
         room_a = 6 - sum(st.adds[seat])
         rows = st.market.rows
         # one move per market group (its first cell), then one per additive kind face up, as legal lists them
         moves: list[tuple[Any, float]] = []
         if st.phase == "main":
+            gains: dict[tuple[int, int], float] = {}  # (flavour, tiles): the same for every group alike
             for group in st.market.groups():
                 r, c = group[0]
                 k = len(group)
                 price = max(col for _, col in group)
                 score = 0.4 * (3 - (1, 1, 2, 2, 3, 3)[price])
-                score += self._gain(targets, have_t, rows[r][c], k, 0) - max(0, k - room_t) * self.OVERFLOW
+                key = (rows[r][c], k)
+                gain = gains.get(key)
+                if gain is None:
+                    gain = gains[key] = self._gain(wants_t, have_t, rows[r][c], k)
+                score += gain - max(0, k - room_t) * self.OVERFLOW
                 moves.append((VisitMarket(r, c), score))
         for kind in sorted(set(st.display)):
             k = st.display.count(kind)
-            score = self._gain(targets, have_a, kind, k, 1) - max(0, k - room_a) * self.OVERFLOW
+            score = self._gain(wants_a, have_a, kind, k) - max(0, k - room_a) * self.OVERFLOW
             if st.phase == "main":
                 score *= 0.75  # half a turn: the second action may add more
             moves.append((TakeAdditives(ADDITIVES[kind]), score))
@@ -440,7 +451,7 @@ class _FastPolicy:
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = a, score
-        return best if best is not None else self.rng.choice(legal)
+        return best if best is not None else self.rng.choice(legal if legal is not None else st.legal_actions(seat))
 
     @staticmethod
     def _targets(st: ChaiState, seat: int) -> list[tuple[float, str]]:
@@ -456,13 +467,13 @@ class _FastPolicy:
         return out
 
     @staticmethod
-    def _gain(targets: list[tuple[float, str]], have: list[int], idx: int, k: int, which: int) -> float:
-        """The best rise in a target's discounted worth from gaining k of item idx."""
+    def _gain(wants: list[tuple[float, tuple[int, ...]]], have: list[int], idx: int, k: int) -> float:
+        """The best rise in a target's discounted worth (`wants`: each target's worth and its needs, of
+        flavours or of additives) from gaining k of item idx."""
         best = 0.0
-        for w, cid in targets:
-            cust = CUSTOMERS[cid]
-            need = (cust.flavours if which == 0 else cust.additives)[idx]
-            useful = min(k, need - have[idx])
+        held = have[idx]
+        for w, needs in wants:
+            useful = min(k, needs[idx] - held)
             if useful > 0:
                 gain = w * (1 - 0.72**useful)
                 if gain > best:

@@ -85,6 +85,11 @@ class ActionSet:
         self._names: dict[type, str] = {}
         self._fields: dict[type, tuple[tuple[str, Callable[[Any], bool], str], ...]] = {}
 
+    @property
+    def types(self) -> tuple[type, ...]:
+        """Every action type of the game, in the order they were registered."""
+        return tuple(self._by_name.values())
+
     def register(self, name: str) -> Callable[[type[A]], type[A]]:
         """Class decorator: `@actions.register("walk")` on a frozen dataclass."""
 

@@ -149,6 +149,16 @@ class GameProcess:
         self._resume_output()
         self._watch_exit()
 
+    @property
+    def reading(self) -> bool:
+        """Whether the game's output is read now (False while its client is too slow to take more)."""
+        return self._reading
+
+    @property
+    def keys_waiting(self) -> int:
+        """How many bytes of keys wait for the game to read them."""
+        return len(self._pending)
+
     # -- output: child -> client ---------------------------------------------------------------
     def _resume_output(self) -> None:
         if not self._reading and not self._output_closed:

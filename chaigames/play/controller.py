@@ -172,9 +172,9 @@ class GameController(GameWords):
             self.message = "Thinking of a hint..."
             generation = (self._generation, self.session.action_count)
             self.hinting = True
-            spec, seed = self.spec, self.session.record.seed
+            spec, seed, served = self.spec, self.session.record.seed, bool(getattr(self.frame, "served", False))
             self.frame.think(
-                lambda: hint(spec, view, legal, seat, seed, asked),
+                lambda: hint(spec, view, legal, seat, seed, asked, served=served),
                 lambda words: self._hint_ready(generation, seat, words),
             )
         self._notify([])

@@ -184,7 +184,7 @@ class Controller(Protocol):
 
     @property
     def hints_on(self) -> bool:
-        """Hints were chosen in setup: the hint key asks the expert (only the local game offers them)."""
+        """Hints were chosen in setup (at a table, by its opener): the hint key asks the expert."""
         ...
 
     def hints_used(self) -> int:
@@ -266,7 +266,7 @@ class GameWords:
 
 
 class NoHints:
-    """For a controller that offers no hints (a replay, a seat at a table): hints are the local game's."""
+    """For a controller that offers no hints (a replay)."""
 
     hints_on = False
 

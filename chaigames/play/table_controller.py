@@ -10,6 +10,9 @@ One person per terminal: `humans` is this seat alone (none for a spectator), wit
 take-backs and, in Chai Wallah, every key set of the keyboard for that one seat (`whole_keyboard`).
 The real-time clock runs here from the table's last word (`RemoteClock`), so the time on screen
 moves between updates; the table's clock is the one that counts.
+
+Hints, when the table offers them, are worked out here, in this person's own app, from this seat's own
+update (its view and legal moves), never by the table, which only counts them (`hint` on the wire).
 """
 
 from __future__ import annotations
@@ -20,10 +23,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from chaigames.engine import Event, GameSpec, LogLine, RecordError, Result
+from chaigames.engine.rng import derive_seed
 
 from . import wire
 from .client import ChannelClosed, TableClient
-from .protocol import Controller, GameWords, Listener, NoHints
+from .protocol import Controller, GameWords, Listener
 
 TICK = 0.05  # seconds between redraws while the real-time clock runs
 NEVER = 10**8  # an away limit this long (or longer) is the host's "never"
@@ -44,6 +48,10 @@ class TableFrame(Protocol):
         ...
 
     def bell(self) -> None: ...
+
+    def think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Run `work` off the UI thread; call `done(result or exception)` back on it (a hint)."""
+        ...
 
 
 class RemoteClock:
@@ -66,7 +74,7 @@ class RemoteClock:
         self._since = self._source() if running else None
 
 
-class TableController(NoHints, GameWords):
+class TableController(GameWords):
     """The protocol from the table's updates (see the module docstring)."""
 
     hotseat = False
@@ -106,6 +114,7 @@ class TableController(NoHints, GameWords):
         self._log: list[LogLine] | None = None
         self._ticker: asyncio.TimerHandle | None = None
         self._closed = False
+        self.hinting = False  # a hint is being worked out
         client.on("update", self.updated)
         client.on("refused", self.refused)
         client.on("taken_over", self._taken_over)
@@ -181,6 +190,52 @@ class TableController(NoHints, GameWords):
     def match(self) -> None:
         """A table plays single games (a rematch is another game at the same table), never a match."""
         return None
+
+    # -- hints for learners ----------------------------------------------------------------------
+    @property
+    def hints_on(self) -> bool:
+        """The table offers hints (the opener's choice) and this session holds a seat."""
+        return self.seat is not None and bool(self.update and self.update.get("hints"))
+
+    def hints_used(self) -> int:
+        """The hints this seat has asked for this game, as the table counted them."""
+        return int(self.update.get("hints_used", 0)) if self.update else 0
+
+    def ask_hint(self) -> None:
+        """What the expert would play for this seat, worked out off the UI thread in this app from the
+        seat's own view and legal moves (with the smaller budget a served app has); the table is told
+        only to count it. The words arrive in `message`."""
+        seat = self.to_move
+        if not self.hints_on:
+            self.message = "Hints are off at this table (the opener's choice)."
+        elif seat is None or not self._legal:
+            self.message = "A hint is for your own move."
+        elif self.hinting:
+            self.message = "Thinking of a hint..."
+        else:
+            from .hints import hint
+
+            asked = self.hints_used()
+            self._send(wire.hint())
+            view, legal, spec = self._view, list(self._legal), self.spec
+            moves = self.update.get("moves") if self.update else None
+            seed = derive_seed(self.joined.get("code") or self.spec.id, "hint", seat, moves or 0)
+            self.hinting = True
+            self.message = "Thinking of a hint..."
+            self.frame.think(
+                lambda: hint(spec, view, legal, seat, seed, asked, served=True),
+                lambda words: self._hint_ready(moves, seat, words),
+            )
+        self._notify([])
+
+    def _hint_ready(self, moves: Any, seat: int, words: Any) -> None:
+        """Show the hint unless the game moved on meanwhile (a move made, a pause)."""
+        self.hinting = False
+        if isinstance(words, BaseException):
+            self.message = f"No hint this time: {words}"
+        elif self.update is not None and self.update.get("moves") == moves and self.to_move == seat:
+            self.message = f"Hint: {words}"
+        self._notify([])
 
     # -- this session's seat at the table (the table pause menu reads these) ------------------------
     @property

@@ -33,6 +33,11 @@ How a table starts, and what some messages carry besides their required fields:
 - `seated` may carry `"id"`, the identity now bound to that seat.
 - `joined` also carries `"away_limit": seconds` (real time: how long the seat may be away before a
   bot plays it until its person comes back).
+- Hints for learners: `open` may carry `"hints": true` (the table offers them, in a game with an expert;
+  every game at the table, rematches too). `lobby` and `update` then say `"hints": bool`, and an update
+  `"hints_used": int`, the hints its seat has asked for this game. A seat asks with `hint`: the table
+  only counts it (in the record's meta); the hint itself is worked out in that person's own app from the
+  seat's own update, never by the table.
 """
 
 from __future__ import annotations
@@ -199,8 +204,9 @@ SCHEMAS: dict[str, tuple[dict[str, Kind], frozenset[str]]] = {
             "seats": list_of(SEAT_ASK),
             "pause_limit": INT,
             "names": list_of(optional(STR)),
+            "hints": BOOL,
         },
-        frozenset({"names"}),
+        frozenset({"names", "hints"}),
     ),
     "join": ({"code": STR, "as": one_of("person", "spectator"), "seat_code": optional(STR)}, frozenset()),
     "leave": ({}, frozenset()),
@@ -211,6 +217,7 @@ SCHEMAS: dict[str, tuple[dict[str, Kind], frozenset[str]]] = {
     "pause": ({}, frozenset()),
     "resume": ({}, frozenset()),
     "rematch": ({}, frozenset()),
+    "hint": ({}, frozenset()),  # this seat asked for a hint (counted; its own app works it out)
     # host -> session
     "welcome": ({"name": STR, "keyed": BOOL, "mine": list_of(TABLE)}, frozenset()),
     "tables": ({"tables": list_of(TABLE)}, frozenset()),
@@ -246,8 +253,9 @@ SCHEMAS: dict[str, tuple[dict[str, Kind], frozenset[str]]] = {
             "options": OBJ,
             "seats": list_of(LOBBY_SEAT),
             "started": BOOL,
+            "hints": BOOL,
         },
-        frozenset(),
+        frozenset({"hints"}),
     ),
     "update": (
         {
@@ -268,8 +276,10 @@ SCHEMAS: dict[str, tuple[dict[str, Kind], frozenset[str]]] = {
             "events": list_of(OBJ),
             "clock": optional(CLOCK),
             "turn_bell": BOOL,
+            "hints": BOOL,
+            "hints_used": INT,
         },
-        frozenset(),
+        frozenset({"hints", "hints_used"}),
     ),
     "taken_over": ({}, frozenset()),
     "closed": ({"reason": STR}, frozenset()),
@@ -348,9 +358,13 @@ def open_table(
     seats: list[dict[str, Any]],
     pause_limit: int,
     names: list[str | None] | None = None,
+    hints: bool = False,
 ) -> dict[str, Any]:
-    """Open a table: `seats` are `{"kind": "person"|"bot", "level": str|None}`; seat 0 is the opener's."""
-    extra = {} if names is None else {"names": names}
+    """Open a table: `seats` are `{"kind": "person"|"bot", "level": str|None}`; seat 0 is the opener's.
+    `hints`: the table's games offer hints for learners."""
+    extra: dict[str, Any] = {} if names is None else {"names": names}
+    if hints:
+        extra["hints"] = True
     return message("open", game=game, options=options, seats=seats, pause_limit=pause_limit, **extra)
 
 
@@ -385,6 +399,10 @@ def resume() -> dict[str, Any]:
 
 def rematch() -> dict[str, Any]:
     return message("rematch")
+
+
+def hint() -> dict[str, Any]:
+    return message("hint")
 
 
 def refused(reason: str, seat: int | None = None) -> dict[str, Any]:

@@ -225,6 +225,7 @@ class GameSession(asyncssh.SSHServerSession):
         self.finished = False
         self.logged = False
         self.last_input = time.monotonic()
+        self.drawn = False  # whether the game has shown anything yet (a loaded host starts games slowly)
         self._idle_timer: asyncio.TimerHandle | None = None
         self._ending: asyncio.Task[None] | None = None
 
@@ -346,6 +347,9 @@ class GameSession(asyncssh.SSHServerSession):
         if not self.finished:
             shown = self.offscreen.feed(data)
             if shown:
+                if not self.drawn:  # --idle-timeout counts from the first screen the player can answer
+                    self.drawn = True
+                    self.last_input = time.monotonic()
                 self._send(shown)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
@@ -375,6 +379,9 @@ class GameSession(asyncssh.SSHServerSession):
         """No keys for --idle-timeout ends the session; at a table only while the table waits for this person."""
         timeout = self.host.options.idle_timeout or 0
         since = self.last_input
+        if not self.drawn:  # nothing on screen to answer yet: look again soon
+            self._idle_timer = asyncio.get_running_loop().call_later(min(timeout, 5.0), self._check_idle)
+            return
         if self.link is not None and self.link.table is not None:
             waiting = self.host.registry.waiting_for(self.link)
             if waiting is None:  # watching, or waiting for others: not idle; look again soon

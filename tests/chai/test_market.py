@@ -141,3 +141,18 @@ def test_a_draw_never_takes_a_flavour_the_bag_has_none_of():
         rng = Rng(seed)
         drawn = sorted(bag.draw(rng) for _ in range(3))
         assert drawn == [1, 1, 4] and bag.counts == [0] * 6 and bag.draw(rng) is None
+
+
+def test_the_groups_are_each_cells_group_once_in_reading_order_of_their_first_cell():
+    """`groups` floods the market once (the bots ask for it on every rollout move); it must say what
+    asking `group` of each cell says, for any market, rows of unequal length too."""
+    rng = Rng(5)
+    for _ in range(300):
+        rows = [[rng.randint(0, 2) for _ in range(rng.randint(0, COLUMNS))] for _ in range(ROWS)]
+        m = Market(rows)
+        expected: list[list[tuple[int, int]]] = []
+        for r, row in enumerate(rows):
+            for c in range(len(row)):
+                if not any((r, c) in g for g in expected):
+                    expected.append(m.group(r, c))
+        assert m.groups() == expected

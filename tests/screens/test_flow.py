@@ -61,10 +61,8 @@ async def test_menu_to_setup_to_a_started_game_on_the_generic_screen(make_app, s
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, GenericGameScreen), "the game screen")
         await wait_for(pilot, lambda: app.controller.to_move == 0, "Player 1's move")
-        await wait_for(pilot, lambda: "Moves of Player 1" in screen_text(app), "the moves drawn")
-        text = screen_text(app)
-        assert "Toy Race (generic screen)" in text
-        assert "Moves of Player 1" in text and "1. Step(n=1)" in text and "3. Roll()" in text
+        drawn = ("Toy Race (generic screen)", "Moves of Player 1", "1. Step(n=1)", "3. Roll()")
+        await wait_for(pilot, lambda: all(part in screen_text(app) for part in drawn), "the moves drawn")
         (path,) = saved_files(store)  # saved the moment it started
         record = json.loads(path.read_text())
         assert record["game"] == "toy" and [s["name"] for s in record["config"]["seats"]] == ["Player 1", "Asha"]

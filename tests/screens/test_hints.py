@@ -61,3 +61,30 @@ async def test_the_results_say_how_many_hints_were_used(make_app):
                 pilot, lambda: isinstance(app.screen, ResultsScreen) or app.controller.to_move == 0, "next turn"
             )
         await wait_for(pilot, lambda: "3 hints used" in screen_text(app), "the hints line")
+
+
+async def test_a_rematch_keeps_hints_but_a_match_never_has_them(make_app):
+    config = GameConfig(seats=(SeatConfig("Ann"), SeatConfig("Ravi", bot="easy")), start_player=0)
+    app = make_app(games=[STEPPY])
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        async def play_to_results() -> None:
+            while not isinstance(app.screen, ResultsScreen):
+                await pilot.press("2")
+                await wait_for(
+                    pilot, lambda: isinstance(app.screen, ResultsScreen) or app.controller.to_move == 0, "next turn"
+                )
+
+        app.start_game(STEPPY, config, 5, hints=True)
+        await wait_for(pilot, lambda: app.controller is not None and app.controller.to_move == 0, "Ann's move")
+        first = app.controller
+        app.controller.session.record.meta["hints_used"] = 2
+        await play_to_results()
+        await pilot.press("n")  # a rematch: hints again, none used yet
+        await wait_for(pilot, lambda: app.controller is not first and app.controller.to_move == 0, "the rematch")
+        assert app.controller.hints_on and app.controller.hints_used() == 0
+        second = app.controller
+        await play_to_results()
+        await pilot.press("b")  # a match of three: never with hints
+        await wait_for(pilot, lambda: app.controller is not second and app.controller.match() is not None, "the match")
+        assert not app.controller.hints_on and "hints" not in app.controller.session.record.meta

@@ -4,6 +4,7 @@ flight)."""
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import json
 import os
@@ -13,10 +14,8 @@ import signal
 import struct
 import sys
 import termios
-import threading
 from pathlib import Path
 
-import pyte
 import pytest
 
 from chaigames import games
@@ -25,7 +24,7 @@ from chaigames.saves import SaveStore
 from screens.generic import GenericGameScreen
 from screens.menu import ContinueScreen
 from tests import toygame
-from tests.wait import until_blocking
+from tests.terminal import Terminal
 
 from .conftest import screen_text, wait_for
 
@@ -34,51 +33,48 @@ ROOT = LAUNCHER.parents[2]
 BOUND = 30.0  # seconds any step may take on a loaded machine
 
 
-class Terminal:
-    """The app running in a pseudo-terminal of 80x24, its output fed to a pyte screen."""
+class PtyApp(Terminal):
+    """The app running in a pseudo-terminal of 80x24, what it draws read on this event loop."""
 
     def __init__(self, argv: list[str], launcher: Path = LAUNCHER) -> None:
-        self.screen = pyte.Screen(80, 24)
-        self.stream = pyte.ByteStream(self.screen)
-        self.lock = threading.Lock()
+        super().__init__(80, 24)
         env = dict(os.environ, TERM="xterm-256color", COLUMNS="80", LINES="24", PYTHONPATH=str(ROOT))
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: become the app
             os.chdir(ROOT)
             os.execve(sys.executable, [sys.executable, str(launcher), *argv], env)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
+        os.set_blocking(self.fd, False)
+        self.loop = asyncio.get_running_loop()
+        self.loop.add_reader(self.fd, self._read)
+        self.killed = False
 
     def _read(self) -> None:
-        while True:
-            try:
-                data = os.read(self.fd, 65536)
-            except OSError:
-                return
-            if not data:
-                return
-            with self.lock:
-                self.stream.feed(data)
-
-    def text(self) -> str:
-        with self.lock:
-            return "\n".join(self.screen.display)
+        try:
+            data = os.read(self.fd, 65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if data:
+            self.feed(data)
+        else:
+            self.loop.remove_reader(self.fd)
+            self.ended()
 
     def send(self, keys: bytes) -> None:
         os.write(self.fd, keys)
 
-    killed = False
+    async def _type(self, data: bytes) -> None:
+        self.send(data)
 
     def kill(self) -> None:
+        """kill -9: no goodbye, no last save."""
         self.killed = True
+        self.loop.remove_reader(self.fd)
         os.kill(self.pid, signal.SIGKILL)
         os.waitpid(self.pid, 0)
         os.close(self.fd)
-
-
-def poll(condition, what: str, term: Terminal) -> None:
-    until_blocking(condition, what, timeout=BOUND, seen=term.text)
 
 
 def table_numbers(text: str) -> list[str]:
@@ -92,9 +88,9 @@ def table_numbers(text: str) -> list[str]:
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 async def test_kill_9_mid_game_then_continue_restores_the_same_state(make_app):
     store = SaveStore()
-    term = Terminal(["new", "7"])
+    term = PtyApp(["new", "7"])
     try:
-        poll(lambda: "Moves of Ann" in term.text(), "the game on screen", term)
+        await term.wait_text("Moves of Ann", timeout=BOUND)
         (path,) = list(store.saves.glob("*.json"))
 
         def entries() -> int:
@@ -106,9 +102,9 @@ async def test_kill_9_mid_game_then_continue_restores_the_same_state(make_app):
         assert entries() == 0  # saved the moment it started
         for n, key in enumerate(b"212", start=1):
             term.send(bytes([key]))
-            poll(lambda n=n: entries() == 2 * n, f"move {n} and the bot's reply saved", term)
-            poll(lambda: "Ann to move" in term.text(), "Ann's turn again", term)
-        shown = table_numbers(term.text())
+            await term.wait_for(lambda n=n: entries() == 2 * n, f"move {n} and the bot's reply saved", BOUND)
+            await term.wait_text("Ann to move", timeout=BOUND)
+        shown = table_numbers(term.text)
         term.kill()
     finally:
         if not term.killed:
@@ -144,20 +140,20 @@ def asha_block(text: str) -> str:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
-def test_kill_9_after_a_real_time_key_keeps_the_move_whose_frame_was_drawn():
+async def test_kill_9_after_a_real_time_key_keeps_the_move_whose_frame_was_drawn():
     """Real time saves in two halves (the temporary file before the frame, the fsync and rename on
     a thread after it). Here the second half never comes: the kill leaves only the temporary file,
     and the next start puts it in place, so the die the player saw offered is offered in the save."""
     store = SaveStore()
     argv = ["new", "chai-wallah", "--seat", "Asha", *["--bot", "easy"] * 3, "--seed", "7"]
-    term = Terminal(argv, launcher=LAUNCHER.with_name("launch_stuck_disk.py"))
+    term = PtyApp(argv, launcher=LAUNCHER.with_name("launch_stuck_disk.py"))
     try:
-        poll(lambda: "Space: start the clock" in term.text(), "the held board", term)
+        await term.wait_text("Space: start the clock", timeout=BOUND)
         (path,) = list(store.saves.glob("*.json"))
         term.send(b" ")
-        poll(lambda: game_time(term.text()) >= 0.5, "the clock running", term)
+        await term.wait_for(lambda: game_time(term.text) >= 0.5, "the clock running", BOUND)
         term.send(b"a")  # Asha offers her tea die
-        poll(lambda: "[T" in asha_block(term.text()), "Asha's tea die offered", term)
+        await term.wait_for(lambda: "[T" in asha_block(term.text), "Asha's tea die offered", BOUND)
         term.kill()
     finally:
         if not term.killed:

@@ -86,15 +86,15 @@ class FakeHost:
 
 @pytest.fixture
 def served(monkeypatch):
-    """A served app with a channel to a FakeHost: `host, app = served(**FakeHost options)`."""
+    """A served app with a channel to a FakeHost: `host, app = served(make_app, games=..., **FakeHost options)`."""
     tasks: list[asyncio.Task[None]] = []
 
-    def make(make_app, **kw: Any):
+    def make(make_app, games: Any = (), **kw: Any):
         host = FakeHost(**kw)
         monkeypatch.setenv("CHAIGAMES_SERVED", "1")
         monkeypatch.setenv("CHAIGAMES_HOST_FD", str(host.theirs.detach()))
         tasks.append(asyncio.get_running_loop().create_task(host.run()))
-        return host, make_app()
+        return host, make_app(games=games)
 
     yield make
     for task in tasks:
@@ -185,6 +185,28 @@ async def test_open_a_table_sends_people_and_bots_and_the_owner_starts(make_app,
         assert next(m for m in host.got if m["t"] == "to_bot")["seat"] == 1
         await pilot.press("s")
         await wait_for(pilot, lambda: "start" in host.kinds(), "start")
+
+
+async def test_a_table_opened_with_hints_says_so_on_the_wire_and_in_its_lobby(make_app, served):
+    """Hints for learners are the opener's choice at a table (there is no match to keep them out of)."""
+    from textual.widgets import Select
+
+    from chaigames.chai import SPEC as CHAI
+
+    host, app = served(make_app, games=[CHAI])
+    async with app.run_test(size=(110, 40)) as pilot:
+        await wait_for(pilot, lambda: "Open a table" in screen_text(app))
+        app.open_table_setup()
+        await wait_for(pilot, lambda: isinstance(app.screen, OpenTableScreen) and app.screen.query("#game"))
+        app.screen.query_one("#game", Select).value = "chai"
+        await wait_for(pilot, lambda: app.screen.query("#hints"), "the hints choice for Chai")
+        app.screen.query_one("#hints", Select).value = True
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: "open" in host.kinds(), "the open message")
+        assert next(m for m in host.got if m["t"] == "open")["hints"] is True
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        host.send(lobby() | {"hints": True})
+        await wait_for(pilot, lambda: "hints on" in screen_text(app), "the lobby saying hints are on")
 
 
 async def test_seat_one_must_be_a_person(make_app, served):

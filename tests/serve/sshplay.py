@@ -59,7 +59,7 @@ class Player(Terminal):
         self.send(data)
 
     def resize(self, columns: int, lines: int) -> None:
-        self.screen.resize(lines, columns)
+        super().resize(columns, lines)
         self.process.change_terminal_size(columns, lines)
 
     async def wait_closed(self, timeout: float = WAIT) -> int | None:

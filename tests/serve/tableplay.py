@@ -8,7 +8,6 @@ client process ever held.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sys
 from pathlib import Path
@@ -37,21 +36,24 @@ class Relay:
     def __init__(self, monkeypatch: Any) -> None:
         self.sent: dict[str, list[dict[str, Any]]] = {}
         self.links: dict[str, Link] = {}
+        self._updates: dict[str, list[dict[str, Any]]] = {}  # filed as they pass: waits look at them often
         original = Link.send
         relay = self
 
         def send(link: Link, msg: dict[str, Any]) -> None:
             relay.sent.setdefault(link.name, []).append(msg)
+            if msg.get("t") == "update":
+                relay._updates.setdefault(link.name, []).append(msg)
             relay.links[link.name] = link
             original(link, msg)
 
         monkeypatch.setattr(Link, "send", send)
 
     def updates(self, name: str) -> list[dict[str, Any]]:
-        return [m for m in self.sent.get(name, []) if m.get("t") == "update"]
+        return list(self._updates.get(name, []))
 
     def last_update(self, name: str) -> dict[str, Any] | None:
-        ups = self.updates(name)
+        ups = self._updates.get(name)
         return ups[-1] if ups else None
 
     def waits_for(self, name: str) -> bool:
@@ -95,7 +97,7 @@ async def open_table(player: Player, game: str) -> str:
 
     def highlighted() -> bool:
         _, arrived = highlight_move(first, player.backgrounds())
-        line = player.screen.display[arrived[0]] if arrived else ""
+        line = player.lines[arrived[0]] if arrived else ""
         return GAME_TITLES[game] in line and (game != "chai" or "Chai Wallah" not in line)
 
     await player.keys_until(END + UP * GAME_LINES[game], highlighted, f"{game} highlighted in the menu")
@@ -113,9 +115,12 @@ async def join_table(player: Player, code: str, seat_code: str = "") -> None:
         await player.wait_text("Open tables on this host")
         player.send(code.encode())
     if seat_code:
-        player.send(b"\t")
         await player.wait_for(lambda: code in player.text, "the code typed")
-        await asyncio.sleep(0.3)  # the Tab to the seat code field (nothing on screen says it has landed)
+        row = player.row_of("Seat code")
+        assert row is not None, player.text
+        unfocused = player.row_style(row)
+        player.send(b"\t")  # the field's look changes once it has the keys
+        await player.wait_for(lambda: player.row_style(row) != unfocused, "the seat code field to take the keys")
         player.send(seat_code.encode())
         await player.wait_for(lambda: seat_code in player.text, "the seat code typed")
     player.send(ENTER)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import os
 import signal
 import subprocess
 import sys
@@ -14,6 +12,7 @@ import pytest
 from chaigames import cli
 from chaigames.hosting.arguments import parse_duration
 from chaigames.serve import NEEDS_EXTRA
+from tests.hostprocess import HostProcess
 from tests.serve.sshplay import connect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -169,42 +168,17 @@ def test_serve_modules_import_no_asyncssh_nor_front_end():
 async def test_real_command_starts_warns_serves_and_stops_on_sigterm(tmp_path, stop):
     """`chaigames serve --open --port 0` end to end: the start-up warning, a session, SIGTERM (or SIGHUP,
     the terminal it ran in closing), exit 0 and every session's log line."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "chaigames",
-        "serve",
-        "--open",
-        "--port",
-        "0",
-        "--data-dir",
-        str(tmp_path / "serve"),
-        cwd=ROOT,
-        env=env,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    host = HostProcess("serve", tmp_path / "serve", "--open")
     try:
-        lines: list[str] = []
-        while not any("WARNING: --open" in line for line in lines):
-            line = (await asyncio.wait_for(proc.stderr.readline(), 20)).decode()
-            assert line, "".join(lines)
-            lines.append(line)
-        text = "".join(lines)
-        assert "names are NOT authenticated" in text
-        port = int(text.split("listening on 127.0.0.1:", 1)[1].split(";", 1)[0])
-        async with await connect(port, user="cli") as conn:
+        assert "names are NOT authenticated" in host.wait_line("WARNING: --open")
+        async with await connect(host.port, user="cli") as conn:
             result = await conn.run(encoding=None)
         assert b"chaigames needs a terminal" in result.stdout
-        proc.send_signal(stop)
-        assert await asyncio.wait_for(proc.wait(), 20) == 0
-        rest = (await asyncio.wait_for(proc.stderr.read(), 20)).decode()
-        assert "session user='cli'" in rest and "ended=refused: no terminal" in rest
-        assert "shutting down" in rest
+        assert await host.stopped(stop) == 0
+        assert "session user='cli'" in host.log and "ended=refused: no terminal" in host.log
+        assert "shutting down" in host.log
     finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
+        host.kill()
 
 
 @pytest.mark.parametrize("where", ["/proc/x", "file"])

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import stat
 import sys
 
 from chaigames.hosting.child import WRITE_HIGH_WATER
 from chaigames.serve.host import CRASHED, load_host_key
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
+from tests.wait import until
 
 # Stand-in games enter the alternate screen as the real one does: only what is drawn there is shown at once.
 # A stand-in game that ignores SIGHUP and leaves a grandchild in its process group: only SIGKILL to the
@@ -39,11 +38,8 @@ async def test_player_quits_and_the_session_ends_cleanly(make_host, caplog):
         [pid] = host.children
         player.send(b"q")
         await player.wait_text("Quit chaigames?")  # quitting asks first
-        for _ in range(40):  # the question ignores its first half second: `y` until it lands
-            player.send(b"y")
-            with contextlib.suppress(AssertionError):
-                await player.wait_for(lambda: player.closed, "the session to close", timeout=0.5)
-                break
+        # the question ignores its first half second: `y` until it lands
+        await player.keys_until(b"y", lambda: player.closed, "the session to close")
         assert await player.wait_closed() == 0
     assert await host.wait_sessions(0, timeout=10)
     assert not alive(pid)
@@ -137,6 +133,20 @@ async def test_idle_session_is_ended(make_host, caplog):
     assert host.children == [] and host.sessions == set()
 
 
+SLOW = "import time\ntime.sleep(1.5)\nprint('\\x1b[?1049hready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
+
+
+async def test_the_idle_time_counts_from_the_games_first_screen(make_host):
+    """A game that takes longer than --idle-timeout to start (a loaded host) is not ended before the
+    player has seen it: the keys they did not press are counted from its first screen."""
+    host = await make_host(command=[sys.executable, "-c", SLOW], idle_timeout=1.0, hangup_grace=0.3)
+    async with await connect(host.port, user="patient") as conn:
+        player = await Player.open(conn)
+        assert await player.wait_closed() == 1
+    drawn = player.raw.find(b"ready")
+    assert 0 <= drawn < player.raw.find(b"No keys for 1 second"), bytes(player.raw)
+
+
 async def test_host_shutdown_hangs_up_every_game(make_host):
     """Stopping the host tells each player, hangs up each game and leaves no process."""
     host = await make_host(command=[sys.executable, "-c", STUBBORN], hangup_grace=0.3)
@@ -173,20 +183,12 @@ async def test_a_client_that_stops_reading_stalls_only_its_own_game(make_host):
         process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
         [session] = host.sessions
 
-        async def paused() -> None:
-            while session.game._reading:
-                await asyncio.sleep(0.01)
-
-        await asyncio.wait_for(paused(), 20)
+        await until(lambda: not session.game.reading, "the host to stop reading the game", every=0.01)
         buffered = session.chan.get_write_buffer_size()
         assert buffered < 8 * 1024 * 1024  # asyncssh's window plus one high-water mark, not unbounded
         process.stdin.write(b"k" * 1_000_000)  # the flooding game reads no keys
 
-        async def keys_queued() -> None:
-            while len(session.game._pending) < WRITE_HIGH_WATER:
-                await asyncio.sleep(0.01)
-
-        await asyncio.wait_for(keys_queued(), 20)
-        assert len(session.game._pending) < 300_000  # reading from the client paused at the high-water mark
+        await until(lambda: session.game.keys_waiting >= WRITE_HIGH_WATER, "keys queued for the game", every=0.01)
+        assert session.game.keys_waiting < 300_000  # reading from the client paused at the high-water mark
         process.close()
     assert await host.wait_sessions(0, timeout=10)

@@ -15,7 +15,7 @@ async def test_menu_keys_resize_and_hang_up(make_host):
     player = await Player.open(conn, columns=80, lines=24)
     await player.wait_text(*MENU_TITLES, "Quit")
     await player.wait_for(lambda: player.last_text_row() == 23, "the footer on the last of 24 lines")
-    assert 60 < player.screen.display[23].rfind("palette") < 80
+    assert 60 < player.lines[23].rfind("palette") < 80
     [pid] = host.children
     assert alive(pid)
     assert b"38;5;" in player.raw and b"38;2;" not in player.raw  # 256 colours by default, never truecolor
@@ -31,7 +31,7 @@ async def test_menu_keys_resize_and_hang_up(make_host):
     player.resize(120, 40)
     await player.wait_for(lambda: player.last_text_row() == 39, "the footer on the last of 40 lines")
     await player.wait_for(
-        lambda: player.screen.display[39].rfind("palette") > 100, "the footer's right end to move to column 120"
+        lambda: player.lines[39].rfind("palette") > 100, "the footer's right end to move to column 120"
     )
     assert all(title in player.text for title in MENU_TITLES)
 

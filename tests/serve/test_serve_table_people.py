@@ -4,7 +4,6 @@ was sent agrees with what the others were sent."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -68,21 +67,25 @@ async def seat_three(make_host, data_dir, relay: Relay, game: str, seats: list[s
     return host, people, code
 
 
-async def settled(relay: Relay) -> None:
-    """Everyone has been sent the same number of accepted actions, and nothing more comes for a moment."""
-    while True:
-        await until(lambda: len({moves(relay, n) for n in NAMES}) == 1, "the same position for everyone")
-        counts = [len(relay.sent[n]) for n in NAMES]
-        await asyncio.sleep(0.3)
-        if counts == [len(relay.sent[n]) for n in NAMES]:
-            return
+async def same_position(relay: Relay) -> None:
+    """Everyone has been sent the same number of accepted actions (more may be on their way)."""
+    await until(lambda: len({moves(relay, n) for n in NAMES}) == 1, "the same position for everyone")
 
 
 def assert_everyone_agrees(relay: Relay) -> None:
-    views = {n: relay.last_update(n)["view"] for n in NAMES}
-    for a in NAMES:
-        for b in NAMES:
-            assert agree(public(views[a]), public(views[b])), f"{a} and {b} were sent different positions"
+    """At every number of accepted actions all three were sent, what they were sent agrees: each
+    person's first update at that number (the table tells everyone at once after each action)."""
+    firsts: dict[str, dict[int, Any]] = {n: {} for n in NAMES}
+    for name in NAMES:
+        for update in relay.updates(name):
+            firsts[name].setdefault(update.get("moves", 0), update["view"])
+    common = set.intersection(*(set(firsts[n]) for n in NAMES))
+    assert common, "no position sent to all three"
+    for m in sorted(common):
+        for a in NAMES:
+            for b in NAMES:
+                agreed = agree(public(firsts[a][m]), public(firsts[b][m]))
+                assert agreed, f"{a} and {b} were sent different positions after {m} actions"
 
 
 async def test_chai_wallah_three_people_pressing_keys_at_the_same_moment(make_host, data_dir, monkeypatch):
@@ -91,14 +94,20 @@ async def test_chai_wallah_three_people_pressing_keys_at_the_same_moment(make_ho
         make_host, data_dir, relay, "chai-wallah", [None, None, None, "easy"], stall=None
     )
     await until(lambda: all((relay.last_update(n)["clock"] or {}).get("running") for n in NAMES), "the clock")
+    for player in people.values():  # keys pressed before a screen is up are not meant for it
+        await player.wait_text("orders")
     for keys in (b"w", b"a", b"s", b"d", b"w", b"i", b"t", b"l"):
         for player in people.values():  # the same key from three terminals at once
             player.send(keys)
-        await settled(relay)
+        await same_position(relay)
         assert_everyone_agrees(relay)
-    record = record_of(host.options.data_dir, code)
-    seats = {entry.seat for entry in record.effective()}
-    assert {0, 1, 2} <= seats, f"actions of seats {seats}"
+
+    def seats() -> set[int]:
+        return {entry.seat for entry in record_of(host.options.data_dir, code).effective()}
+
+    await until(lambda: {0, 1, 2} <= seats(), "an action of each person saved", seen=seats, every=0.1)
+    await same_position(relay)
+    assert_everyone_agrees(relay)
     for name in NAMES:
         refused = [m for m in relay.sent[name] if m["t"] == "refused"]
         assert not [m for m in refused if m.get("seat") not in (None, NAMES.index(name))], refused
@@ -112,10 +121,9 @@ async def test_chai_three_people_turn_by_turn(make_host, data_dir, monkeypatch):
     host, people, code = await seat_three(make_host, data_dir, relay, "chai", [None, None, None])
     played = {n: 0 for n in NAMES}
     for _ in range(12):
-        await settled(relay)
+        await same_position(relay)
         assert_everyone_agrees(relay)
-        name = next((n for n in NAMES if relay.waits_for(n)), None)
-        assert name is not None, "the game waits for one of the three"
+        name = await until(lambda: next((n for n in NAMES if relay.waits_for(n)), None), "the game to wait for one")
         legal = [a["type"] for a in relay.last_update(name)["legal"]]
         key = next((CHAI_KEYS[t] for t in CHAI_KEYS if t in legal), b"1")
         before = moves(relay, name)

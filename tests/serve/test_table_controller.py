@@ -49,6 +49,15 @@ class Frame:
     def bell(self) -> None:
         self.calls.append(("bell", None))
 
+    def think(self, work: Any, done: Any) -> None:
+        """Kept for the test to run when it likes (the app runs it on a worker thread)."""
+        self.calls.append(("think", (work, done)))
+
+    def thought(self) -> None:
+        """The last work asked for, done, and its answer handed back."""
+        work, done = next(arg for kind, arg in reversed(self.calls) if kind == "think")
+        done(work())
+
 
 class Screen:
     def __init__(self) -> None:
@@ -175,3 +184,32 @@ def test_a_paused_turn_based_table_says_who_paused_once() -> None:
     c = TableController(Frame(), channel, SPEC, 1)
     channel.hear(update(session, 1, paused=True, paused_by="Meera", status="Paused by Meera"))
     assert c.status() == "Paused by Meera" and c.message == ""  # the status line says it; no second copy
+
+
+def test_a_hint_at_a_table_is_worked_out_here_from_this_seats_own_update_and_only_counted_there() -> None:
+    session, channel, frame, screen = chai_session(), Channel(), Frame(), Screen()
+    c = TableController(frame, channel, SPEC, 1)
+    c.attach(screen)
+    channel.hear(update(session, 1))
+    assert not c.hints_on  # a table that offers none (an update from before hints says nothing either)
+    c.ask_hint()
+    assert "off at this table" in c.message and channel.sent == []
+    channel.hear(update(session, 1, hints=True, hints_used=0))
+    assert c.hints_on and c.hints_used() == 0
+    c.ask_hint()
+    assert channel.sent == [{"t": "hint"}] and c.message == "Thinking of a hint..."
+    c.ask_hint()  # one at a time
+    assert channel.sent == [{"t": "hint"}]
+    frame.thought()  # this app's own search, over the seat's own view and legal moves (all it holds)
+    assert c.message.startswith("Hint: ") and len(c.message) > len("Hint: ")
+    channel.hear(update(session, 1, hints=True, hints_used=1))
+    assert c.hints_used() == 1  # the table's count, as results show it
+    c.ask_hint()
+    session.apply(1, session.state.legal_actions(1)[0])
+    channel.hear(update(session, 1, hints=True, hints_used=2))
+    c.message = ""
+    frame.thought()  # the game moved on meanwhile: this hint is for a position gone
+    assert c.message == ""
+    spectator = TableController(Frame(), Channel(), SPEC, None)
+    spectator.updated(update(session, 1, hints=True) | {"seat": None})
+    assert not spectator.hints_on  # hints are for a seat's own moves

@@ -92,7 +92,7 @@ async def table(data_dir: Path):
 
 
 async def test_two_people_play_dabba_walla_and_each_is_sent_only_their_own_seat(table: TableHost) -> None:
-    await open_table(table, "dabba-walla", seats("person", "person", "bot", "bot"))
+    await open_table(table, "dabba-walla", seats("person", "person", "bot", "bot"), hints=True)
     lobby = await table.next(2, "lobby")
     assert [s["name"] for s in lobby["seats"]][:2] == ["Asha", "Ravi"] and not lobby["started"]
     table.say(2, RAVI, wire.start())  # only the owner starts
@@ -133,6 +133,7 @@ async def test_two_people_play_dabba_walla_and_each_is_sent_only_their_own_seat(
     table.say(2, RAVI, wire.rematch())
     again = await table.update(1, lambda u: not u["finished"], "the rematch")
     assert again["names"] == final[0]["names"] and again["moves"] < 20
+    assert final[0]["hints"] and again["hints"] and again["hints_used"] == 0  # the table's hints go on, counted anew
 
 
 async def test_a_message_for_another_seat_and_malformed_ones_are_refused_and_the_table_goes_on(

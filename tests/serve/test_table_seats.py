@@ -171,7 +171,7 @@ async def test_a_turn_based_game_waits_for_an_away_person_until_the_owner_hands_
 
 
 async def test_killed_with_minus_9_the_table_is_restored_with_every_accepted_action(table: TableHost) -> None:
-    await started_chai(table)
+    await started_chai(table, hints=True)
     last = await play_some(table, {1: ASHA, 2: RAVI}, 5)
 
     def quiet() -> bool:  # both told of the same position, and a person (not the bot, seat 2) to move
@@ -194,6 +194,7 @@ async def test_killed_with_minus_9_the_table_is_restored_with_every_accepted_act
         assert u["moves"] == asha_last["moves"] >= last["moves"]
         assert u["view"] == asha_last["view"]
         assert u["away"] == [1]  # Ravi has not come back yet
+        assert u["hints"] is True  # the table's own choices come back with it
     finally:
         await again.close()
 

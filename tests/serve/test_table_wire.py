@@ -9,6 +9,7 @@ import pytest
 
 from chaigames.play import wire
 from chaigames.play.client import ChannelClosed, Refused, TableClient
+from tests.wait import until
 
 
 async def _reader_with(data: bytes) -> asyncio.StreamReader:
@@ -121,11 +122,8 @@ async def test_client_request_answer_callbacks_and_close() -> None:
     with pytest.raises(Refused, match="ZZZZ"):
         await client.request(wire.join("ZZZZ"), {"joined"})
     await task
-    for _ in range(200):
-        if closed:
-            break
-        await asyncio.sleep(0.01)
-    assert closed and closed[0]["reason"]
+    await until(lambda: closed, "the client to hear the channel close")
+    assert closed[0]["reason"]
     assert [r["seat"] for r in refusals] == [2]  # an action's refusal is news, not a request's answer
     assert updates == []
     with pytest.raises(ChannelClosed):

@@ -19,11 +19,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pyte
+from tests.terminal import RETYPE, WAIT, Terminal
+from tests.wait import until_blocking
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
-WAIT = 20.0  # upper bound of any wait, in seconds; waits end as soon as their condition holds
 
 # Running as root in a container: no sandbox, no GPU, and nothing the browser would fetch for itself.
 FLAGS = (
@@ -103,14 +103,13 @@ class Chromium:
             self.profile.cleanup()
             raise
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": READ_ALONG})
-        self.screen = pyte.Screen(80, 24)
-        self.stream = pyte.ByteStream(self.screen)
+        self.terminal = Terminal(80, 24)
         self.requests: list[str] = []
 
     # -- the page ------------------------------------------------------------------------------------
     def open(self, url: str) -> None:
         """Open the page and wait until the terminal drew its first frame."""
-        self.screen.reset()
+        self.terminal = Terminal(80, 24)
         with contextlib.suppress(Exception):
             self.driver.get_log("performance")  # what the browser did before: its own start page
         self.requests.clear()
@@ -146,22 +145,19 @@ class Chromium:
         size, frames = self.driver.execute_script(
             "return [window.__size, window.__frames.splice(0, window.__frames.length)];"
         )
-        if size and (size["width"], size["height"]) != (self.screen.columns, self.screen.lines):
-            self.screen.resize(size["height"], size["width"])
+        screen = self.terminal.screen
+        if size and (size["width"], size["height"]) != (screen.columns, screen.lines):
+            self.terminal.resize(size["width"], size["height"])
         for frame in frames:
-            self.stream.feed(base64.b64decode(frame))
+            self.terminal.feed(base64.b64decode(frame))
 
     def text(self) -> str:
         self.pump()
-        return "\n".join(self.screen.display)
+        return self.terminal.text
 
     def wait(self, condition: Callable[[], Any], what: str, timeout: float = WAIT) -> None:
-        """Poll `condition` until it holds; fail after `timeout` seconds, saying what the screen shows."""
-        end = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > end:
-                raise AssertionError(f"timed out waiting for {what}; the screen:\n{self.text()}")
-            time.sleep(0.05)
+        """Look at `condition` until it holds; fail after `timeout` seconds (scaled), saying what the screen shows."""
+        until_blocking(condition, what, timeout=timeout, seen=self.text, every=0.05)
 
     def wait_text(self, *texts: str, timeout: float = WAIT) -> None:
         self.wait(lambda: all(t in self.text() for t in texts), repr(texts), timeout)
@@ -181,15 +177,19 @@ class Chromium:
     def keys_until(self, send: Callable[[], None], condition: Callable[[], Any], what: str, timeout: float = WAIT):
         """Press until `condition` holds: a screen that has just opened ignores keys for half a second
         (nothing on the page says when that ends), so the keys must be safe to repeat."""
-        end = time.monotonic() + timeout
-        while True:
-            send()
-            try:
-                self.wait(condition, what, timeout=min(1.0, max(end - time.monotonic(), 0.05)))
-                return
-            except AssertionError:
-                if time.monotonic() > end:
-                    raise
+        sent_at = time.monotonic()
+        send()
+
+        def answered() -> bool:
+            nonlocal sent_at
+            if condition():
+                return True
+            if time.monotonic() - sent_at >= RETYPE:
+                send()
+                sent_at = time.monotonic()
+            return False
+
+        self.wait(answered, what, timeout)
 
     def where(self, label: str) -> tuple[int, int]:
         """The cell (column, line) where `label` begins on the screen."""
@@ -208,8 +208,8 @@ class Chromium:
             "const r = document.querySelector('#terminal .xterm-screen').getBoundingClientRect();"
             "return [r.left, r.top, r.width, r.height];"
         )
-        x = left + (column + len(label) / 2) * width / self.screen.columns
-        y = top + (line + 0.5) * height / self.screen.lines
+        x = left + (column + len(label) / 2) * width / self.terminal.screen.columns
+        y = top + (line + 0.5) * height / self.terminal.screen.lines
         actions = ActionChains(self.driver)
         actions.w3c_actions.pointer_action.move_to_location(int(x), int(y)).click()
         actions.perform()

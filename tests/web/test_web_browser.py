@@ -10,12 +10,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
+from tests.hostprocess import HostProcess
+
 from .chromium import Chromium, missing
-from .webplay import WebHostProcess
 
 TITLES = ("Chai Wallah (4-8 players)", "Chai (2-5 players)", "Dabba Walla (2-4 players)")
 MOVES = 3  # Asha's moves: each one through the list of legal moves
@@ -34,13 +34,11 @@ def browser() -> Iterator[Chromium]:
 
 
 @pytest.fixture
-def host(tmp_path: Path) -> Iterator[WebHostProcess]:
-    web_host = WebHostProcess(tmp_path / "data")
-    yield web_host
-    web_host.stop()
+def host(start_host) -> HostProcess:
+    return start_host()
 
 
-def test_a_player_names_themself_and_plays_chai_in_chromium(browser: Chromium, host: WebHostProcess):
+def test_a_player_names_themself_and_plays_chai_in_chromium(browser: Chromium, host: HostProcess):
     browser.open(host.url + "/")
     browser.wait_text("What is your name?")
     # The terminal has the keyboard at once: no click first.

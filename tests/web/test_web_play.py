@@ -8,7 +8,6 @@ websocket's frames show that the menu is there, that keys change it and that a g
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import aiohttp
@@ -17,26 +16,12 @@ import pytest
 from chaigames.folders import name_folder
 from chaigames.web.server import Closed
 
-from .webplay import Page, WebHostProcess
+from .webplay import Page
 
 DOWN = "\x1b[B"
 HOME = "\x1b[H"
 CTRL_S = "\x13"
 TITLES = ("Chai Wallah (4-8 players)", "Chai (2-5 players)", "Dabba Walla (2-4 players)")
-
-
-@pytest.fixture
-def start_host(tmp_path: Path) -> Iterator:
-    hosts: list[WebHostProcess] = []
-
-    def start(*args: str) -> WebHostProcess:
-        host = WebHostProcess(tmp_path / "data", *args)
-        hosts.append(host)
-        return host
-
-    yield start
-    for host in hosts:
-        host.stop()
 
 
 async def test_a_page_plays_from_name_to_menu_to_a_game(start_host, tmp_path: Path):

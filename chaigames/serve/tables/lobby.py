@@ -8,6 +8,7 @@ from typing import Any
 
 from chaigames.engine import GameConfig, SeatConfig
 from chaigames.names import clean_name
+from chaigames.play.hints import offers_hints
 
 from .parts import TableParts
 from .seats import Seat
@@ -59,6 +60,7 @@ class Lobby(TableParts):
             return
         self.spec = spec
         self.options = dict(msg["options"])
+        self.hints = msg.get("hints") is True and offers_hints(spec)
         self.pause_limit = max(0, msg["pause_limit"])
         away = msg.get("away_limit")
         if isinstance(away, int | float) and not isinstance(away, bool) and away > 0:
@@ -89,6 +91,7 @@ class Lobby(TableParts):
                 for s in self.seats
             ],
             "started": self.game is not None,
+            "hints": self.hints,
         }
 
     def _lobby_changed(self) -> None:

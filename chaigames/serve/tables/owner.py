@@ -9,6 +9,7 @@ from chaigames.engine import ChaigamesError, GameConfig, SeatConfig, Session
 from chaigames.names import bot_name
 
 from .game import TableGame
+from .hints import hints_meta
 from .parts import TableParts
 from .seats import new_seed
 
@@ -47,7 +48,8 @@ class OwnerMoves(TableParts):
             takebacks=False if self.spec.takebacks else None,
         )
         try:
-            session = Session(self.spec, config, new_seed(), meta={"table": self.code})
+            meta = {"table": self.code, **(hints_meta(len(self.seats)) if self.hints else {})}
+            session = Session(self.spec, config, new_seed(), meta=meta)
         except ChaigamesError as exc:
             for conn, info in self.conns.items():
                 if info.seat is not None and self.seats[info.seat].identity == self.owner:

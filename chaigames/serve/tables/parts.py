@@ -36,6 +36,7 @@ class TableParts:
     confirm_moves: bool
     spec: GameSpec | None
     options: dict[str, Any]
+    hints: bool
     pause_limit: int
     away_limit: float
     seats: list[Seat]
@@ -112,6 +113,10 @@ class TableParts:
         raise NotImplementedError
 
     def _to(self, conn: int, msg: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    # -- hints ----------------------------------------------------------------------------------
+    def hints_used_by(self, seat: int | None) -> int:
         raise NotImplementedError
 
     # -- records --------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ class Records(TableParts):
             "code": self.code,
             "game": self.spec.id,
             "options": self.options,
+            "hints": self.hints,
             "pause_limit": self.pause_limit,
             "away_limit": self.away_limit,
             "owner": self.owner,
@@ -60,6 +61,7 @@ class Records(TableParts):
             data = json.loads(read_record_file(path, MAX_SMALL_FILE))
             spec = self.lookup(data["game"])
             options = dict(data["options"])
+            hints = data.get("hints", False) is True  # a table file from before hints has none
             pause_limit = int(data["pause_limit"])
             away_limit = float(data["away_limit"])
             owner = data["owner"]
@@ -76,6 +78,7 @@ class Records(TableParts):
             self._set_aside(path, exc)
             return False
         self.spec, self.options, self.pause_limit, self.away_limit = spec, options, pause_limit, away_limit
+        self.hints = hints
         self.owner, self.seats, self.save_id, self.games = owner, seats, save_id, games
         self.pauses, self.holders = pauses, holders
         now = self.clock_source()

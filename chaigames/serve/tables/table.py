@@ -15,10 +15,10 @@ it. A finished record is also copied into each seated person's History.
 
 `Table` is put together from one part per idea, each in its own module: `frame` (what its game's
 controller runs in), `lobby` (opening, the lobby, the host's summary), `seating` (sitting down and
-getting up), `owner` (starting games, seats to bots), `away` (pauses and people away), `updates`
-(what each connection is sent) and `records` (its files); `seats` holds who sits where and `game`
-the controller as a table runs it. Each part is a `TableParts` (`parts`: the state they share and
-what one asks of another). This module keeps the messages' way in and the moves.
+getting up), `owner` (starting games, seats to bots), `away` (pauses and people away), `hints` (counting
+the hints for learners), `updates` (what each connection is sent) and `records` (its files); `seats`
+holds who sits where and `game` the controller as a table runs it. Each part is a `TableParts` (`parts`:
+the state they share and what one asks of another). This module keeps the messages' way in and the moves.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from chaigames.saves import SaveStore
 from .away import Pauses
 from .frame import TableFrame
 from .game import TableGame
+from .hints import Hints
 from .lobby import Lobby
 from .owner import OwnerMoves
 from .records import Records
@@ -49,7 +50,7 @@ log = logging.getLogger("chaigames.serve.tables")
 Send = Callable[[dict[str, Any]], None]
 
 
-class Table(TableFrame, Lobby, Seating, OwnerMoves, Pauses, Updates, Records):
+class Table(TableFrame, Lobby, Seating, OwnerMoves, Pauses, Hints, Updates, Records):
     """Seats, lobby, game and records of one table (see the module docstring).
 
     `send(obj)` writes one object to the host: `{"to": conn, "msg": ...}` or a host message
@@ -82,6 +83,7 @@ class Table(TableFrame, Lobby, Seating, OwnerMoves, Pauses, Updates, Records):
         self.confirm_moves = False
         self.spec: GameSpec | None = None
         self.options: dict[str, Any] = {}
+        self.hints = False  # the opener's choice: its games offer hints for learners
         self.pause_limit = 3
         self.away_limit = 60.0
         self.seats: list[Seat] = []
@@ -164,6 +166,8 @@ class Table(TableFrame, Lobby, Seating, OwnerMoves, Pauses, Updates, Records):
             self.resume(conn)
         elif t == "rematch":
             self.rematch(conn)
+        elif t == "hint":
+            self.hint_asked(conn)
 
     # -- actions ------------------------------------------------------------------------------------
     def act(self, conn: int, seat: int, action_json: dict[str, Any]) -> None:
@@ -209,4 +213,4 @@ class Table(TableFrame, Lobby, Seating, OwnerMoves, Pauses, Updates, Records):
         self.save_table()
 
 
-SESSION_TYPES = frozenset({"open", "join", "leave", "act", "start", "to_bot", "pause", "resume", "rematch"})
+SESSION_TYPES = frozenset({"open", "join", "leave", "act", "start", "to_bot", "pause", "resume", "rematch", "hint"})

@@ -68,6 +68,8 @@ class Updates(TableParts):
             "moves": seen[-1],  # the actions this seat saw happen (another seat's hidden steps are not counted)
             "thinking": game.thinking,
             "countdown": self.countdown,
+            "hints": self.hints,
+            "hints_used": self.hints_used_by(seat),
         }
 
     def _log_lines(self, seat: int | None, seen: list[int]) -> list[dict[str, Any]]:

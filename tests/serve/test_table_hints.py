@@ -1,0 +1,131 @@
+"""Hints for learners at a table: the opener's choice, carried to the lobby and every update (a rematch and a
+restart keep it: tests/serve/test_table_play.py, test_table_seats.py); the table only counts them, in the
+record's meta (never as entries); each person's own app works a hint out from its own seat's update and shows it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chaigames import games
+from chaigames.engine import parse_record
+from chaigames.play import wire
+from chaigames.play.client import TableClient
+from chaigames.play.hints import hint_budget
+from chaigames.play.table_controller import TableController
+from tests.screens.conftest import screen_text, wait_for
+from tests.serve.tablehost import InProcessTable, TableHost
+from tests.serve.test_table_app import ravi_plays, table_app
+from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
+
+
+@pytest.fixture
+async def table(data_dir: Path):
+    host = TableHost("HJNT", data_dir)
+    await host.start()
+    yield host
+    await host.close()
+
+
+def saved_record(data_dir: Path, code: str) -> Any:
+    path = next((data_dir / "tables" / code / "saves").glob("*.json"))
+    return parse_record(path.read_text(), games.get)
+
+
+async def asha_to_move(table: TableHost) -> dict[str, Any]:
+    """Asha's update once she is to move (whoever starts: Ravi plays his first legal move when his)."""
+    acted: set[int] = set()
+
+    def step() -> dict[str, Any] | None:
+        asha, ravi = table.last(1, "update"), table.last(2, "update")
+        if asha is not None and asha["legal"] and 0 in asha["actors"]:
+            return asha
+        if ravi is not None and ravi["legal"] and ravi["moves"] not in acted:
+            acted.add(ravi["moves"])
+            table.say(2, RAVI, wire.act(1, ravi["legal"][0]))
+        return None
+
+    return await table.wait(step, "Asha to move")
+
+
+async def saved(table: TableHost) -> Any:
+    """The table's game as saved (the table writes it just after the first update goes out)."""
+    await table.wait(lambda: list((table.data_dir / "tables" / table.code / "saves").glob("*.json")), "the save")
+    return saved_record(table.data_dir, table.code)
+
+
+async def test_the_table_counts_each_seats_hints_in_the_records_meta_and_never_as_entries(table: TableHost) -> None:
+    await open_table(table, "chai", seats("person", "person", "bot"), hints=True)
+    assert (await table.next(2, "lobby"))["hints"] is True
+    table.say(1, ASHA, wire.start())
+    u = await asha_to_move(table)
+    assert u["hints"] is True and u["hints_used"] == 0
+    entries = len((await saved(table)).entries)  # Asha to move: nobody else acts meanwhile
+    table.say(1, ASHA, wire.hint())
+    u = await table.update(1, lambda u: u["hints_used"] == 1, "Asha's hint counted")
+    table.say(2, RAVI, wire.hint())  # not his move: nothing to hint at, nothing counted
+    assert "your own move" in (await table.next(2, "refused"))["reason"]
+    record = saved_record(table.data_dir, table.code)
+    assert record.meta["hints_used"] == 1 and record.meta["hints_by_seat"] == [1, 0, 0]
+    assert len(record.entries) == entries  # a hint is no move
+    assert table.last(2, "update")["hints_used"] == 0  # each seat hears its own count
+
+
+async def test_a_table_without_hints_refuses_to_count_one(table: TableHost) -> None:
+    await open_table(table, "chai", seats("person", "person", "bot"))
+    assert (await table.next(2, "lobby"))["hints"] is False
+    table.say(1, ASHA, wire.start())
+    u = await asha_to_move(table)
+    assert u["hints"] is False
+    table.say(1, ASHA, wire.hint())
+    assert "off at this table" in (await table.next(1, "refused"))["reason"]
+    assert "hints_used" not in (await saved(table)).meta
+
+
+async def test_a_game_without_an_expert_offers_no_hints_even_when_asked(table: TableHost) -> None:
+    await open_table(table, "chai-wallah", seats("person", "person", "bot", "bot"), hints=True)
+    assert (await table.next(2, "lobby"))["hints"] is False
+
+
+def test_a_served_hint_thinks_with_a_smaller_budget() -> None:
+    for game in ("chai", "dabba-walla"):
+        spec = games.get(game)
+        assert 1 <= hint_budget(spec, served=True) < hint_budget(spec, served=False) < spec.bot_budget["expert"]
+
+
+async def test_the_hint_key_at_a_table_shows_the_experts_move_worked_out_in_the_players_own_app(
+    data_dir: Path,
+) -> None:
+    app = table_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = InProcessTable("PLAY", data_dir, ASHA)
+        client = await TableClient.connect(sock=await table.start())
+        kinds = seats("person", "person", "bot")
+        await client.request(wire.open_table("chai", {}, kinds, 3, hints=True), {"opened"})
+        table.say_host({"t": "connected", "conn": 2, "who": RAVI})
+        table.say(2, RAVI, wire.join("PLAY"))
+        await wait_for(pilot, lambda: table.to(2, "joined"), "Ravi seated")
+        client.send(wire.start())
+        await wait_for(pilot, lambda: "update" in client.last, "the first update")
+        c = TableController(pilot.app, client, games.get("chai"), 0)
+        await pilot.app.open_table_game(c)
+        try:
+
+            def my_move() -> bool:
+                ravi_plays(table)
+                return c.to_move == 0
+
+            await wait_for(pilot, my_move, "Asha's move")
+            assert c.hints_on and c.hints_used() == 0
+            await pilot.press("exclamation_mark")
+            await wait_for(pilot, lambda: "Hint:" in screen_text(app), "the hint on screen")
+            line = next(ln for ln in screen_text(app).splitlines() if "Hint:" in ln)
+            assert any(word in line for word in ("Visit", "Take", "Reserve", "Draw", "Reset", "Serve"))
+            assert {"t": "hint"} in table.sent(1)  # the table only counts it
+            await wait_for(pilot, lambda: c.hints_used() == 1, "the count back from the table")
+            assert saved_record(data_dir, "PLAY").meta["hints_by_seat"][0] == 1
+        finally:
+            c.stop()
+            await table.close()
