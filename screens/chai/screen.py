@@ -162,10 +162,9 @@ class ChaiScreen(GameScreen):
         return None
 
     def _take_action(self, n: int) -> Any | None:
-        """1-5: take every face-up card of the kind at display position n."""
-        display = self.controller.view.display
-        if 1 <= n <= len(display):
-            target = TakeAdditives(display[n - 1])
+        """1-5: take every face-up card of the n-th kind (1 milk ... 5 spice), if the display has one."""
+        if 1 <= n <= len(ADDITIVES):
+            target = TakeAdditives(ADDITIVES[n - 1])
             if target in self._legal:
                 return target
         return None
@@ -469,7 +468,8 @@ class ChaiScreen(GameScreen):
         return "That is not possible now"
 
     def action_take(self, n: int) -> None:
-        self._play(self._take_action(n), f"There is no additive card {n} to take")
+        kind = additive_label(ADDITIVES[n - 1]) if 1 <= n <= len(ADDITIVES) else f"additive {n}"
+        self._play(self._take_action(n), f"There is no {kind} card on the display to take")
 
     def action_discard(self, n: int) -> None:
         over = self.controller.view.over_limit

@@ -14,7 +14,7 @@ from chaigames.chai.actions import Fulfil, ReservePool, TakeAdditives, VisitMark
 from chaigames.chai.data import ADDITIVES, CUSTOMERS, FLAVOURS
 from chaigames.engine import GameConfig, SeatConfig
 from screens.chai import ChaiScreen
-from screens.chai.glyphs import FLAVOUR_GLYPH, card_glyph
+from screens.chai.glyphs import ADDITIVE_GLYPH, FLAVOUR_GLYPH, card_glyph
 from screens.chai.moves import MovesScreen
 from screens.curtain import CurtainScreen
 from screens.results import ResultsScreen
@@ -98,9 +98,9 @@ async def test_an_additive_turn_takes_two_actions_by_number_keys(make_app):
     async with app.run_test(size=SMALL) as pilot:
         await asha_to_move(pilot)
         display = list(app.controller.state.display)
-        first = ADDITIVES[display[0]]
-        assert "Additives 1" in screen_text(app) and "1-5 Take" in footer(app)
-        await pilot.press("1")
+        first = ADDITIVES[display[0]]  # its key is its kind's number, wherever it lies on the display
+        assert f"{display[0] + 1}{ADDITIVE_GLYPH[first]}" in screen_text(app) and "1-5 Take" in footer(app)
+        await pilot.press(str(display[0] + 1))
         await wait_for(pilot, lambda: "Second additive action" in screen_text(app), "the second action")
         assert entries(app)[0].action == TakeAdditives(first)
         assert "c Deck" not in footer(app) and "⏎ Buy" not in footer(app)  # only additive actions now
@@ -237,7 +237,10 @@ async def test_another_humans_reserved_customers_never_show(make_app):
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.controller.to_move == 0 and "esc Pause" in footer(app), "Asha's screen")
         assert card_glyph(asha_card) in screen_text(app) and private_ok(bo_card)
-        await pilot.press("1", "1")  # an additive turn (two takes)
+        first = app.controller.view.display[0]  # an additive turn (two takes), each by its kind's number
+        await pilot.press(str(ADDITIVES.index(first) + 1))
+        await wait_for(pilot, lambda: "Second additive action" in screen_text(app), "the second action")
+        await pilot.press(str(ADDITIVES.index(app.controller.view.display[0]) + 1))
         await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Bo's curtain")
         assert private_ok(asha_card) and private_ok(bo_card)
         # behind the curtain the game screen already shows the public view only
@@ -420,3 +423,18 @@ async def test_over_six_additive_cards_a_discard_prompt_asks_which_kind(make_app
         await pilot.press("4")
         await wait_for(pilot, lambda: sum(app.controller.state.adds[0]) == 6, "the discard")
         await wait_for(pilot, lambda: "Second additive action" in screen_text(app), "the second additive action")
+
+
+def test_an_additive_kind_keeps_its_number_on_the_display_and_in_the_discard():
+    """The keys 1-5 numbered display positions: they changed meaning after a refill, and the
+    over-limit discard numbered the same cards otherwise ("2 Sux3 4 Vax2 5 Spx2")."""
+    from dataclasses import replace
+
+    from chaigames.engine import Session
+    from screens.chai.panels import additives_text
+
+    view = Session(SPEC, SPEC.validate(GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Ravi")))), 3).state.view(0)
+    shown = additives_text(replace(view, display=("vanilla", "sugar", "sugar", "spice", "honey"))).plain
+    assert shown.startswith("Additives 2Sux2 3Ho 4Va 5Sp ")
+    refilled = additives_text(replace(view, display=("sugar", "milk", "milk", "milk", "vanilla"))).plain
+    assert refilled.startswith("Additives 1Mkx3 2Su 4Va ")
