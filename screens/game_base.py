@@ -71,11 +71,16 @@ class GameScreen(AppScreen[None]):
             c.act(seat, action)
             return
         question = ConfirmScreen(
-            f"{c.name(seat)}: {c.describe_action(action)}?",
+            f"{c.name(seat)}: {self.move_words(seat, action)}?",
             "This move cannot be taken back.",
             enter_says_yes=True,
         )
         self.app.push_screen(question, lambda yes: c.act(seat, action) if yes else None)
+
+    def move_words(self, seat: int, action: object) -> str:
+        """A move as the question before it names it: the game's own words; a game screen adds what
+        the move does beyond them (Chai: the coin paid to another player)."""
+        return self.controller.describe_action(action)
 
     @staticmethod
     def log_words(text: str) -> str:

@@ -30,7 +30,16 @@ from chaigames.chai.actions import (
     TakeAdditives,
     VisitMarket,
 )
-from chaigames.chai.data import ADDITIVE_LIMIT, ADDITIVES, FLAVOURS, RESERVE_LIMIT, TILE_LIMIT, additive_label
+from chaigames.chai.data import (
+    ADDITIVE_LIMIT,
+    ADDITIVES,
+    CUSTOMERS,
+    FLAVOURS,
+    OTHER_TEA_FEE,
+    RESERVE_LIMIT,
+    TILE_LIMIT,
+    additive_label,
+)
 from chaigames.chai.market import COLUMNS, ROWS
 from chaigames.chai.view import ChaiView
 from chaigames.engine import Event
@@ -428,6 +437,18 @@ class ChaiScreen(GameScreen):
     @staticmethod
     def log_words(text: str) -> str:
         return glyph_ids(text)
+
+    def move_words(self, seat: int, action: object) -> str:
+        """A fulfil of another player's tea says the coin it pays them for the token."""
+        words = glyph_ids(self.controller.describe_action(action))
+        if isinstance(action, Fulfil):
+            players = self.controller.view.players
+            tea = CUSTOMERS[action.customer].tea
+            owner = next((p for p in players if p.tea == tea), None)
+            if owner is not None and owner is not players[seat]:
+                coins = f"{OTHER_TEA_FEE} coin{'s' if OTHER_TEA_FEE != 1 else ''}"
+                words += f", paying {owner.name} {coins} for the {tea} tea token"
+        return words
 
     def action_explain(self) -> None:
         why = self._why_not()

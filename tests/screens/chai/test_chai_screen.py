@@ -438,3 +438,21 @@ def test_an_additive_kind_keeps_its_number_on_the_display_and_in_the_discard():
     assert shown.startswith("Additives 2Sux2 3Ho 4Va 5Sp ")
     refilled = additives_text(replace(view, display=("sugar", "milk", "milk", "milk", "vanilla"))).plain
     assert refilled.startswith("Additives 1Mkx3 2Su 4Va ")
+
+
+def test_the_question_before_a_fulfil_of_another_players_tea_names_the_coin_paid():
+    """The coin paid to another player for their tea token was never visible before the move."""
+    from types import SimpleNamespace
+
+    from chaigames.engine import Session
+
+    session = Session(SPEC, SPEC.validate(GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Ravi")))), 3)
+    view = session.state.view(0)
+    theirs = next(cid for cid, c in CUSTOMERS.items() if c.tea == view.players[1].tea)
+    mine = next(cid for cid, c in CUSTOMERS.items() if c.tea == view.players[0].tea)
+    screen = SimpleNamespace(controller=SimpleNamespace(view=view, describe_action=SPEC.describe_action))
+    asked = ChaiScreen.move_words(screen, 0, Fulfil(theirs))  # type: ignore[arg-type]
+    assert asked.startswith(f"Fulfil {card_glyph(theirs)}") and asked.endswith(
+        f"paying Ravi 1 coin for the {view.players[1].tea} tea token"
+    )
+    assert "paying" not in ChaiScreen.move_words(screen, 0, Fulfil(mine))  # type: ignore[arg-type]
