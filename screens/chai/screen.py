@@ -97,6 +97,7 @@ class ChaiScreen(GameScreen):
         Binding("c", "deck", "Deck", id="deck"),
         Binding("p", "pass_turn", "Pass", id="pass"),
         Binding("m", "moves", "Moves", id="moves"),
+        Binding("l", "log", "Log", id="log"),
     ]
 
     def __init__(self, controller: Any) -> None:
@@ -437,6 +438,12 @@ class ChaiScreen(GameScreen):
     @staticmethod
     def log_words(text: str) -> str:
         return glyph_ids(text)
+
+    def action_log(self) -> None:
+        """`l`: the whole log (the board's feed holds only its last few lines at 80x24)."""
+        from ..pause import LogScreen
+
+        self.app.push_screen(LogScreen(self.controller))
 
     def move_words(self, seat: int, action: object) -> str:
         """A fulfil of another player's tea says the coin it pays them for the token."""

@@ -112,6 +112,20 @@ async def test_an_additive_turn_takes_two_actions_by_number_keys(make_app):
         await asha_to_move(pilot)  # the bot moved; Asha's turn again
 
 
+async def test_l_opens_the_whole_log_during_play(make_app):
+    """With 5 seats at 80x24 the board's feed holds 2-4 lines, and the log had no key of its own."""
+    from screens.pause import LogScreen
+
+    app = make_app(games=[SPEC], new_game=vs_bot())
+    async with app.run_test(size=SMALL) as pilot:
+        await asha_to_move(pilot)
+        assert "l Log" in footer(app)
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LogScreen) and "Game log" in screen_text(app), "the log")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChaiScreen), "back to the board")
+
+
 # -- customers ---------------------------------------------------------------------------------
 async def test_tab_to_the_pool_and_enter_reserves_the_card_under_the_cursor(make_app):
     app = make_app(games=[SPEC], new_game=vs_bot())
