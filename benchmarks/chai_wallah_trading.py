@@ -1,21 +1,23 @@
 """Could Chai Wallah's hard bot trade smarter cheaply? One informed hard bot against three plain ones.
 
-Run from the repository root: python -m benchmarks.chai_wallah_trading [GAMES] [SOURCE]
+Run from the repository root: python -m benchmarks.chai_wallah_trading [GAMES] [SOURCE] [MINUTES]
 
 The shipped policy (`chaigames.chai_wallah.bots.decide`) aims at the face-up order its dice fit best
 and offers exactly its misfits. The informed bot, at the same reaction speed, remembers every die value
 it has seen (an offered die is covered, but its value was in view while it was held or fresh, and it
 cannot change while offered) and aims at the order its dice fit best counting, as SOURCE of a fit
-(default 1), each misfit that some other seat has on offer with a value that would fit. Its offers are the misfits for
-that order, as before. The informed seat rotates through the seats; prints its win share with a 95 %
-Wilson interval (fair share 25 %), the same for a plain hard seat on the same seeds, and how many of the
-informed bot's decisions differed from the plain policy's; asserts nothing.
+(default 1), each misfit that some other seat has on offer with a value that would fit. Its offers are
+the misfits for that order, as before. Each seed is played twice, the measured seat plain and then informed, the seat
+rotating through the seats; MINUTES stops it early. Prints both win shares with 95 % Wilson intervals
+(fair share 25 %) and how many of the informed bot's decisions differed from the plain policy's; asserts
+nothing.
 """
 
 from __future__ import annotations
 
 import math
 import sys
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -82,34 +84,46 @@ class Informed:
         return decide(replace(view, orders=(view.orders[best],)), stuck=stuck)  # the shipped policy, aimed there
 
 
-def share(games: int, informed: bool, source: float = SOURCE) -> tuple[int, int, int, int]:
-    wins = decisions = differed = 0
-    for g in range(games):
-        seat = g % 4
-        policy = Informed(seat, source) if informed else None
+def play(seed: int, seat: int, policy: Informed | None) -> bool:
+    """One game of four hard bots (seat `seat` informed when `policy` is given): whether that seat won."""
 
-        def chosen(view: ChaiWallahView, *, stuck: bool = False, policy: Informed | None = policy) -> Any:
-            if policy is not None and view.seat == policy.seat:
-                return policy.decide(view, stuck)
-            return decide(view, stuck=stuck)
+    def chosen(view: ChaiWallahView, *, stuck: bool = False) -> Any:
+        if policy is not None and view.seat == policy.seat:
+            return policy.decide(view, stuck)
+        return decide(view, stuck=stuck)
 
-        driver.decide = chosen  # type: ignore[assignment]
+    driver.decide = chosen  # type: ignore[assignment]
+    try:
         cfg = SPEC.validate(GameConfig(seats=tuple(SeatConfig(f"P{i + 1}", "hard") for i in range(4))))
-        played = play_bots(SPEC, cfg, 300_000 + g)
-        wins += seat in played.session.result().winners
-        if policy is not None:
-            decisions += policy.decisions
-            differed += policy.differed
-    driver.decide = decide
-    return wins, games, decisions, differed
+        played = play_bots(SPEC, cfg, seed)
+    finally:
+        driver.decide = decide
+    return seat in played.session.result().winners
+
+
+def line(label: str, wins: int, n: int) -> str:
+    lo, hi = wilson(wins, n)
+    return f"{label} vs three hard (4 seats): wins {wins}/{n} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%})"
 
 
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 400
     source = float(sys.argv[2]) if len(sys.argv) > 2 else SOURCE
-    for label, informed in (("plain hard", False), (f"informed hard (a source counts {source:g})", True)):
-        wins, n, decisions, differed = share(games, informed, source)
-        lo, hi = wilson(wins, n)
-        print(f"{label} vs three hard (4 seats): wins {wins}/{n} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%})")
-        if informed:
-            print(f"  its decisions that differ from the plain policy's: {differed}/{decisions}", flush=True)
+    minutes = float(sys.argv[3]) if len(sys.argv) > 3 else None
+    start = time.perf_counter()
+    plain = informed = decisions = differed = n = 0
+    for g in range(games):
+        if minutes is not None and time.perf_counter() - start > 60 * minutes:
+            break
+        seat = g % 4
+        plain += play(300_000 + g, seat, None)
+        policy = Informed(seat, source)
+        informed += play(300_000 + g, seat, policy)
+        decisions += policy.decisions
+        differed += policy.differed
+        n += 1
+        if n % 25 == 0:
+            print(f"after {n} seeds: plain {plain}, informed {informed}", flush=True)
+    print(line("plain hard", plain, n))
+    print(line(f"informed hard (a source counts {source:g})", informed, n))
+    print(f"  its decisions that differ from the plain policy's: {differed}/{decisions}")

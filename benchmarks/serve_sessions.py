@@ -1,21 +1,28 @@
 """16 SSH players at once: does each reach the menu, how fast, how fast are keys, and what does it cost in memory?
 
 Starts `chaigames serve --open` on 127.0.0.1 and a free port in a subprocess (so its memory is its
-own), opens N sessions at once with asyncssh's client, each an 80x24 terminal fed into pyte, and
-waits until every screen shows the menu's three titles. Prints the time to the menu per session,
-the server's resident memory (before and with N games) and the games' own. Then, with every
-session still open, keys go round the sessions one at a time (down, then up, in each one's menu):
-from writing a key into the SSH channel to the first bytes back that change that session's
-screen, median and 99th percentile.
+own), by default with its fork server (each session's game forked from a process that has the app
+imported), with `--spawn` without it (each game started as a process of its own: the figures from
+before the fork server), so both come from this one tool. Once the server has settled (its fork
+server done importing), one session alone connects, three times: from opening the SSH connection to
+the painted menu (its three titles on an 80x24 pyte screen). Then N sessions at once, each the same
+way: the time until all N show the menu. At N sessions at the menu, the proportional memory (PSS,
+/proc/PID/smaps_rollup: shared pages divided among the processes sharing them) of the server, its
+fork server and every game, summed and divided by N: what one more session really costs.
+
+Then, with every session still open, keys go round the sessions one at a time (down, then up, in
+each one's menu): from writing a key into the SSH channel to the first bytes back that change that
+session's screen, median and 99th percentile.
 
 Then (`--game chai`, the default) every session starts a game of Chai the way a player does: the
 menu's Chai line, New game with 5 seats (the player and four normal bots), Start. Once every
 session shows its game and it is that player's move, the market cursor's arrows go round the
 sessions the same way: from writing the key to the first bytes back that change the market's rows
-(the goal: p99 <= 50 ms), with the games' memory again. Needs the test extra (asyncssh,
-pyte). Everything stops by itself: bounded waits, SIGTERM to the server at the end.
+(the goal: p99 <= 50 ms), with the games' memory again. Every stage prints the load average: the
+benchmark's own N terminals share the machine. Needs the test extra (asyncssh, pyte). Everything
+stops by itself: bounded waits, SIGTERM to the server at the end.
 
-    python benchmarks/serve_sessions.py [--sessions 16] [--keys 96] [--color 256] [--game chai|none]
+    python benchmarks/serve_sessions.py [--sessions 16] [--keys 96] [--color 256] [--game chai|none] [--spawn]
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import resource
 import signal
 import statistics
 import sys
@@ -184,10 +192,78 @@ def report(what: str, samples: list[float], args: argparse.Namespace, load: tupl
 
 def children_of(pid: int) -> list[int]:
     kids = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        text = (task / "children").read_text().split()
-        kids.extend(int(k) for k in text)
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            text = (task / "children").read_text().split()
+            kids.extend(int(k) for k in text)
+    except OSError:
+        pass
     return kids
+
+
+def command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def fork_servers_of(server_pid: int) -> list[int]:
+    """The host's fork server (its child; the games forked from it show the same command line)."""
+    return [p for p in children_of(server_pid) if b"chaigames.hosting.forkserver" in command_line(p)]
+
+
+def games_of(server_pid: int) -> list[int]:
+    """The game processes: the host's own children but its fork server and tables, and the fork server's."""
+    forkers = fork_servers_of(server_pid)
+    own = [p for p in children_of(server_pid) if p not in forkers and b"chaigames.serve.tables" not in command_line(p)]
+    return own + [game for forker in forkers for game in children_of(forker)]
+
+
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def fork_cpu(server_pid: int) -> float:
+    return sum(proc_cpu_seconds(p) for p in fork_servers_of(server_pid))
+
+
+def load_average() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+def memory_line(server_pid: int, sessions: int) -> str:
+    """PSS of the server, its fork server and the games, and their sum per session."""
+    forkers = fork_servers_of(server_pid)
+    games = games_of(server_pid)
+    host, forker = pss_kib(server_pid), sum(pss_kib(p) for p in forkers)
+    game_pss = [pss_kib(p) for p in games]
+    total = host + forker + sum(game_pss)
+    return (
+        f"PSS: server {host / 1024:.1f} MiB, fork server {forker / 1024:.1f} MiB, {len(games)} games "
+        f"{statistics.mean(game_pss or [0]) / 1024:.1f} MiB each; all of it {total / 1024:.1f} MiB, "
+        f"{total / 1024 / sessions:.1f} MiB a session"
+    )
+
+
+async def menu_time(port: int, user: str) -> tuple[float, Player, object]:
+    """Seconds from opening the SSH connection to the painted menu, with the session and its connection."""
+    t0 = time.perf_counter()
+    conn = await connect(port, user=user)
+    player = await Player.open(conn, columns=80, lines=24)
+    await player.wait_text(*MENU_TITLES, timeout=120)
+    return time.perf_counter() - t0, player, conn
+
+
+async def hang_up(player: Player, conn: object, server_pid: int, before: int, limit: float = 30.0) -> None:
+    """Close one session and wait (bounded) until its game is gone."""
+    conn.close()  # type: ignore[attr-defined]
+    await player.close()
+    deadline = time.monotonic() + limit
+    while len(games_of(server_pid)) > before and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
 
 
 async def main() -> int:
@@ -198,6 +274,10 @@ async def main() -> int:
     parser.add_argument(
         "--game", default="chai", choices=("chai", "none"), help="then start a game in every session and key it"
     )
+    parser.add_argument(
+        "--spawn", action="store_true", help="no fork server: every game starts as a process of its own (before)"
+    )
+    parser.add_argument("--alone", type=int, default=3, help="times one session alone connects first")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -218,6 +298,7 @@ async def main() -> int:
             str(args.sessions),
             "--color",
             args.color,
+            *(["--no-fork-server"] if args.spawn else []),
             cwd=ROOT,
             env=env,
             stderr=asyncio.subprocess.PIPE,
@@ -228,38 +309,60 @@ async def main() -> int:
             port = int(line.split("listening on 127.0.0.1:", 1)[1].split(";", 1)[0])
             drain = asyncio.create_task(server.stderr.read())
             server_idle = rss_kib(server.pid)
+            how = "each game its own process (--spawn)" if args.spawn else "games forked from the fork server"
+            print(f"chaigames serve: {how}, 80x24, --color {args.color}")
+            quiet = await settled([server.pid, *fork_servers_of(server.pid), *games_of(server.pid)])
+            print(f"  the server settled (with its fork server, done importing) {quiet:.1f} s after it listened")
 
-            async def one(i: int) -> tuple[float, Player, object]:
-                t0 = time.perf_counter()
-                conn = await connect(port, user=f"player{i}")
-                player = await Player.open(conn, columns=80, lines=24)
-                await player.wait_text(*MENU_TITLES, timeout=120)
-                return time.perf_counter() - t0, player, conn
+            alone = []
+            for i in range(args.alone):
+                took, player, conn = await menu_time(port, f"alone{i}")
+                alone.append(took)
+                games_seen.update(games_of(server.pid))
+                await hang_up(player, conn, server.pid, 0)
+                await settled([server.pid, *fork_servers_of(server.pid), *games_of(server.pid)])
+            if alone:
+                print(
+                    f"  one session alone, SSH connection to painted menu: median {statistics.median(alone):.2f} s "
+                    f"(of {len(alone)}: {', '.join(f'{t:.2f}' for t in alone)}); {load_average()}"
+                )
 
             t0 = time.perf_counter()
-            results = await asyncio.gather(*(one(i) for i in range(args.sessions)))
+            load = load_average()
+            cpu_before = own_cpu(), proc_cpu_seconds(server.pid), fork_cpu(server.pid)
+            results = await asyncio.gather(*(menu_time(port, f"player{i}") for i in range(args.sessions)))
             wall = time.perf_counter() - t0
+            cpu_games = sum(proc_cpu_seconds(k) for k in games_of(server.pid))
+            cpu_after = own_cpu(), proc_cpu_seconds(server.pid), fork_cpu(server.pid)
+            mine, host, forker = (after - before for after, before in zip(cpu_after, cpu_before, strict=True))
             times = sorted(r[0] for r in results)
             server_busy = rss_kib(server.pid)
-            kids = children_of(server.pid)
+            kids = games_of(server.pid)
             games_seen.update(kids)
             kid_rss = [rss_kib(k) for k in kids]
-            kid_pss = [pss_kib(k) for k in kids]
 
-            print(f"chaigames serve: {args.sessions} sessions at once, 80x24, --color {args.color}")
-            print(f"  every session reached the menu: {len(results)} of {args.sessions}, all within {wall:.2f} s")
+            print(
+                f"  {args.sessions} sessions at once: {len(results)} of {args.sessions} reached the menu, "
+                f"all within {wall:.2f} s; {load} at the start"
+            )
             print(
                 f"  time to menu: min {times[0]:.2f} s, median {statistics.median(times):.2f} s, max {times[-1]:.2f} s"
+            )
+            print(
+                f"  CPU meanwhile: the games {cpu_games:.2f} s ({cpu_games / args.sessions:.3f} s each), the host "
+                f"{host:.2f} s, its fork server {forker:.2f} s, this benchmark's {args.sessions} SSH clients and "
+                f"terminals {mine:.2f} s"
             )
             print(f"  server RSS: {server_idle / 1024:.1f} MiB idle, {server_busy / 1024:.1f} MiB with the games")
             print(
                 f"  games: {len(kids)} processes, RSS {sum(kid_rss) / 1024:.1f} MiB in all, "
-                f"{statistics.mean(kid_rss) / 1024:.1f} MiB each on average (max {max(kid_rss) / 1024:.1f}); "
-                f"PSS {statistics.mean(kid_pss) / 1024:.1f} MiB each"
+                f"{statistics.mean(kid_rss) / 1024:.1f} MiB each on average (max {max(kid_rss) / 1024:.1f})"
             )
+            print(f"  at the menu, {memory_line(server.pid, args.sessions)}")
             await asyncio.sleep(1.0)  # the menu ignores keys for its first half second
             quiet = await settled([server.pid, *kids])
             print(f"  the games went quiet (under 5% of a core together) after {quiet:.1f} s more")
+            print(f"  quiet at the menu, {memory_line(server.pid, args.sessions)}")
             players = [r[1] for r in results]
             load = os.getloadavg()
             samples = await keys_round(players, args.keys, (b"\x1b[B", b"\x1b[A"))
@@ -271,14 +374,13 @@ async def main() -> int:
                     f"  Chai, 5 seats, started by keys in every session: {len(starts)} of {args.sessions} at their "
                     f"move within {time.perf_counter() - t2:.2f} s (each: median {statistics.median(starts):.2f} s)"
                 )
-                kids = children_of(server.pid)
+                kids = games_of(server.pid)
                 games_seen.update(kids)
                 kid_rss = [rss_kib(k) for k in kids]
-                kid_pss = [pss_kib(k) for k in kids]
                 print(
                     f"  games playing: server RSS {rss_kib(server.pid) / 1024:.1f} MiB; {len(kids)} game processes, "
                     f"RSS {statistics.mean(kid_rss) / 1024:.1f} MiB each on average (max {max(kid_rss) / 1024:.1f}); "
-                    f"PSS {statistics.mean(kid_pss) / 1024:.1f} MiB each"
+                    f"{memory_line(server.pid, args.sessions)}"
                 )
                 quiet = await settled([server.pid, *kids])
                 print(f"  the games went quiet after {quiet:.1f} s more")
@@ -292,9 +394,9 @@ async def main() -> int:
                 conn.close()  # type: ignore[attr-defined]
                 await player.close()
             deadline = time.monotonic() + 30
-            while children_of(server.pid) and time.monotonic() < deadline:
+            while games_of(server.pid) and time.monotonic() < deadline:
                 await asyncio.sleep(0.05)
-            left = children_of(server.pid)
+            left = games_of(server.pid)
             print(f"  after hanging up: {len(left)} game processes left, in {time.perf_counter() - t1:.2f} s")
             server.send_signal(signal.SIGTERM)
             await asyncio.wait_for(server.wait(), 30)

@@ -7,17 +7,23 @@ people (its setup remembered beforehand), the others join by its code, the owner
 person in turn presses one of their die keys (scripted); the time until that person's panel changes
 on the NEXT person's screen is one latency sample. All tables play at once. Prints the median and
 99th percentile, keys with no visible change within the timeout, and CPU seconds and resident
-memory of the host, the table processes and the players' apps. Needs the test extra (asyncssh, pyte).
+memory of the host, the table processes and the players' apps; the players' apps' CPU during play
+only (from the moment every table's clock runs to the last key) per accepted action per app; the
+benchmark's own CPU (its terminals share the machine, real players' terminals do not) and the load
+average before and after. `--knee` plays 1, 2, 3... tables of 4 on fresh hosts until the p99 passes
+50 ms and prints the largest number of people served within it. Needs the test extra (asyncssh, pyte).
 
-    python benchmarks/serve_tables.py [--tables 4] [--people 4] [--keys 40]
+    nice -n 10 python benchmarks/serve_tables.py [--tables 4] [--people 4] [--keys 40] [--knee]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import re
+import resource
 import signal
 import statistics
 import sys
@@ -32,6 +38,7 @@ from chaigames.engine import GameConfig, SeatConfig  # noqa: E402
 from chaigames.serve.players import player_folder  # noqa: E402
 from chaigames.setups import SetupMemory  # noqa: E402
 from tests.serve.sshplay import Player, connect  # noqa: E402
+from tests.wait import until  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 DIE_KEYS = b"wasdtfghijkl"
@@ -79,10 +86,61 @@ def panel(player: Player, name: str) -> tuple:
     return tuple((c.data, c.fg, c.bg, c.reverse, c.bold) for r in rows for c in player.screen.buffer[r].values())
 
 
-async def table(port: int, data: Path, t: int, people: int, keys: int, samples: list[float], lost: list[int]):
+def accepted_actions(data: Path) -> int:
+    """Actions in every table's record so far (each table keeps its game's record under its folder)."""
+    total = 0
+    for save in data.glob("tables/*/saves/*.json"):
+        try:
+            total += len(json.loads(save.read_text())["entries"])
+        except (OSError, ValueError, KeyError):
+            continue
+    return total
+
+
+def own_cpu() -> float:
+    """CPU seconds of this benchmark (its SSH clients and terminals) so far."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    return me.ru_utime + me.ru_stime
+
+
+class Play:
+    """Every table's game is running: when play (not start-up and setup) begins and ends."""
+
+    def __init__(self, tables: int, at_start: asyncio.Future[None]) -> None:
+        self.waiting = tables
+        self.go = asyncio.Event()
+        self.at_start = at_start
+
+    async def ready(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.at_start.set_result(None)
+            self.go.set()
+        await self.go.wait()
+
+
+GAMES = {  # id -> (Up presses from the menu's last line, options)
+    "chai-wallah": (2, {"target": 5, "stall": None}),
+    "chai": (1, {}),
+    "dabba-walla": (0, {}),
+}
+
+
+async def table(
+    port: int,
+    data: Path,
+    t: int,
+    people: int,
+    keys: int,
+    samples: list[float],
+    lost: list[int],
+    play: Play,
+    game: str = "chai-wallah",
+):
     names = [f"T{t}P{i}" for i in range(people)]
-    config = GameConfig(seats=tuple(SeatConfig(n) for n in names), options={"target": 5, "stall": None})
-    SetupMemory(player_folder(data, user=names[0])).remember("chai-wallah", config)
+    ups, options = GAMES[game]
+    config = GameConfig(seats=tuple(SeatConfig(n) for n in names), options=options)
+    SetupMemory(player_folder(data, user=names[0])).remember(game, config)
     players = []
     for name in names:
         conn = await connect(port, user=name)
@@ -90,7 +148,7 @@ async def table(port: int, data: Path, t: int, people: int, keys: int, samples: 
         await player.wait_text("Join a table", timeout=120)
         players.append(player)
     owner = players[0]
-    owner.send(b"\x1b[F\x1b[A\x1b[A")  # End, Up, Up: Chai Wallah in the menu
+    owner.send(b"\x1b[F" + b"\x1b[A" * ups)  # End, then Up to the game in the menu
     await asyncio.sleep(0.6)
     owner.send(b"o")
     await owner.wait_text("Open a table:", timeout=60)
@@ -103,16 +161,28 @@ async def table(port: int, data: Path, t: int, people: int, keys: int, samples: 
         player.send(code.encode() + b"\r")
         await player.wait_text("Waiting for the owner", timeout=60)
     await owner.wait_for(lambda: all(n in owner.text for n in names), "everyone in the lobby", timeout=60)
-    owner.send(b"s")
+    if game != "chai-wallah":
+        await owner.keys_until(b"s", lambda: "Waiting for the owner" not in players[1].text, "the game", timeout=120)
+        await asyncio.sleep(2)  # a game screen that has just opened ignores keys for a moment
+        await play.ready()
+        await turns(game, players, keys, samples, lost)
+        return players
+    await owner.keys_until(b"s", lambda: panel(owner, names[0]), "the game", timeout=120)
     for player, name in zip(players, names, strict=True):
         await player.wait_for(lambda p=player, n=name: panel(p, n), "the game", timeout=60)
     await asyncio.sleep(4)  # the 3-2-1
+    await play.ready()
     for k in range(keys):
         i = k % people
         me, other = players[i], players[(i + 1) % people]
         before = panel(other, names[i])
         t0 = time.perf_counter()
-        me.send(DIE_KEYS[k % 4 : k % 4 + 1])
+        try:
+            me.send(DIE_KEYS[k % 4 : k % 4 + 1])
+        except (BrokenPipeError, ConnectionError) as exc:  # that person's session ended: this table stops
+            print(f"  {names[i]}'s session ended after {k} keys ({exc}); its table stops", file=sys.stderr)
+            lost.extend(range(k, keys))
+            break
         try:
             await other.wait_for(lambda o=other, n=names[i], b=before: panel(o, n) != b, "a change", timeout=TIMEOUT)
             samples.append(time.perf_counter() - t0)
@@ -122,19 +192,59 @@ async def table(port: int, data: Path, t: int, people: int, keys: int, samples: 
     return players
 
 
-async def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=4)
-    parser.add_argument("--people", type=int, default=4)
-    parser.add_argument("--keys", type=int, default=40, help="keys pressed at each table")
-    args = parser.parse_args()
-    sessions = args.tables * args.people
+async def turns(game: str, players: list[Player], moves: int, samples: list[float], lost: list[int]) -> None:
+    """Turn-based: whoever's screen says "Your move" plays what their screen offers (Dabba Walla: Enter, or
+    e and Enter; Chai: the first of its moves list); one sample is the time from the key that makes the
+    move to the first change on the next person's screen. A key after which that screen does not change
+    (no move, or a step only the mover sees) is counted in `lost`, not timed."""
+    k = 0
+    tries = [b"\r", b"e\r"] if game == "dabba-walla" else [b"m"]
+    while k < moves:
+        try:
+            await until(lambda: any("Your move" in p.text for p in players), "someone's move", timeout=TIMEOUT * 4)
+        except AssertionError:
+            return  # the game is over (or stuck): the samples so far
+        mover = next(p for p in players if "Your move" in p.text)
+        other = players[(players.index(mover) + 1) % len(players)]
+        keys = tries[k % len(tries)]
+        if game == "chai":
+            mover.send(b"m")
+            try:
+                await mover.wait_text("Moves (Enter", timeout=TIMEOUT)
+            except AssertionError:
+                lost.append(k)
+                k += 1
+                continue
+            keys = b"\r"
+        before = other.text
+        t0 = time.perf_counter()
+        mover.send(keys)
+        try:
+            await other.wait_for(lambda o=other, b=before: o.text != b, "a change", timeout=2)
+            samples.append(time.perf_counter() - t0)
+        except AssertionError:
+            lost.append(k)
+        k += 1
+        await asyncio.sleep(0.2)
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def percentile99(samples: list[float]) -> float:
+    return samples[min(len(samples) - 1, int(len(samples) * 0.99))] if samples else float("nan")
+
+
+async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah") -> float:
+    """One host, `tables` tables of `people` playing at once; prints the figures, returns the p99 (s)."""
+    sessions = tables * people
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         server = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "chaigames", "serve", "--open", "--port", "0", "--data-dir", tmp,
-            "--max-sessions", str(sessions), "--max-pending", str(sessions), "--max-tables", str(args.tables),
+            "--max-sessions", str(sessions), "--max-pending", str(sessions), "--max-tables", str(tables),
             cwd=ROOT, env=env, stderr=asyncio.subprocess.PIPE,
         )  # fmt: skip
         try:
@@ -143,15 +253,42 @@ async def main() -> int:
             drain = asyncio.create_task(server.stderr.read())  # type: ignore[union-attr]
             samples: list[float] = []
             lost: list[int] = []
+            load_before = load()
             cpu0 = {p: proc_stat(p)[0] for p in [server.pid, *descendants(server.pid)]}
+            own0 = own_cpu()
             t0 = time.perf_counter()
-            seated = await asyncio.gather(
-                *(table(port, data, t, args.people, args.keys, samples, lost) for t in range(args.tables))
-            )
-            wall = time.perf_counter() - t0
+            started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            play = Play(tables, started)
+            at_play: dict[str, float] = {}
+
+            def apps_now() -> list[int]:
+                kids = descendants(server.pid)
+                return [p for p, cmd in kids.items() if "-m chaigames" in cmd and "tables.process" not in cmd]
+
+            def play_began(_: object) -> None:
+                at_play.update({str(p): proc_stat(p)[0] for p in apps_now()})
+                at_play["actions"] = accepted_actions(data)
+                at_play["own"] = own_cpu()
+                at_play["t"] = time.perf_counter()
+
+            started.add_done_callback(play_began)
+            try:
+                seated = await asyncio.gather(
+                    *(table(port, data, t, people, keys, samples, lost, play, game) for t in range(tables))
+                )
+            except Exception:
+                server.kill()
+                print((await drain)[-4000:].decode(errors="replace"), file=sys.stderr)  # what the host said
+                raise
+            play_end = time.perf_counter()
+            wall = play_end - t0
             kids = descendants(server.pid)
-            tables = [p for p, cmd in kids.items() if "chaigames.serve.tables.process" in cmd]
-            apps = [p for p, cmd in kids.items() if p not in tables and "-m chaigames" in cmd]
+            table_pids = [p for p, cmd in kids.items() if "chaigames.serve.tables.process" in cmd]
+            apps = [p for p, cmd in kids.items() if p not in table_pids and "-m chaigames" in cmd]
+            play_cpu = sum(proc_stat(p)[0] - at_play.get(str(p), 0.0) for p in apps)
+            actions = accepted_actions(data) - int(at_play["actions"])
+            own_play = own_cpu() - at_play["own"]
+            load_after = load()
 
             def cost(pids: list[int]) -> tuple[float, float]:
                 stats = [proc_stat(p) for p in pids]
@@ -160,32 +297,67 @@ async def main() -> int:
                 ) / 1024
 
             samples.sort()
-            p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))] if samples else float("nan")
-            print(f"chaigames serve: {args.tables} Chai Wallah tables of {args.people} people, {sessions} sessions")
-            median = statistics.median(samples) * 1000
+            p99 = percentile99(samples)
+            print(f"chaigames serve: {tables} {game} tables of {people} people, {sessions} sessions")
+            print(f"  before: {load_before}")
+            median = statistics.median(samples) * 1000 if samples else float("nan")
+            what = "key" if game == "chai-wallah" else "move"
             print(
-                f"  key -> another person's screen: {len(samples)} samples, median {median:.0f} ms, "
-                f"p99 {p99 * 1000:.0f} ms, max {samples[-1] * 1000:.0f} ms; "
-                f"{len(lost)} keys with no change within {TIMEOUT:g} s"
+                f"  {what} -> another person's screen: {len(samples)} samples, median {median:.0f} ms, "
+                f"p99 {p99 * 1000:.0f} ms, max {samples[-1] * 1000 if samples else 0:.0f} ms; "
+                f"{len(lost)} {what}s with no change on another screen within {TIMEOUT if what == 'key' else 2:g} s"
             )
             host_cpu, host_mem = cost([server.pid])
-            table_cpu, table_mem = cost(tables)
+            table_cpu, table_mem = cost(table_pids)
             app_cpu, app_mem = cost(apps)
             print(f"  over {wall:.1f} s (setup and play): CPU seconds and resident memory now")
             print(f"  host:   {host_cpu:6.1f} s CPU, {host_mem:6.1f} MiB")
-            print(f"  tables: {table_cpu:6.1f} s CPU, {table_mem:6.1f} MiB in {len(tables)} processes")
+            print(f"  tables: {table_cpu:6.1f} s CPU, {table_mem:6.1f} MiB in {len(table_pids)} processes")
             print(f"  apps:   {app_cpu:6.1f} s CPU, {app_mem:6.1f} MiB in {len(apps)} processes")
+            print(f"  this benchmark (its SSH clients and {sessions} terminals): {own_cpu() - own0:6.1f} s CPU")
+            per = play_cpu / max(actions, 1) / max(len(apps), 1) * 1000
+            per_second = play_cpu / max(len(apps), 1) / max(play_end - at_play["t"], 1e-9) * 1000
+            print(
+                f"  play only ({play_end - at_play['t']:.1f} s, {actions} accepted actions): "
+                f"apps {play_cpu:.1f} s CPU, {per:.2f} ms CPU per accepted action per app "
+                f"({per_second:.1f} ms per app per second of play); "
+                f"this benchmark {own_play:.1f} s CPU"
+            )
+            print(f"  after: {load_after}")
             for players in seated:
                 for player in players:
                     await player.close()
             server.send_signal(signal.SIGTERM)
             await asyncio.wait_for(server.wait(), 60)
-            await drain
-            return 0
+            crashes = [line for line in (await drain).decode(errors="replace").splitlines() if "ended=crash" in line]
+            if crashes:
+                print(f"  {len(crashes)} sessions crashed, the first: {crashes[0]}")
+            return p99
         finally:
             if server.returncode is None:
                 server.kill()
                 await server.wait()
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=4)
+    parser.add_argument("--people", type=int, default=4)
+    parser.add_argument("--keys", type=int, default=40, help="keys pressed at each table")
+    parser.add_argument("--knee", action="store_true", help="more tables until the p99 passes 50 ms")
+    parser.add_argument("--game", choices=sorted(GAMES), default="chai-wallah", help="turn-based: keys are moves")
+    args = parser.parse_args()
+    if not args.knee:
+        await serve(args.tables, args.people, args.keys, args.game)
+        return 0
+    served = 0
+    for tables in range(1, 13):
+        p99 = await serve(tables, args.people, args.keys)
+        if not p99 <= 0.050:
+            break
+        served = tables * args.people
+    print(f"knee: {served} people (tables of {args.people}) served with a p99 at most 50 ms")
+    return 0
 
 
 if __name__ == "__main__":

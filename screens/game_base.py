@@ -40,6 +40,7 @@ class GameScreen(AppScreen[None]):
     def __init__(self, controller: Controller) -> None:
         super().__init__()
         self.controller = controller
+        self._keys_offered: tuple[tuple[str, str, str, bool], ...] | None = None  # see `refresh_keys`
 
     # -- hooks for subclasses ----------------------------------------------------------------------
     def refresh_game(self) -> None:
@@ -54,32 +55,43 @@ class GameScreen(AppScreen[None]):
             self.refresh_game()
         except NoMatches:  # torn down between the controller's call and now (quitting)
             return
-        self.refresh_bindings()
+        self.refresh_keys()
+
+    def refresh_keys(self) -> None:
+        """Refresh the footer's keys when the keys on offer changed: Textual's Footer builds every key
+        anew on each `refresh_bindings`, which cost more than drawing the move that caused it (at a
+        table, every other person's move)."""
+        offered = tuple(
+            (key, a.binding.action, a.binding.description, a.enabled) for key, a in self.active_bindings.items()
+        )
+        if offered != self._keys_offered:
+            self._keys_offered = offered
+            self.refresh_bindings()
 
     def move_refused(self, seat: int, reason: str) -> None:
         """Called by the controller: an action sent with `act` was not applied (maybe after `act`
         returned). The reason is already in `controller.message`; override to show it elsewhere."""
         self.game_changed([])
 
-    def send(self, seat: int, action: object, *, final: bool = True) -> None:
+    def send(self, seat: int, action: object) -> None:
         """Send a move the way the table agreed: at once, or (hot seat without take-backs, where a
-        mis-pressed Enter could not be undone) after the player confirms it. A move that is not
-        `final` (the player can reverse it with another move of the same turn, as a chai tile put
-        on a secret choice and taken off again) never asks: "cannot be taken back" would be untrue."""
+        mis-pressed Enter could not be undone) after the player confirms it. Only a move that could
+        not be taken back asks (one that reveals something or ends the turn): a step inside the turn,
+        such as a card played or a chai tile put on a secret choice, goes at once and `u` takes it back."""
         c = self.controller
-        if not c.confirm_moves or not final:
+        if not c.confirm_moves or c.could_take_back(seat, action):
             c.act(seat, action)
             return
         question = ConfirmScreen(
-            f"{c.name(seat)}: {self.move_words(seat, action)}?",
+            f"{c.name(seat)}: {self.action_words(action)}?",
             "This move cannot be taken back.",
             enter_says_yes=True,
         )
         self.app.push_screen(question, lambda yes: c.act(seat, action) if yes else None)
 
-    def move_words(self, seat: int, action: object) -> str:
-        """A move as the question before it names it: the game's own words; a game screen adds what
-        the move does beyond them (Chai: the coin paid to another player)."""
+    def action_words(self, action: object) -> str:
+        """A move in words for the question before it (the game's words; a screen may say more, such
+        as which way a tile is turned, which only it knows)."""
         return self.controller.describe_action(action)
 
     @staticmethod

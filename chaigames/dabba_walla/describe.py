@@ -132,7 +132,8 @@ def describe_action(action: Any) -> str:
     if t is PlayCard:
         return f"Play {_card_text(action.card)}"
     if t is Place:
-        return f"Place: orientation {action.orientation}, at ({action.row + 1},{action.col + 1}), level {action.level}"
+        way = "as on the card" if action.orientation == 0 else f"turned (way {action.orientation + 1})"
+        return f"Place the tile {way} at ({action.row + 1},{action.col + 1}) on level {action.level}"
     if t is ReturnTile:
         return "Return the tile to the box (it fits nowhere)"
     if t is AddEmpty:

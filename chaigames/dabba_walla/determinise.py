@@ -55,6 +55,7 @@ def determinise(view: DabbaView, rng: Rng) -> DabbaWallaState:
         [[(PIECE_IDS[la.piece], la.level, D.SIDES.index(la.half) if la.half else -1) for la in sq] for sq in p.stacks]
         for p in view.players
     ]
+    st.chais = [[[sq, la.level] for sq, stack in enumerate(p.stacks) for la in stack if la.chai] for p in view.players]
     st._stack_views = [None] * n
     on_board = {e[0] for stacks in st.stacks for sq in stacks for e in sq}
     st.empties = [p for p in range(D.EMPTY_BASE + D.N_EMPTY - 1, D.EMPTY_BASE - 1, -1) if p not in on_board]

@@ -22,6 +22,7 @@ from chaigames.engine.validate import (
     list_of,
     object_of,
     one_of,
+    pair,
 )
 
 from ..engine.words import join_names
@@ -92,6 +93,9 @@ class DabbaWallaState:
         self.heights: list[list[int]] = [[0] * size_grid for _ in range(n)]
         # stacks[p][square] = [(piece, level, half_side or -1), ...] bottom to top
         self.stacks: list[list[list[tuple[int, int, int]]]] = [[[] for _ in range(size_grid)] for _ in range(n)]
+        # chais[p] = [[square, level], ...]: the half-chais that met their other half when placed (a
+        # completed chai, two entries); halves that face each other without one never met (DW-3)
+        self.chais: list[list[list[int]]] = [[] for _ in range(n)]
         self.empties: list[int] = list(range(D.EMPTY_BASE + D.N_EMPTY - 1, D.EMPTY_BASE - 1, -1))
         self.bonus: list[list[int]] = [
             list(range(D.BONUS_BASE + c * 3 + 2, D.BONUS_BASE + c * 3 - 1, -1)) for c in range(4)
@@ -176,7 +180,7 @@ class DabbaWallaState:
             "later",
         ):
             d[k] = d[k][:]
-        for k in ("hands", "played", "heights", "bonus", "chai_owned", "choice_chai"):
+        for k in ("hands", "played", "heights", "bonus", "chai_owned", "choice_chai", "chais"):
             d[k] = [x[:] for x in d[k]]
         d["stacks"] = [[s[:] for s in st] for st in self.stacks]
         d["rows"] = {k: v[:] for k, v in self.rows.items()}
@@ -521,6 +525,7 @@ class DabbaWallaState:
         if nb != NONE and heights[nb] == level:
             top = stacks[nb][-1]
             if top[2] == G.OPPOSITE[fp.half_side] and top[1] == level:
+                self.chais[seat] += [[fp.half_square, level], [nb, level]]
                 events.extend(self._draw_chai(seat))
         self._after_load(seat)
         return events
@@ -959,6 +964,7 @@ def _position_kinds(st: DabbaWallaState) -> dict[str, Kind]:
         "pos": per_seat(integer(NONE, 5)),
         "heights": per_seat(list_of(count, squares)),
         "stacks": per_seat(list_of(list_of(entry), squares)),
+        "chais": per_seat(list_of(pair(integer(0, squares - 1), count))),
         "empties": list_of(integer(D.EMPTY_BASE, D.N_PIECES - 1)),
         "bonus": list_of(list_of(integer(D.BONUS_BASE, D.EMPTY_BASE - 1)), 4),
         "returned": cards,

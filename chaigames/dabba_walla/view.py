@@ -47,13 +47,15 @@ if TYPE_CHECKING:
 class Layer(NamedTuple):
     """One dabba in a square's stack: the piece it belongs to (same id on every square of a tile,
     so outlines are where neighbouring squares at the same level have different ids), its colour
-    letter (None for an empty dabba), its level, and the half-chai side on this square ('N', 'E',
-    'S', 'W') or None."""
+    letter (None for an empty dabba), its level, the half-chai side on this square ('N', 'E',
+    'S', 'W') or None, and whether that half-chai met its other half (a completed chai: halves
+    that face each other can also have met none, when one was covered before the other came)."""
 
     piece: str
     colour: str | None
     level: int
     half: str | None
+    chai: bool = False
 
 
 class Space(NamedTuple):
@@ -300,13 +302,14 @@ _CHOICE = pair(NULL | _CARD, _CHAIS)
 _LAYER = Kind(
     lambda v: (
         type(v) is list
-        and len(v) == 4
+        and len(v) == 5
         and one_of(D.PIECE_NAMES).ok(v[0])
         and (NULL | one_of(D.COLOURS)).ok(v[1])
         and integer(0).ok(v[2])
         and (NULL | one_of(D.SIDES)).ok(v[3])
+        and BOOLEAN.ok(v[4])
     ),
-    "a [piece, colour or null, level, half side or null] layer",
+    "a [piece, colour or null, level, half side or null, completed chai] layer",
 )
 
 
@@ -393,13 +396,14 @@ def level_marker(level: int) -> int:
     return (max(level, 1) - 1) % 10 + 1
 
 
-def _stack_view(stack: list[tuple[int, int, int]]) -> tuple[Layer, ...]:
+def _stack_view(stack: list[tuple[int, int, int]], square: int, chais: set[tuple[int, int]]) -> tuple[Layer, ...]:
     return tuple(
         Layer(
             D.PIECE_NAMES[p],
             D.COLOURS[D.PIECE_COLOUR[p]] if D.PIECE_COLOUR[p] >= 0 else None,
             lv,
             D.SIDES[h] if h >= 0 else None,
+            (square, lv) in chais,
         )
         for p, lv, h in stack
     )
@@ -414,7 +418,8 @@ def make_view(s: DabbaWallaState, seat: int | None) -> DabbaView:
         top = max(s.heights[p])
         stacks = s._stack_views[p]
         if stacks is None:
-            stacks = s._stack_views[p] = tuple(_stack_view(st) for st in s.stacks[p])
+            chais = {(sq, lv) for sq, lv in s.chais[p]}
+            stacks = s._stack_views[p] = tuple(_stack_view(st, sq, chais) for sq, st in enumerate(s.stacks[p]))
         choice = None
         if s.phase == "delivery" and (s.revealed[p] or own):
             card = s.choice_card[p]

@@ -60,6 +60,7 @@ class Session:
         self._reveals: list[bool] = []  # per standing action: did it reveal chance or hidden information?
         self._standing: list[Entry] = []
         self._audiences: list[frozenset[int] | None] = []  # per standing action: who its events reach (None: all)
+        self._kept: list[bool] = []  # per standing action: its seat still had the move after it (a turn went on)
 
     # -- playing -------------------------------------------------------------------------------
     @property
@@ -89,6 +90,7 @@ class Session:
         self._standing.append(entry)
         self._reveals.append(any(e.reveal for e in events))
         self._audiences.append(audience(events))
+        self._kept.append(entry.seat in self.state.actors())
         n = len(self._standing)
         self.log.extend(LogLine(n, e) for e in events)
 
@@ -121,11 +123,19 @@ class Session:
     def takeback_size(self, seat: int) -> int:
         """How many standing actions an undo by `seat` would take back (0 = none allowed).
 
-        It takes back the seat's own last action and every bot action after it, but never past
-        an action that revealed chance or hidden information, nor another human's action.
+        With take-backs on it takes back the seat's own last action and every bot action after it,
+        but never past an action that revealed chance or hidden information, nor another human's
+        action. With take-backs off a player may still change their mind inside their own turn:
+        their last step goes back while they still have the move after it and it revealed nothing
+        (a card played but not yet placed, a tile placed, a chai tile put on a secret choice).
         """
-        if not self.config.takebacks_on or not self.spec.takebacks:
+        if not self.spec.takebacks:
             return 0
+        if not self.config.takebacks_on:
+            if not self._standing:
+                return 0
+            own = self._standing[-1].seat == seat
+            return int(own and self._kept[-1] and not self._reveals[-1])
         humans = set(self.config.humans)
         for k, (entry, revealed) in enumerate(zip(reversed(self._standing), reversed(self._reveals), strict=True), 1):
             if revealed:
@@ -135,6 +145,21 @@ class Session:
             if entry.seat in humans:
                 return 0
         return 0
+
+    def could_take_back(self, seat: int, action: Any) -> bool:
+        """Whether `seat` could take `action` back after making it now (`takeback_size`), tried on a
+        copy of the game: False when it would reveal something or, with take-backs off, end the
+        seat's turn. An action the rules refuse counts as one that could be (nothing would stand)."""
+        if not self.spec.takebacks:
+            return False
+        state = self.state.clone()
+        try:
+            events = state.apply(seat, action, None)
+        except IllegalAction:
+            return True
+        if any(e.reveal for e in events):
+            return False
+        return self.config.takebacks_on or seat in state.actors()
 
     def undo(self, seat: int) -> int:
         """Take back `seat`'s last action (see takeback_size); returns how many actions went."""
@@ -148,7 +173,7 @@ class Session:
     def _rebuild(self) -> None:
         fresh = Session.from_record(self.spec, self.record)
         self.state, self.log, self._reveals, self._standing = fresh.state, fresh.log, fresh._reveals, fresh._standing
-        self._audiences = fresh._audiences
+        self._audiences, self._kept = fresh._audiences, fresh._kept
 
     # -- replay ---------------------------------------------------------------------------------
     @classmethod

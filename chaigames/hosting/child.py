@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import fcntl
 import functools
+import logging
 import os
 import resource
 import signal
@@ -21,6 +22,10 @@ import termios
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from .forks import ForkFailed, ForkServer
+
+log = logging.getLogger("chaigames.hosting")
+
 MAX_COLUMNS = 1000
 MAX_LINES = 500
 READ_CHUNK = 65536
@@ -30,6 +35,12 @@ WRITE_HIGH_WATER = 65536
 def game_command() -> list[str]:
     """A fresh `chaigames` on the server's own interpreter."""
     return [sys.executable, "-m", "chaigames"]
+
+
+def python_command(command: Sequence[str]) -> bool:
+    """Whether `command` is `python -m MODULE ...` or `python -c CODE ...` on this interpreter: what a
+    fork server (which is this interpreter, with the app loaded) can run."""
+    return len(command) >= 3 and command[0] == sys.executable and command[1] in ("-m", "-c")
 
 
 def clamp_size(columns: int, lines: int) -> tuple[int, int]:
@@ -92,7 +103,10 @@ class GameProcess:
     """A child process on a pty, relayed through callbacks on the running asyncio loop.
 
     `on_output(bytes)` receives what the game draws; `on_exit(returncode)` is called once, after the
-    child has been reaped and its last output delivered.
+    child has been reaped and its last output delivered. With a fork server the game is forked from
+    it (the pid comes a moment later: `launched` is the task that brings it); without one, or when
+    the server cannot, the game is started as its own process. Keys and window sizes sent before
+    the game is up wait in the pty.
     """
 
     def __init__(
@@ -107,46 +121,84 @@ class GameProcess:
         command: Sequence[str] | None = None,
         pass_fds: Sequence[int] = (),
         memory_limit: int | None = SESSION_MEMORY,
+        forks: ForkServer | None = None,
+        on_start_failed: Callable[[Exception], None] | None = None,
     ) -> None:
-        """`pass_fds`: descriptors the child inherits (the session's private channel to the host);
-        `memory_limit`: its address space in bytes (None: unlimited)."""
+        """`pass_fds`: descriptors the child inherits under the same numbers (the session's private
+        channel to the host); they are the game's from here on, closed once the child has its copies.
+        `memory_limit`: its address space in bytes (None: unlimited). `forks`: the fork server to
+        start a Python command from. `on_start_failed(exc)`: the game could not be started after
+        all (a fork server's failure falls back to a process of its own, which failed too); without
+        it such a failure is reported as an exit with status 1."""
         self._loop = asyncio.get_running_loop()
         self._on_output = on_output
         self._on_exit = on_exit
+        self._on_start_failed = on_start_failed
         self._pending = bytearray()
         self._reading = False
         self._writing = False
         self._output_closed = False
         self._exit_reported = False
         self.returncode: int | None = None
+        self._status: int | None = None  # the return code once reaped, before the last output is in
         self.exited = asyncio.Event()
         self.on_input_drained: Callable[[], None] | None = None
+        self.pid: int | None = None
+        self.process: subprocess.Popen[bytes] | None = None
+        self.launched: asyncio.Task[None] | None = None
 
-        master, slave = os.openpty()
+        self._handed = list(pass_fds)
+        try:
+            master, slave = os.openpty()
+        except BaseException:
+            self._close_handed()
+            raise
+        self._handed.append(slave)
+        self._slave = slave
+        command = list(command or game_command())
         try:
             set_window_size(master, columns, lines)
-            self.process = subprocess.Popen(
-                list(command or game_command()),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                cwd=cwd,
-                env=env,
-                start_new_session=True,
-                close_fds=True,
-                pass_fds=tuple(pass_fds),
-                # only an ioctl, signal resets and a setrlimit between fork and exec
-                preexec_fn=functools.partial(_take_terminal, memory_limit),
-            )
+            if forks is not None and not forks.given_up and python_command(command):
+                self.launched = self._loop.create_task(
+                    self._fork(forks, command, env, cwd, tuple(pass_fds), memory_limit)
+                )
+            else:
+                try:
+                    self._spawn(command, env, cwd, tuple(pass_fds), memory_limit)
+                finally:
+                    self._close_handed()
         except BaseException:
             os.close(master)
+            self._close_handed()
             raise
-        finally:
-            os.close(slave)
         self.master = master
-        self.pid = self.process.pid
         os.set_blocking(master, False)
         self._resume_output()
+
+    def _close_handed(self) -> None:
+        """Close our copies of what the child was given (its pty side, the kept descriptors)."""
+        for fd in self._handed:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._handed.clear()
+
+    def _spawn(
+        self, command: list[str], env: dict[str, str], cwd: Path, pass_fds: tuple[int, ...], memory_limit: int | None
+    ) -> None:
+        self.process = subprocess.Popen(
+            command,
+            stdin=self._slave,
+            stdout=self._slave,
+            stderr=self._slave,
+            cwd=cwd,
+            env=env,
+            start_new_session=True,
+            close_fds=True,
+            pass_fds=pass_fds,
+            # only an ioctl, signal resets and a setrlimit between fork and exec
+            preexec_fn=functools.partial(_take_terminal, memory_limit),
+        )
+        self.pid = self.process.pid
         self._watch_exit()
 
     @property
@@ -158,6 +210,53 @@ class GameProcess:
     def keys_waiting(self) -> int:
         """How many bytes of keys wait for the game to read them."""
         return len(self._pending)
+
+    async def _fork(
+        self,
+        forks: ForkServer,
+        command: list[str],
+        env: dict[str, str],
+        cwd: Path,
+        pass_fds: tuple[int, ...],
+        memory_limit: int | None,
+    ) -> None:
+        try:
+            try:
+                pid, ended = await forks.fork(
+                    command[1:], env=env, cwd=cwd, tty=self._slave, keep=pass_fds, memory_limit=memory_limit
+                )
+            except ForkFailed as exc:
+                log.warning("fork server: %s; the game starts as its own process", exc)
+                self._spawn(command, env, cwd, pass_fds, memory_limit)
+            else:
+                self.pid = pid
+                ended.add_done_callback(self._fork_ended)
+        except Exception as exc:  # no process at all: no ptys, no processes left, a broken interpreter
+            self._start_failed(exc)
+        finally:
+            self._close_handed()
+
+    def _start_failed(self, exc: Exception) -> None:
+        self._status = 1
+        self.returncode = 1
+        self._close_output()
+        self._exit_reported = True
+        with contextlib.suppress(OSError):
+            os.close(self.master)
+        self.exited.set()
+        if self._on_start_failed is not None:
+            self._on_start_failed(exc)
+        else:
+            self._on_exit(1)
+
+    def _fork_ended(self, ended: asyncio.Future[int | None]) -> None:
+        """The fork server reaped the game (having killed its process group); None: it stopped first,
+        and the game's status is not known (taken as a normal end)."""
+        status = ended.result()
+        if status is None:
+            log.info("game pid=%s ended after its fork server stopped: exit status not known", self.pid)
+        self._status = 0 if status is None else status
+        self._reaped()
 
     # -- output: child -> client ---------------------------------------------------------------
     def _resume_output(self) -> None:
@@ -229,6 +328,7 @@ class GameProcess:
 
     # -- exit ----------------------------------------------------------------------------------
     def _watch_exit(self) -> None:
+        assert self.pid is not None
         try:
             self._pidfd: int | None = os.pidfd_open(self.pid)
         except (AttributeError, OSError):  # not Linux >= 5.3: poll instead
@@ -238,8 +338,10 @@ class GameProcess:
         self._loop.add_reader(self._pidfd, self._reap)
 
     async def _poll_exit(self) -> None:
+        assert self.process is not None
         while self.process.poll() is None:
             await asyncio.sleep(0.1)
+        self._status = self.process.returncode
         self._reaped()
 
     def _reap(self) -> None:
@@ -249,9 +351,10 @@ class GameProcess:
             self._pidfd = None
         # The child is a zombie now, so its pid (= its process group id) is still reserved: kill
         # anything the game left behind in its group (it should have none), then reap.
+        assert self.process is not None and self.pid is not None
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.pid, signal.SIGKILL)
-        self.process.wait()
+        self._status = self.process.wait()
         self._reaped()
 
     def _reaped(self) -> None:
@@ -259,7 +362,7 @@ class GameProcess:
 
     async def _after_reap(self) -> None:
         await self._group_gone()
-        self.returncode = self.process.returncode
+        self.returncode = self._status
         if self._output_closed:
             self._maybe_report_exit()
         else:
@@ -269,6 +372,7 @@ class GameProcess:
 
     async def _group_gone(self, timeout: float = 3.0) -> None:
         """Wait (bounded) until no live process of the game's group is left, killing any that are."""
+        assert self.pid is not None
         deadline = self._loop.time() + timeout
         while self._loop.time() < deadline and group_alive(self.pid):
             with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -293,12 +397,14 @@ class GameProcess:
         self._on_exit(self.returncode)
 
     def signal_group(self, sig: int) -> None:
-        if self.returncode is None:
+        if self.returncode is None and self.pid is not None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.pid, sig)
 
     async def hang_up(self, grace: float) -> int:
         """SIGHUP to the child's process group, SIGKILL after `grace` seconds; returns once it is reaped."""
+        if self.launched is not None:
+            await self.launched  # it reports its own failures: never raises
         if self.returncode is None:
             self.signal_group(signal.SIGHUP)
             self.signal_group(signal.SIGCONT)

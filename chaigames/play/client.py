@@ -26,7 +26,7 @@ import socket
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from . import wire
+from . import changes, wire
 
 HOST_FD_ENV = "CHAIGAMES_HOST_FD"
 GONE = "The game host went away."
@@ -55,7 +55,8 @@ class TableClient:
     News a session gets (each to the callback registered with `on` for its type):
     - "joined": `{"code", "seat", "seat_code", "owner"}` (after `join`, also after `open`);
     - "lobby": the table's seats and who is there, after every lobby change;
-    - "update": the whole snapshot for this session's seat (or the public one for a spectator);
+    - "update": the whole snapshot for this session's seat (or the public one for a spectator); the
+      table's `changes` arrive here as the whole update they make of the last one (`changes.rebuild`);
     - "refused": `{"reason", "seat"?}`: an action (it has "seat") or a message the table would not take;
     - "taken_over": another login took this seat: go back to the menu;
     - "closed": `{"reason"}`: the table (or the host) closed; also sent here when the channel ends.
@@ -156,6 +157,15 @@ class TableClient:
 
     def _dispatch(self, msg: dict[str, Any]) -> None:
         t = msg["t"]
+        if t == "changes":  # what changed since the last update: handled as the whole update it makes
+            try:
+                msg = changes.rebuild(self.last.get("update"), msg)
+            except wire.Malformed as exc:
+                log.warning("could not apply the table's changes (%s): asking for the whole update", exc)
+                if not self.closed:
+                    self.send(wire.sync())
+                return
+            t = "update"
         self.last[t] = msg
         is_answer_refusal = t == "refused" and "seat" not in msg
         for types, future in self._pending:

@@ -290,6 +290,9 @@ class GameController(GameWords):
         seat = self.undo_seat
         return seat is not None and not self.session.over and self.session.takeback_size(seat) > 0
 
+    def could_take_back(self, seat: int, action: Any) -> bool:
+        return self.session.could_take_back(seat, action)
+
     @property
     def undo_seat(self) -> int | None:
         """The human at the keyboard, who an undo would be for."""

@@ -155,6 +155,9 @@ class ReplayController(NoHints, GameWords):
     def can_undo(self) -> bool:
         return False
 
+    def could_take_back(self, seat: int, action: Any) -> bool:
+        return False
+
     def undo(self) -> None:
         raise IllegalAction(NO_MOVES)
 

@@ -111,7 +111,8 @@ class TableController(GameWords):
         self.update: dict[str, Any] | None = None
         self._view: Any = None
         self._legal: list[Any] = []
-        self._log: list[LogLine] | None = None
+        self._log: list[LogLine] = []  # `_log_raw`, read
+        self._log_raw: list[Any] = []  # the update's log lines last read
         self._ticker: asyncio.TimerHandle | None = None
         self._closed = False
         self.hinting = False  # a hint is being worked out
@@ -169,10 +170,15 @@ class TableController(GameWords):
         return list(self._legal) if seat == self.seat else []
 
     def log(self, seat: int | Literal["viewer"] | None = "viewer") -> list[LogLine]:
-        """This seat's log lines (the table sent only those); `None` keeps the public ones."""
-        if self._log is None:
-            raw = self.update["log"] if self.update else []
-            self._log = [LogLine.from_json(line) for line in raw]
+        """This seat's log lines (the table sent only those); `None` keeps the public ones. Lines read
+        before are not read again: a change adds lines after the same objects (`changes.rebuild`)."""
+        raw = self.update["log"] if self.update else []
+        if raw is not self._log_raw:
+            known = len(self._log_raw)
+            if not (0 < known <= len(raw) and raw[known - 1] is self._log_raw[-1] and raw[0] is self._log_raw[0]):
+                known, self._log = 0, []
+            self._log = [*self._log, *(LogLine.from_json(line) for line in raw[known:])]
+            self._log_raw = raw
         if seat == "viewer" or seat == self.seat:
             return list(self._log)
         return [line for line in self._log if line.event.visible_to(seat)]
@@ -291,6 +297,9 @@ class TableController(GameWords):
     def can_undo(self) -> bool:
         return False
 
+    def could_take_back(self, seat: int, action: Any) -> bool:
+        return False
+
     def undo(self) -> None:
         self.message = "There is no undo at a table"
         self._notify([])
@@ -344,9 +353,14 @@ class TableController(GameWords):
     def updated(self, msg: dict[str, Any], notify: bool = True) -> None:
         if msg.get("seat") != self.seat:
             return
-        try:
-            view = self.spec.view_from_json(msg["view"])
-            legal = [self.spec.actions.from_json(a) for a in msg["legal"]]
+        last = self.update or {}
+        try:  # the parts a change left as they were are the same objects (`changes.rebuild`): read once
+            view = self._view if msg["view"] is last.get("view") else self.spec.view_from_json(msg["view"])
+            legal = (
+                self._legal
+                if msg["legal"] is last.get("legal")
+                else [self.spec.actions.from_json(a) for a in msg["legal"]]
+            )
             events = [Event.from_json(e) for e in msg["events"]]
         except (RecordError, KeyError, TypeError, ValueError) as exc:
             self.message = f"The table sent something this app cannot read ({exc})"
@@ -354,7 +368,7 @@ class TableController(GameWords):
             return
         was_finished = self.finished
         self.update = msg
-        self._view, self._legal, self._log = view, legal, None
+        self._view, self._legal = view, legal
         self.names = tuple(msg["names"])
         self.paused = bool(msg["paused"])
         self.finished = bool(msg["finished"])

@@ -22,6 +22,10 @@ How a table starts, and what some messages carry besides their required fields:
   `lobby`), or `refused` and exits.
 - `open` may carry `"names": [str|null]` (a bot seat's name; a person's seat takes its sitter's
   name) and the open message's `options` are the game's options (`GameConfig.options`).
+- After a connection's first `update` (after each join, and each new game), the table sends what
+  changed since the last one as `changes` (`chaigames.play.changes`: the changed fields, the changed
+  parts of the view, the new log lines), and nothing when nothing that seat may see changed. The app
+  rebuilds the whole update from them; one it cannot apply makes it ask `sync` for a whole one.
 - `refused` has an optional `seat` (absent when the refusal is not about an action).
 - `update` also carries `"started": bool`, `"moves": int` (accepted actions so far), `"thinking":
   bool` (a bot is choosing), `"countdown": int|null` (the 3-2-1 before real time runs) and
@@ -90,6 +94,27 @@ def encode(msg: dict[str, Any]) -> bytes:
     if len(line) > MAX_LINE:
         raise Malformed("message", f"{len(line)} bytes is longer than a line may be ({MAX_LINE})")
     return line
+
+
+class Encoder:
+    """`encode` for a table's stream to its host: a message sent to several connections in a row (a
+    seat's changes to each of its spectators) is turned into JSON once, each envelope around it."""
+
+    def __init__(self) -> None:
+        self._msg: dict[str, Any] | None = None  # kept, so that its id is not another message's
+        self._line = b""
+
+    def encode(self, obj: dict[str, Any]) -> bytes:
+        msg, conn = obj.get("msg"), obj.get("to")
+        if len(obj) != 2 or type(conn) is not int or type(msg) is not dict:
+            return encode(obj)
+        if msg is not self._msg:
+            self._line = encode(msg)
+            self._msg = msg
+        line = b'{"to":%d,"msg":%s}\n' % (conn, self._line[:-1])
+        if len(line) > MAX_LINE:
+            raise Malformed("message", f"{len(line)} bytes is longer than a line may be ({MAX_LINE})")
+        return line
 
 
 def decode(line: bytes) -> dict[str, Any]:
@@ -191,6 +216,10 @@ LOBBY_SEAT = shape(
     {"name": STR, "kind": one_of("person", "bot"), "level": optional(STR), "present": BOOL, "owner": BOOL}
 )
 CLOCK = shape({"running": BOOL, "now": NUM})
+VIEW_PATH = list_of(STR | INT)
+VIEW_STEP = Kind(  # [path, value] sets a part of a seat's view, [path] removes it (`chaigames.play.changes`)
+    lambda v: type(v) is list and len(v) in (1, 2) and VIEW_PATH.ok(v[0]), "[path] or [path, value]"
+)
 
 # type -> (fields, the fields that may be left out)
 SCHEMAS: dict[str, tuple[dict[str, Kind], frozenset[str]]] = {
@@ -217,6 +246,7 @@ SCHEMAS: dict[str, tuple[dict[str, Kind], frozenset[str]]] = {
     "pause": ({}, frozenset()),
     "resume": ({}, frozenset()),
     "rematch": ({}, frozenset()),
+    "sync": ({}, frozenset()),  # the app could not apply a `changes`: send this session its whole update again
     "hint": ({}, frozenset()),  # this seat asked for a hint (counted; its own app works it out)
     # host -> session
     "welcome": ({"name": STR, "keyed": BOOL, "mine": list_of(TABLE)}, frozenset()),
@@ -280,6 +310,18 @@ SCHEMAS: dict[str, tuple[dict[str, Kind], frozenset[str]]] = {
             "hints_used": INT,
         },
         frozenset({"hints", "hints_used"}),
+    ),
+    "changes": (
+        {
+            "seat": optional(INT),
+            "fields": OBJ,
+            "view": list_of(VIEW_STEP),
+            "log": list_of(OBJ),
+            "events": list_of(OBJ),
+            "clock": optional(CLOCK),
+            "turn_bell": BOOL,
+        },
+        frozenset(),
     ),
     "taken_over": ({}, frozenset()),
     "closed": ({"reason": STR}, frozenset()),
@@ -399,6 +441,10 @@ def resume() -> dict[str, Any]:
 
 def rematch() -> dict[str, Any]:
     return message("rematch")
+
+
+def sync() -> dict[str, Any]:
+    return message("sync")
 
 
 def hint() -> dict[str, Any]:

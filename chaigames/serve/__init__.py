@@ -27,6 +27,8 @@ from chaigames.hosting.arguments import (
 )
 
 if TYPE_CHECKING:
+    from chaigames.hosting.forks import ForkServer
+
     from .host import HostOptions
 
 NEEDS_EXTRA = "chaigames serve needs asyncssh: pip install 'chaigames[serve]'"
@@ -41,6 +43,10 @@ The game runs with a fixed, minimal environment: nothing the client sends (env r
 as PYTHONPATH, LD_PRELOAD, CHAIGAMES_HOME) reaches it. One session's crash never touches
 another. There is nothing but the game: shells, commands, port forwarding, SFTP, agent and
 X11 forwarding are all refused, and the app offers no command that writes files on the server.
+The games are forked from a fork server that has the game loaded, started before the host
+reads its key or listens: a session reaches the menu sooner and shares that memory with the
+others. The log says when the fork server stops and another is started; --no-fork-server
+starts every game as a process of its own.
 
 Players and saves:
   With key authentication (the default) a player is a public key: each key's SHA-256
@@ -221,6 +227,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="disk space each player's saves folder may take; past it a new game is refused while games "
         "under way keep saving: 50M, 1G, 0 = no limit (default 50M)",
     )
+    parser.add_argument(
+        "--no-fork-server",
+        dest="fork_server",
+        action="store_false",
+        help="start each game as a process of its own instead of forking it from a process that has "
+        "the game loaded already (slower to start, more memory per game)",
+    )
     add_memory_argument(parser)
 
 
@@ -277,8 +290,9 @@ def run(args: argparse.Namespace) -> int:
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    forks = start_fork_server(options.color) if args.fork_server else None  # before the key and the socket
     try:
-        asyncio.run(serve(options))
+        asyncio.run(serve(options, forks))
     except DataDirError as exc:
         print(f"chaigames serve: {exc}", file=sys.stderr)
         return 2
@@ -288,7 +302,29 @@ def run(args: argparse.Namespace) -> int:
     except Exception as exc:  # a broken key file and the like: one line, not a traceback
         print(f"chaigames serve: {exc}", file=sys.stderr)
         return 1
+    finally:
+        if forks is not None:
+            forks.close()
     return 0
+
+
+def start_fork_server(color: str) -> ForkServer | None:
+    """The fork server every session's game is forked from, importing the app while the host starts;
+    None (with a log line) where it cannot run: each game then starts as its own process."""
+    import logging
+
+    from chaigames.hosting.environment import child_environment
+    from chaigames.hosting.forks import ForkServer, supported
+
+    log = logging.getLogger("chaigames.serve")
+    if not supported():
+        log.info("no fork server on this system: each game starts as its own process")
+        return None
+    try:
+        return ForkServer(child_environment(home=Path(os.devnull), term=None, color=color))
+    except OSError as exc:
+        log.warning("fork server could not start (%s): each game starts as its own process", exc)
+        return None
 
 
 def startup_lines(options: HostOptions, port: int, fingerprint: str) -> list[str]:
@@ -312,7 +348,7 @@ def startup_lines(options: HostOptions, port: int, fingerprint: str) -> list[str
     return lines
 
 
-async def serve(options: HostOptions) -> None:
+async def serve(options: HostOptions, forks: ForkServer | None = None) -> None:
     """Run the host until SIGINT, SIGTERM or SIGHUP, then hang up every game (each leaves its log line) and stop."""
     import asyncio
     import contextlib
@@ -320,7 +356,7 @@ async def serve(options: HostOptions) -> None:
 
     from .host import start_host
 
-    host = await start_host(options)
+    host = await start_host(options, forks)
     for line in startup_lines(options, host.port, host.host_key_fingerprint):
         print(line, file=sys.stderr, flush=True)
     stop = asyncio.Event()

@@ -22,6 +22,7 @@ from chaigames.hosting import DataDirError
 from chaigames.hosting.arguments import FOLDER_LIMIT
 from chaigames.hosting.child import SESSION_MEMORY
 from chaigames.hosting.environment import child_environment
+from chaigames.hosting.forks import ForkServer
 from chaigames.names import clean_name
 
 from .keys import AuthorizedKeys
@@ -87,7 +88,6 @@ class SessionRecord:
     ended: float | None = None
     reason: str = ""
     detail: str = ""  # after the reason: a crash's exit status and error line
-    pid: int | None = None
 
     def line(self) -> str:
         def stamp(t: float | None) -> str:
@@ -106,8 +106,9 @@ class SessionRecord:
 class Host:
     """A running game host: its listener, its sessions and its limits."""
 
-    def __init__(self, options: HostOptions) -> None:
+    def __init__(self, options: HostOptions, forks: ForkServer | None = None) -> None:
         self.options = options
+        self.forks = forks  # where the games are forked from; None: each starts as its own process
         self.sessions: set[Any] = set()  # admitted sessions whose game is running or ending
         self.connections: set[Any] = set()  # open SSH connections, authenticated or not
         self.arriving: dict[str, list[Any]] = {}  # per client address: connections not logged in, oldest first
@@ -192,7 +193,8 @@ class Host:
     @property
     def children(self) -> list[int]:
         """Process ids of the games now running (tests and the benchmark look at them)."""
-        return [s.game.pid for s in self.sessions if s.game is not None and s.game.returncode is None]
+        games = [s.game for s in self.sessions if s.game is not None and s.game.returncode is None]
+        return [game.pid for game in games if game.pid is not None]
 
     # -- shutdown ------------------------------------------------------------------------------
     async def close(self) -> None:
@@ -205,6 +207,8 @@ class Host:
         while self._ending:
             await asyncio.gather(*list(self._ending), return_exceptions=True)
         await self.registry.close()
+        if self.forks is not None:
+            self.forks.close()
         for conn in list(self.connections):
             conn.close()
         if self._acceptor is not None:
@@ -234,11 +238,16 @@ def load_host_key(data_dir: Path) -> Any:
     return asyncssh.read_private_key(path)
 
 
-async def start_host(options: HostOptions) -> Host:
-    """Open the listener; the returned Host serves until `await host.close()`."""
+async def start_host(options: HostOptions, forks: ForkServer | None = None) -> Host:
+    """Open the listener; the returned Host serves until `await host.close()` (which stops `forks` too).
+
+    `forks`: a fork server started before this (so it holds neither the host key nor the listening
+    socket) to fork each session's game from; None starts each game as its own process."""
     import asyncssh
 
-    host = Host(options)
+    host = Host(options, forks)
+    if forks is not None:
+        forks.listen()
     try:
         options.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         key = load_host_key(options.data_dir)

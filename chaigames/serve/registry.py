@@ -351,8 +351,8 @@ class TableRegistry:
             if link is None or link.table is not table or not isinstance(inner, dict):
                 return  # that session left meanwhile
             kind = inner.get("t")
-            if kind == "update":
-                self._note_waiting(link, inner)
+            if kind == "update" or kind == "changes":
+                self._note_waiting(link, inner if kind == "update" else inner.get("fields", {}))
                 if inner.get("turn_bell") and not self.settings.bell:
                     inner = {**inner, "turn_bell": False}  # --no-bell
             link.send(inner)
@@ -376,6 +376,9 @@ class TableRegistry:
                 table.holders.add(msg["id"] if isinstance(msg.get("id"), str) else link.identity)
 
     def _note_waiting(self, link: Link, update: dict[str, Any]) -> None:
+        """Whether the table waits for this person now, from an update or the fields a `changes` changed."""
+        if "seat" not in update and not isinstance(update.get("your_turn"), bool):
+            return  # changes that leave the turn as it was
         seat = update.get("seat")
         actors = update.get("actors") or []
         waiting = seat is not None and seat in actors and not update.get("paused") and not update.get("finished")

@@ -304,8 +304,10 @@ class GameSession(asyncssh.SSHServerSession):
                 on_output=self._output,
                 on_exit=self._game_exited,
                 command=opts.command,
-                pass_fds=(theirs.fileno(),),
+                pass_fds=(theirs.detach(),),  # the game's now: closed once the child has its copy
                 memory_limit=opts.session_memory,
+                forks=self.host.forks,
+                on_start_failed=self._start_failed,
             )
         except Exception as exc:  # a full disk, no ptys left, a broken interpreter: this session only
             log.warning("game failed to start for %s: %s", self.player.address, exc)
@@ -314,12 +316,18 @@ class GameSession(asyncssh.SSHServerSession):
             self.refuse(f"game failed to start: {exc}", "The game could not start. Please try again later.\r\n")
             return
         finally:
-            theirs.close()  # the child has its own copy; the host keeps only its end
+            theirs.close()  # unless the game took it: the host keeps only its end
         self.game.on_input_drained = self._input_drained
         self.server.game_started()
-        self.record.pid = self.game.pid
         if opts.idle_timeout:
             self._idle_timer = asyncio.get_running_loop().call_later(opts.idle_timeout, self._check_idle)
+
+    def _start_failed(self, exc: Exception) -> None:
+        """The game could not start after all (its fork server failed, and so did a process of its own)."""
+        log.warning("game failed to start for %s: %s", self.player.address, exc)
+        self.record.reason = f"game failed to start: {exc}"
+        self._send(b"The game could not start. Please try again later.\r\n")
+        self._finish(1)
 
     def _adopt_old_folder(self) -> None:
         """A folder under the old --open naming becomes this player's, saves and all (see players.py)."""

@@ -270,6 +270,7 @@ class WebSession:
     last_key: float = field(default_factory=time.monotonic)
     reason: str = "closed"
     pid: int | None = None
+    drawn: bool = False  # whether the game has shown anything yet (a loaded host starts games slowly)
 
     async def run(self, columns: int, lines: int) -> None:
         options = self.host.options
@@ -279,7 +280,7 @@ class WebSession:
             player_environment(root, options.folder_limit),
             root,
             memory_limit=options.session_memory,
-            write_bytes=self.ws.send_bytes,
+            write_bytes=self.send_screen,
             write_str=self.ws.send_str,
             close=self.ws.close,
             download_manager=self.host.downloads,
@@ -321,9 +322,18 @@ class WebSession:
         elif kind == "focus":
             await service.focus()
 
+    async def send_screen(self, data: bytes) -> None:
+        """What the game draws, to the page; --idle-timeout counts from its first screen."""
+        if not self.drawn:
+            self.drawn = True
+            self.last_key = time.monotonic()
+        await self.ws.send_bytes(data)
+
     def idle_left(self) -> float | None:
         timeout = self.host.options.idle_timeout
-        return None if timeout is None else timeout - (time.monotonic() - self.last_key)
+        if timeout is None or not self.drawn:  # nothing on the page to answer yet: a whole timeout left
+            return timeout
+        return timeout - (time.monotonic() - self.last_key)
 
     async def watch(self, process: asyncio.subprocess.Process) -> None:
         """Close the page when the game ends by itself, or after `idle_timeout` without a key."""

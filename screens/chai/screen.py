@@ -402,7 +402,7 @@ class ChaiScreen(GameScreen):
                 self.ccursor = (self.ccursor + (dr or dc)) % len(rows)
         self.controller.message = ""
         self._draw_cursor()
-        self.refresh_bindings()
+        self.refresh_keys()
 
     def _draw_cursor(self) -> None:
         """What a cursor move changes, and nothing else (the game did not move): the status (its notice
@@ -418,7 +418,7 @@ class ChaiScreen(GameScreen):
     def action_zone(self) -> None:
         self.zone = "customers" if self.zone == "market" else "market"
         self.refresh_game()
-        self.refresh_bindings()
+        self.refresh_keys()
 
     def action_buy(self) -> None:
         self._play(self._cursor_action(VisitMarket), "You cannot buy here now")
@@ -445,10 +445,12 @@ class ChaiScreen(GameScreen):
 
         self.app.push_screen(LogScreen(self.controller))
 
-    def move_words(self, seat: int, action: object) -> str:
-        """A fulfil of another player's tea says the coin it pays them for the token."""
+    def action_words(self, action: object) -> str:
+        """Customers written as the board writes them; a fulfil of another player's tea says the coin it
+        pays them for the token."""
         words = glyph_ids(self.controller.describe_action(action))
-        if isinstance(action, Fulfil):
+        seat = self._seat
+        if isinstance(action, Fulfil) and seat is not None:
             players = self.controller.view.players
             tea = CUSTOMERS[action.customer].tea
             owner = next((p for p in players if p.tea == tea), None)

@@ -91,6 +91,7 @@ class ChaiWallahScreen(GameScreen):
         self._orders: tuple[Any, ...] | None = None  # what the big order cards were last drawn from
         self._drawn_seats: dict[int, tuple] = {}  # seat -> (what it showed, its lines): see seats_text
         self._feed: tuple | None = None  # what the feed was drawn from: the log's length and last event, its size
+        self._drawn: tuple | None = None  # (view, labels, width, height, log lines) the board was drawn from
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
             role = "Chai! (claim an order)" if b.role == "chai" else f"{b.role} die"
             bind_key(self, key, f"zone_key('{key}')", f"{escape(controller.name(b.seat))}: {role}", show=False)
@@ -204,11 +205,17 @@ class ChaiWallahScreen(GameScreen):
         self._was_running = running
         view = self.table()
         width, height = self.size.width or 80, self.size.height or 24
+        self._show("#cw-status", self.status_line(view))
+        # A clock tick between a table's updates: the same view (the same object), the same seats' labels
+        # and room; only the status line (the time) may have changed.
+        drawn = (self.labels(True), width, height, len(self.controller.log()))
+        if self._drawn is not None and self._drawn[0] is view and self._drawn[1:] == drawn:
+            return
+        self._drawn = (view, *drawn)
         seats = len(view.seats)
         size = dice_size(seats, width, height, FIXED_ROWS - 4)
         big = size is not None
         self.set_class(big, "big")
-        self._show("#cw-status", self.status_line(view))
         if big:
             assert size is not None
             self._refresh_big(view, width, height, size)

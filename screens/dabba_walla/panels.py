@@ -6,8 +6,10 @@ here only reads `self.view`, the screen's cursors and its size, and returns Rich
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from chaigames.dabba_walla import data as D
@@ -48,6 +50,8 @@ class Panels(_Screen):
         def _passing(self) -> list[int]: ...
         def _ghost(self) -> R.Ghost | None: ...
         def _main_player(self) -> PlayerView: ...
+        def _wrapped(self, text: Text, width: int) -> int: ...
+        def _prompt_text(self) -> Text: ...
 
     def _status_text(self) -> Text:
         v = self.view
@@ -72,12 +76,19 @@ class Panels(_Screen):
         return R.ring_compact(self.view, width=width - 2, cursor=cursor, passing=passing)
 
     def _room_for_big_ring(self) -> bool:
-        """The card boxes of the ring take 13 lines; every vehicle at full size comes first."""
+        """The card boxes of the ring take up to 13 lines; the right column at full size comes first:
+        the hand, the notes, a line and a pile for each rival, and their vehicles whole."""
         v = self.view
-        others = len(v.players) - 1
-        right = 4 + 4 + 2 * others + 1 + (2 * v.rows + 1)  # hand, info, a line + pile each, the grids
-        fixed = 1 + 1 + 13 + 2 + 4 + 1  # title, status, ring, prompt, log, footer
-        return right <= self.app.size.height - fixed
+        right = self._right_width()
+        main = self._main_player()
+        others = [p for p in v.players if p.seat != main.seat]
+        need = self._wrapped(self._hand_text(), right) + self._wrapped(self._info_text(), right) + 1
+        need += sum(2 if p.played else 1 for p in others) + _rows(self._other_vehicles(others, captions=False))
+        width = self.app.size.width
+        passing = self._passing() if self.mode() == "walk" else []
+        prompt = min(self._wrapped(self._prompt_text(), width - 2), 3)
+        fixed = 1 + 1 + R.ring_roomy_height(v, width - 2, passing) + prompt + 4 + 1  # title ... log, footer
+        return need <= self.app.size.height - fixed
 
     def _vehicle_panel(self) -> Text:
         v = self.view
@@ -102,6 +113,9 @@ class Panels(_Screen):
         elif self.roomy or v.cols <= 3:
             text.append("\n")
             text.append(R.LEGEND if self.roomy else "* half-chai  @ chai", style="dim")
+        if self.level_view is not None:
+            text.append("\n")
+            text.append(R.LEVEL_LEGEND, style="dim")
         return text
 
     def _hand_text(self) -> Text:
@@ -118,38 +132,67 @@ class Panels(_Screen):
         if not hand:
             text.append("empty", style="dim")
             return text
-        if v.phase == "delivery" or len(hand) > 4 or (self.others_page and not self.roomy):
-            slot = 16
-            per_line = max(1, (self._right_width() - 1) // slot)
-            for i, code in enumerate(hand):
-                if i % per_line == 0:
-                    text.append("\n")
-                piece = Text(">" if i == chosen else " ", style="bold").append_text(R.card_line(code))
-                if i == chosen:
-                    piece.stylize("reverse")
-                piece.truncate(slot, pad=True)
-                text.append_text(piece)
-            return text
-        col_w = 18
-        shapes = [R.shape_lines(code) for code in hand]
-        head = Text()
+        if v.phase == "delivery":
+            return self._hand_list(text, hand, chosen, tips_only=not self.roomy)
+        if len(hand) > 4 or (self.others_page and not self.roomy):
+            return self._hand_list(text, hand, chosen)
+        heads = []
         for i, code in enumerate(hand):
             cell = Text(f">{i + 1} " if i == chosen else f" {i + 1} ", style="bold reverse" if i == chosen else "bold")
             cell.append_text(R.card_line(code))
-            cell.truncate(col_w, pad=True)
             if i == chosen:
                 cell.stylize("reverse")
+            heads.append(cell)
+        shapes = [R.shape_lines(code) for code in hand]
+        # each card's column as wide as its own line (a gap of 2 when that fits, else 1)
+        for gap in (2, 1):
+            widths = [
+                max(h.cell_len, 2 + max(sh.cell_len for sh in shape)) + gap
+                for h, shape in zip(heads, shapes, strict=True)
+            ]
+            if sum(widths) - gap <= self._right_width():
+                break
+        else:  # side by side would wrap
+            return self._hand_list(text, hand, chosen)
+        head = Text()
+        for cell, w in zip(heads, widths, strict=True):
+            cell.truncate(w, pad=True)
             head.append_text(cell)
+        head.rstrip()
         text.append("\n")
         text.append_text(head)
-        for k in range(3):
+        for k in range(max(len(sh) for sh in shapes)):  # as many lines as the tallest tile
             line = Text()
-            for sh in shapes:
+            for sh, w in zip(shapes, widths, strict=True):
                 cell = Text("  ").append_text(sh[k]) if k < len(sh) else Text("")
-                cell.truncate(col_w, pad=True)
+                cell.truncate(w, pad=True)
                 line.append_text(cell)
+            line.rstrip()
             text.append("\n")
             text.append_text(line)
+        return text
+
+    def _hand_list(self, text: Text, hand: Sequence[str], chosen: int, *, tips_only: bool = False) -> Text:
+        """The hand as a list of one-line cards, as many to a line as the column holds; `tips_only`
+        leaves the tile's shape out (delivery: only the tips on the card count any more)."""
+        pieces = []
+        for i, code in enumerate(hand):
+            piece = Text(">" if i == chosen else " ", style="bold")
+            if tips_only:
+                piece.append(code, style=R.COLOUR_STYLE[code[0]]).append(f" {R.tips_text(code)}")
+            else:
+                piece.append_text(R.card_line(code))
+            if i == chosen:
+                piece.stylize("reverse")
+            pieces.append(piece)
+        slot = max(p.cell_len for p in pieces) + 1
+        per_line = max(1, (self._right_width() + 1) // slot)
+        for i, piece in enumerate(pieces):
+            if i % per_line == 0:
+                text.append("\n")
+            else:
+                text.append(" " * (slot - pieces[i - 1].cell_len))
+            text.append_text(piece)
         return text
 
     def _right_width(self) -> int:
@@ -292,8 +335,7 @@ class Panels(_Screen):
         for row in rows:
             for i in row:
                 p = others[i]
-                label = f"{p.name} {R.level_caption(p, None)}" if captions else p.name
-                text.append(label[: widths[i]].ljust(widths[i] + 2), style="bold")
+                text.append(_caption(p, widths[i] if captions else 0).ljust(widths[i] + 2), style="bold")
             used = sum(widths[i] + 2 for i in row)
             if hint is not None and row is rows[-1] and used + hint.cell_len <= room:
                 text.append_text(hint)
@@ -319,54 +361,84 @@ class Panels(_Screen):
         return lines
 
     def _other_line(self, p: PlayerView) -> Text:
+        """A rival on one line of the right column: the long words when they fit, else the short
+        ones ('Ravi: 4t, sp 3, L2, hand 2, chai 0'), never wrapped (a wrapped line pushed the last
+        rival off a 24-line screen)."""
         v = self.view
+        width = max(self._right_width() - 1, 20)
         turn = v.turn == p.seat or (v.phase == "delivery" and p.seat in v.actors)
-        text = Text(f"{'>' if turn else ' '}{p.name}", style="bold")
+        mark = ">" if turn else " "
         if v.phase in ("pickup", "final"):
             where = f"space {p.position + 1}" if p.position is not None else "off board"
-            text.append(
-                f": {p.tickets}t, {where}, {R.level_caption(p, None)}, hand {p.hand_count}, chai {p.chai_count}"
-            )
-            if not (self.roomy or self.others_page == 2):  # else the pile itself is on the next line
-                text.append(f", played {len(p.played)}")
-        else:
-            text.append(f": {p.tips} tips, {R.level_caption(p, None)}, {p.chai_count} chai")
-            if p.choice is not None:
-                text.append("  shows ")
-                text.append_text(R.choice_text(p.choice[0], p.choice[1], veto=False))
-            elif p.later:
-                text.append("  plays later")
-            elif v.phase == "delivery":  # over: nobody chooses any more
-                text.append("  has chosen" if p.committed else "  choosing...")
-        return text
+            pile = "" if (self.roomy or self.others_page == 2) else f", played {len(p.played)}"  # else shown below
+            forms = [
+                f": {p.tickets}t, {where}, {R.level_caption(p, None)}, hand {p.hand_count}, chai {p.chai_count}{pile}",
+                f": {p.tickets}t, {where}, level {p.level_marker}, hand {p.hand_count}, chai {p.chai_count}{pile}",
+                f": {p.tickets}t, {where}, level {p.level_marker}, hand {p.hand_count}, chai {p.chai_count}",
+                f": {p.tickets}t, "
+                + (f"sp {p.position + 1}" if p.position is not None else "off")
+                + f", L{p.level_marker}, hand {p.hand_count}, chai {p.chai_count}",
+            ]
+            for words in forms:
+                if cell_len(mark + p.name + words) <= width:
+                    break
+            return fit_line(Text(mark + p.name, style="bold").append(words), width)
+        text = Text(f"{mark}{p.name}", style="bold")
+        caption = R.level_caption(p, None)
+        text.append(f": {p.tips} tips, {caption}, {p.chai_count} chai")
+        if text.cell_len > width - 16:  # room for what they show
+            text = Text(f"{mark}{p.name}", style="bold")
+            text.append(f": {p.tips} tips, L{p.level_marker}, {p.chai_count} chai")
+        if p.choice is not None:
+            text.append("  shows ")
+            text.append_text(R.choice_text(p.choice[0], p.choice[1], veto=False))
+        elif p.later:
+            text.append("  plays later")
+        elif v.phase == "delivery":  # over: nobody chooses any more
+            text.append("  has chosen" if p.committed else "  choosing...")
+        return fit_line(text, width)
 
     def _delivery_board(self) -> Text:
+        """The tips so far, the table's options and the tracks. Below the roomy size in as few lines as
+        hold them (the status line already says which level is delivered): the rivals' lines below
+        need the room."""
         v = self.view
+        width = self.app.size.width - 2
         text = Text()
-        if v.phase == "delivery":
-            text.append(f"Delivering level {v.level} (round {v.round} of {v.rounds})", style="bold")
-        else:
-            text.append("All levels delivered", style="bold")
-        text.append("   Tips: ")
-        text.append("  ".join(f"{p.name} {p.tips}" for p in v.players), style="bold")
-        text.append("\n")
+        tips = Text("Tips: ")
+        tips.append("  ".join(f"{p.name} {p.tips}" for p in v.players), style="bold")
         extras = R.table_rules(v, roomy=self.roomy)
+        if self.roomy:
+            if v.phase == "delivery":
+                text.append(f"Delivering level {v.level} (round {v.round} of {v.rounds})", style="bold")
+            else:
+                text.append("All levels delivered", style="bold")
+            text.append("   ").append_text(tips).append("\n")
+        elif extras and tips.cell_len + 3 + len(extras) <= width:
+            text.append_text(tips).append("   " + extras + "\n")
+            extras = ""
+        else:
+            text.append_text(fit_line(tips, width)).append("\n")
+        if extras and self.roomy and len(extras) > width:  # each option whole, one a line
+            extras = extras.replace("   ", "\n")
         if extras:
             line = Text(extras)
-            line.truncate(self.app.size.width - 2, overflow="ellipsis")
+            if "\n" not in extras:
+                line.truncate(width, overflow="ellipsis")
             text.append_text(line)
             text.append("\n")
         for news in self._order_news.get(v.round, []) if v.phase == "delivery" else []:
             text.append(news + "\n", style="bold")
         lr = v.last_round
+        pairs = 0 if self.roomy else width
         if v.revealed_tracks is not None:
             text.append("Revealed so far, tracks:\n", style="italic")
-            text.append_text(R.tracks_text(v, v.revealed_tracks))
+            text.append_text(R.tracks_text(v, v.revealed_tracks, width=pairs))
         elif lr:
             text.append(f"Level {lr.level} was delivered with these tracks:\n", style="italic")
-            text.append_text(R.tracks_text(v, lr.tracks))
+            text.append_text(R.tracks_text(v, lr.tracks, width=pairs))
         else:
-            text.append_text(R.tracks_text(v, None))
+            text.append_text(R.tracks_text(v, None, width=pairs))
         return text
 
     def _reveal_lines(self) -> Text:
@@ -411,6 +483,18 @@ class Panels(_Screen):
             used += entry.cell_len + 1
         text.rstrip()
         return text
+
+
+def _caption(p: PlayerView, width: int) -> str:
+    """A rival's name over their vehicle, cut to its width; with a `width`, the level too, which is
+    kept whole ('Player 1 L3' rather than 'Player 1 leve')."""
+    if not width:
+        return p.name
+    long = f"{p.name} {R.level_caption(p, None)}"
+    if len(long) <= width:
+        return long
+    level = f" L{p.level_marker}"
+    return p.name[: max(width - len(level), 1)] + level
 
 
 def _rows(text: Text) -> int:

@@ -39,6 +39,17 @@ def mirror(t: int) -> int:
     return 4 + (-t) % 4 if t < 4 else (-(t - 4)) % 4
 
 
+TURNS = ("as on the card", "turned right", "turned round", "turned left")
+
+
+def transform_words(t: int) -> str:
+    """What a player did to the tile, in words: 'turned right', 'mirrored and turned round'."""
+    turn = TURNS[t % 4]
+    if t < 4:
+        return turn
+    return "mirrored" if t == 4 else f"mirrored and {turn}"
+
+
 def transform_orientations(card: str) -> tuple[int, ...]:
     """For each symmetry 0-7, the core's orientation index of the card's tile."""
     shape, half_index, half_side, _ = D.TILE_TABLE[tile_number(card)]
@@ -74,6 +85,11 @@ class Spot:
     @property
     def legal(self) -> bool:
         return self.problem is None
+
+
+def half_cell(card: str, orientation: int) -> tuple[int, int]:
+    """The square of the tile (row, col in its box) that carries its half-chai."""
+    return orientations(card)[orientation].half_cell
 
 
 def size_of(card: str, orientation: int) -> tuple[int, int]:

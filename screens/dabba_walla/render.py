@@ -30,6 +30,9 @@ CHAI_MARK = "@"  # two half-chais meet: a completed chai
 SIDE_ARROW = {"N": "^", "E": ">", "S": "v", "W": "<"}
 COLOUR_WORD = dict(zip(D.COLOURS, D.COLOUR_NAMES, strict=True))
 LEGEND = "Y yellow  R red  B blue  G green\nE empty dabba  * half-chai  @ chai"
+FLOOR_GLYPH = "."  # an empty square that can carry a dabba (on the floor, or on a dabba just below)
+HOLE_GLYPH = "~"  # in a level view: nothing under this square at that level
+LEVEL_LEGEND = f"{FLOOR_GLYPH} supported  {HOLE_GLYPH} hole"
 
 
 def glyph(colour: str | None) -> str:
@@ -128,6 +131,7 @@ class _Cell:
     text: str
     style: str
     half: str | None = None
+    chai: bool = False  # the half met its other half: a completed chai
     ghost: bool = False
     extra: str = ""  # second line of a tall cell
     level: int = 0
@@ -174,7 +178,8 @@ def _cells(
                 text, style = f"x{g}{ghost.level}", palette.GHOST_BLOCKED.cell
             half = ghost.half_side if s == ghost.half_square else None
             under = f"on {len(pv.stacks[s])}" if s in inside else "off!"  # what the ghost hides
-            out[s] = _Cell("ghost", text, style, half, True, under, ghost.level)
+            chai = half is not None and ghost.completes_chai
+            out[s] = _Cell("ghost", text, style, half, chai, ghost=True, extra=under, level=ghost.level)
             continue
         if s not in inside:
             continue
@@ -188,7 +193,9 @@ def _cells(
         if top is None:
             if level is not None and stack and len(stack) > level:
                 raise AssertionError("stacks have no gaps")
-            out[s] = _Cell(("floor", s), ".", FLOOR_STYLE)
+            # a level view tells a square that could carry a dabba on this level from a hole
+            hole = level is not None and len(stack) < level - 1
+            out[s] = _Cell(("floor", s), HOLE_GLYPH if hole else FLOOR_GLYPH, FLOOR_STYLE)
             continue
         style = COLOUR_STYLE[top.colour]
         if mark_level and top.level == mark_level:
@@ -198,6 +205,7 @@ def _cells(
             f"{glyph(top.colour)}{shown_level}",
             style,
             top.half,
+            top.chai,
             extra=top.piece,
             level=top.level,
         )
@@ -242,8 +250,9 @@ def vehicle_text(
         b = cells.get(s_b) if s_b is not None else None
         ha = a is not None and a.half == side_a
         hb = b is not None and b.half == side_b
-        if a is not None and b is not None and ha and hb and a.level == b.level:
-            return CHAI_MARK
+        met = a is not None and b is not None and ((a.chai and b.chai) or (a.ghost and a.chai) or (b.ghost and b.chai))
+        if ha and hb and a is not None and b is not None and a.level == b.level and met:
+            return CHAI_MARK  # a chai completed (or the ghost completes one): facing halves can also have met none
         if ha or hb:
             return HALF_MARK
         return None
@@ -374,12 +383,11 @@ def ring_compact(view: DabbaView, *, width: int = 78, cursor: int | None = None,
     return text
 
 
-def space_box(view: DabbaView, sp: int, *, width: int, cursor: bool, passing: bool) -> list[Text]:
-    """One space of the ring, roomy: number, card code and tips, its tile's shape beside the tickets
-    lying on it and the figures standing there."""
+def _space_lines(view: DabbaView, sp: int, *, inner: int, cursor: bool, passing: bool) -> list[Text]:
+    """A space of the roomy ring inside its frame: the card line, then three lines of its tile's shape
+    beside the tickets lying there and the figures standing there."""
     space = view.spaces[sp]
     names = [p.name for p in view.players]
-    inner = width - 2
     head = Text(f">{sp + 1}<" if cursor else f" {sp + 1} ", style="bold reverse" if cursor else "bold")
     if space.card:
         head.append_text(card_line(space.card))
@@ -391,8 +399,18 @@ def space_box(view: DabbaView, sp: int, *, width: int, cursor: bool, passing: bo
         side[0].append(f"{space.tickets} ticket{'s' if space.tickets > 1 else ''}", style="bold")
     if passing:
         side[0].append(" +1t", style="bold")
-    if space.figures:
-        side[1].append(" ".join("@" + names[p] for p in space.figures), style="bold underline")
+    room = inner - 8  # beside the tile's shape
+    figures = ["@" + names[p] for p in space.figures]
+    if len(" ".join(figures)) > 2 * room or any(len(f) > room for f in figures):
+        marks = figure_marks(view)
+        figures = ["@" + marks[p] for p in space.figures]
+    k = 1
+    for f in figures:  # whole names, on the lines beside the shape
+        if side[k].cell_len and side[k].cell_len + 1 + len(f) > room and k < 2:
+            k += 1
+        if side[k].cell_len:
+            side[k].append(" ")
+        side[k].append(f, style="bold underline")
     lines = [head]
     for k in range(3):
         line = Text(" ")
@@ -401,6 +419,14 @@ def space_box(view: DabbaView, sp: int, *, width: int, cursor: bool, passing: bo
         line.append_text(cell)
         line.append_text(side[k])
         lines.append(line)
+    return lines
+
+
+def space_box(view: DabbaView, sp: int, *, width: int, cursor: bool, passing: bool, body: int = 3) -> list[Text]:
+    """One space of the ring, roomy: number, card code and tips, its tile's shape beside the tickets
+    lying on it and the figures standing there, in `body` lines under the card."""
+    inner = width - 2
+    lines = _space_lines(view, sp, inner=inner, cursor=cursor, passing=passing)[: 1 + body]
     border = "bold" if cursor else "dim"
     out = [Text("┌" + "─" * inner + "┐", style=border)]
     for line in lines:
@@ -410,12 +436,33 @@ def space_box(view: DabbaView, sp: int, *, width: int, cursor: bool, passing: bo
     return out
 
 
+def ring_body(view: DabbaView, width: int, passing: Sequence[int] = ()) -> int:
+    """The lines under the card line that the six spaces fill (a flat tile and nobody on the space
+    leave the rest blank): every box of the ring gets that many."""
+    inner = ring_box_width(width) - 2
+    used = 1
+    for sp in range(6):
+        lines = _space_lines(view, sp, inner=inner, cursor=False, passing=sp in passing)
+        used = max([used, *(k for k, line in enumerate(lines) if line.plain.strip())])
+    return used
+
+
+def ring_box_width(width: int) -> int:
+    return min(max((width - 6) // 3, 16), 30)
+
+
+def ring_roomy_height(view: DabbaView, width: int, passing: Sequence[int] = ()) -> int:
+    """The lines `ring_roomy` takes: two rows of boxes and the arrows between them."""
+    return 2 * (ring_body(view, width, passing) + 3) + 1
+
+
 def ring_roomy(view: DabbaView, *, width: int = 78, cursor: int | None = None, passing: Sequence[int] = ()) -> Text:
     """The ring as two rows of three card boxes (1 2 3 along the top, 6 5 4 along the bottom)."""
-    box_w = min(max((width - 6) // 3, 16), 30)
+    box_w = ring_box_width(width)
+    body = ring_body(view, width, passing)
     text = Text()
     for row_i, row in enumerate(RING_ROWS):
-        boxes = [space_box(view, sp, width=box_w, cursor=sp == cursor, passing=sp in passing) for sp in row]
+        boxes = [space_box(view, sp, width=box_w, cursor=sp == cursor, passing=sp in passing, body=body) for sp in row]
         for k in range(len(boxes[0])):
             line = Text()
             for b, box in enumerate(boxes):
@@ -450,29 +497,40 @@ def table_rules(view: DabbaView, *, roomy: bool) -> str:
     return "   ".join(parts)
 
 
-def tracks_text(view: DabbaView, reading: TrackReading | None) -> Text:
+def tracks_text(view: DabbaView, reading: TrackReading | None, *, width: int = 0) -> Text:
     """The four scoring tracks as the view gives their scales; with a reading, the marker [x] on the
     space its position stands on (a position past the last space stands on it), its sum, and
-    "(capped)" when the track's end held the marker short of the sum."""
+    "(capped)" when the track's end held the marker short of the sum. Two tracks to a line when
+    `width` holds them (80 columns in delivery), else one a line."""
+    lines = [_track_line(view, reading, c) for c in range(4)]
+    if width:
+        pairs = [lines[0].copy(), lines[2].copy()]
+        room = max(line.cell_len for line in lines[0::2])
+        if room + 3 + max(line.cell_len for line in lines[1::2]) <= width:
+            for pair, right in zip(pairs, lines[1::2], strict=True):
+                pair.pad_right(room + 3 - pair.cell_len)
+                pair.append_text(right)
+            lines = pairs
+    return Text("\n").join(lines)
+
+
+def _track_line(view: DabbaView, reading: TrackReading | None, c: int) -> Text:
     text = Text()
-    for c in range(4):
-        values = view.track_scales[c]
-        letter = D.COLOURS[c]
-        text.append(f"{letter}", style=COLOUR_STYLE[letter])
-        text.append(f" {D.COLOUR_NAMES[c]:<6} ")
-        marker = None if reading is None else min(reading.positions[c], len(values) - 1)
-        for i, v in enumerate(values):
-            if marker == i:
-                text.append(f"[{v}]", style="bold reverse")
-            else:
-                text.append(f" {v} ", style="dim")
-        if reading is not None:
-            raw = reading.sums[c]
-            text.append(f"  sum {raw:+d}")
-            if raw != reading.positions[c]:
-                text.append(" (capped)", style="italic")
-        if c < 3:
-            text.append("\n")
+    values = view.track_scales[c]
+    letter = D.COLOURS[c]
+    text.append(f"{letter}", style=COLOUR_STYLE[letter])
+    text.append(f" {D.COLOUR_NAMES[c]:<6} ")
+    marker = None if reading is None else min(reading.positions[c], len(values) - 1)
+    for i, v in enumerate(values):
+        if marker == i:
+            text.append(f"[{v}]", style="bold reverse")
+        else:
+            text.append(f" {v} ", style="dim")
+    if reading is not None:
+        raw = reading.sums[c]
+        text.append(f"  sum {raw:+d}")
+        if raw != reading.positions[c]:
+            text.append(" (capped)", style="italic")
     return text
 
 

@@ -137,6 +137,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         self.col = 0
         self.spot_i = -1
         self.square = (0, 0)  # empty / bonus dabba: the square chosen
+        self.square_chosen = False  # the player moved that cursor this turn: `e` keeps it (else the lowest square)
         self.bonus_colour = "Y"
         self.swap_space = 0
         self.chai_i = 0
@@ -314,15 +315,25 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             return mode
         return None
 
-    def _act(self, action: Any, *, final: bool = True) -> bool:
+    def _act(self, action: Any) -> bool:
         """Send the action; False if it was refused already (a remote table answers later, through
-        `move_refused`, which shows the reason the same way). `final`: see GameScreen.send."""
+        `move_refused`, which shows the reason the same way)."""
         seat = self.seat
         if seat is None:
             return False
         self.problem = ""
-        self.send(seat, action, final=final)
+        self.send(seat, action)
         return not self.problem
+
+    def action_words(self, action: object) -> str:
+        """A tile's placement says the tile and which way it is turned, as the player turned it."""
+        card = self._pending()
+        if isinstance(action, Place) and card is not None:
+            return (
+                f"Place {card} {placing.transform_words(self.transform)} "
+                f"at ({action.row + 1},{action.col + 1}) on level {action.level}"
+            )
+        return super().action_words(action)
 
     def move_refused(self, seat: int, reason: str) -> None:
         self.problem = reason
@@ -401,6 +412,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             r, c = self.square[0] + dr, self.square[1] + dc
             if 0 <= r < v.rows and 0 <= c < v.cols and r * v.cols + c in v.squares:  # only onto the vehicle
                 self.square = (r, c)
+                self.square_chosen = True
         self.refresh_game()
 
     def action_digit(self, n: int) -> None:
@@ -423,8 +435,12 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         card = self._pending()
         if card is None:
             return
+        # the tile turns about its half-chai square, which stays where it was: the ghost does not drift
+        r, c = placing.half_cell(card, self._orientation())
+        anchor = (self.row + r, self.col + c)
         self.transform = how(self.transform)
-        self.row, self.col = placing.clamp(self.view, card, self._orientation(), self.row, self.col)
+        r, c = placing.half_cell(card, self._orientation())
+        self.row, self.col = placing.clamp(self.view, card, self._orientation(), anchor[0] - r, anchor[1] - c)
         self.spot_i = -1
         self.problem = ""
         self.refresh_game()
@@ -461,8 +477,8 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         if not rows:
             return
         where, kind = rows[min(self.chai_i, len(rows) - 1)]
-        # on the secret choice until the commit: put on and taken off freely, so never asked about
-        self._act(AddChai(kind) if where == "own" else RemoveChai(kind), final=False)
+        # on the secret choice until the commit: put on and taken off freely (`u` takes it back), never asked about
+        self._act(AddChai(kind) if where == "own" else RemoveChai(kind))
 
     def action_bonus_colour(self) -> None:
         colours = [c for c, n in zip(D.COLOURS, self.view.bonus_left, strict=True) if n] or list(D.COLOURS)
@@ -473,7 +489,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
     def action_side_mode(self, name: str) -> None:
         self.side_mode = name
         self.problem = ""
-        if self.seat is not None:
+        if self.seat is not None and not self.square_chosen:  # else where the player last was, this turn
             self.square = self._lowest_square(self.view.players[self.seat])
         self.refresh_game()
 
@@ -772,7 +788,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         if self.level_view is not None:  # say how the level view works while it is on
             top = max(self._main_player().level, 1)
             text.append(f"Level view: level {self.level_view} of {top}. ", style="bold")
-            text.append("v one level up, V one down (after the top: the whole vehicle), Esc the whole vehicle.")
+            text.append("v up, V down, Esc the whole vehicle.")
             return text
         if mode == "watch":
             if v.phase == "over":
@@ -785,7 +801,7 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         elif mode == "play":
             cards = len(self._main_player().hand or ())  # a hand is known in play mode: the player's own
             keys = "arrows or 1" if cards == 1 else f"arrows or 1-{cards}"
-            text.append(f"Choose the card to play ({keys}), Enter plays it and you place its tile.")
+            text.append(f"Choose the card to play ({keys}). Enter plays it; then place its tile.")
         elif mode == "place":
             text = self._place_prompt()
         elif mode == "end" and self._returned_in == self._turn_sig():
@@ -853,11 +869,6 @@ def chai_rows(on_choice: Sequence[str], in_hand: Sequence[str], order: Sequence[
 
 
 def _ring_step(space: int, dr: int, dc: int) -> int:
-    """Arrows on the ring as drawn (1 2 3 along the top, 6 5 4 below): a move on that grid."""
-    for r, row in enumerate(R.RING_ROWS):
-        if space in row:
-            c = row.index(space)
-            r2 = max(0, min(1, r + dr))
-            c2 = max(0, min(2, c + dc))
-            return R.RING_ROWS[r2][c2]
-    return space
+    """Arrows walk the cursor around the ring, as the figures go: right or down to the next space
+    clockwise (1 > 2 > ... > 6 > 1), left or up to the one before."""
+    return (space + (1 if dr + dc > 0 else -1)) % 6

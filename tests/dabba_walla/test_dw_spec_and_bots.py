@@ -79,6 +79,38 @@ def test_takeback_of_a_placement_without_reveal():
     assert session.state.to_json() == before
 
 
+def test_with_take_backs_off_a_player_changes_their_mind_inside_their_own_turn():
+    """Two people, take-backs off: the walk (it deals a card) and the end of the turn stand; a card
+    played, a tile placed and an empty dabba go back one step at a time through undo entries, and
+    the record still replays to the very same game."""
+    cfg = GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Ravi")), start_player=0)
+    session = Session(SPEC, cfg, 5)
+    assert not session.config.takebacks_on
+    assert not session.could_take_back(0, Start(0))  # it deals a new card to the ring
+    session.apply(0, Start(0))
+    assert session.takeback_size(0) == 0
+    code = D.CARD_CODES[session.state.hands[0][0]]
+    walked = session.state.to_json()
+    assert session.could_take_back(0, PlayCard(code))
+    session.apply(0, PlayCard(code))
+    played = session.state.to_json()
+    assert session.takeback_size(0) == 1 and session.takeback_size(1) == 0
+    place = next(a for a in session.state.legal_actions(0) if isinstance(a, Place))
+    assert session.could_take_back(0, place)  # no chai completed on an empty vehicle
+    session.apply(0, place)
+    assert session.undo(0) == 1 and session.state.to_json() == played
+    assert session.undo(0) == 1 and session.state.to_json() == walked
+    assert session.takeback_size(0) == 0  # the walk revealed a card: it stands
+    session.apply(0, PlayCard(code))
+    session.apply(0, place)
+    assert not session.could_take_back(0, EndTurn())  # the turn passes to Ravi
+    session.apply(0, EndTurn())
+    assert session.takeback_size(0) == 0 and session.takeback_size(1) == 0
+    assert sum(e.is_undo for e in session.record.entries) == 2
+    again = Session.from_record(SPEC, session.record)
+    assert again.state.to_json() == session.state.to_json() and again.action_count == session.action_count
+
+
 def test_easy_bot_never_adds_an_empty_when_the_tile_fits():
     """Easy is random but never absurd, e.g. no empty dabba when the tile fits without it."""
     bot = EasyBot("easy", 3, 0)

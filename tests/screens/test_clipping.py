@@ -78,6 +78,8 @@ def dabba_walla_cases() -> Iterator[Case]:
             f"4 seats {vehicle} after a reveal",
             played(spec, config, 5, lambda s: s.state.phase == "delivery" and s.state.round >= 2),
         )
+    config = GameConfig(seats=seats(spec, 3), options={"vehicle": "handcart", "module1": True}, start_player=0)
+    yield Case("3 seats handcart pick-up", played(spec, config, 3, lambda s: s.action_count >= 30))  # the big ring
     config = GameConfig(seats=seats(spec, 4), options={"vehicle": "crate"}, start_player=0)
 
     def placing(s: Session) -> bool:  # Asha's tile over her vehicle: the most keys in the footer

@@ -248,6 +248,45 @@ async def test_hot_seat_dabba_walla_asks_before_a_move_and_enter_again_plays_it(
         await wait_for(pilot, lambda: app.controller.session.action_count == moves + 1, "the move")
 
 
+async def test_hot_seat_asks_only_where_a_move_stands_and_u_takes_back_a_step_inside_the_turn():
+    """A pick-up turn with take-backs off asks twice, not four times: the walk (it deals a new card)
+    and the end of the turn. Playing a card and placing its tile go at once, and `u` takes the card
+    back (an undo entry in the record) until the turn ends."""
+    app = dw_app(seed=3, humans=2, confirm_moves=True)
+    asked = 0
+
+    async def enter_and_count(expect_question: bool) -> None:
+        nonlocal asked
+        moves = app.controller.session.action_count
+        await pilot.press("enter")
+        if expect_question:
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+            asked += 1
+            await pilot.press("enter")
+        await wait_for(pilot, lambda: app.controller.session.action_count == moves + 1, "the move")
+        assert not isinstance(app.screen, ConfirmScreen)
+
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Asha's curtain")
+        await pilot.press("enter")
+        await until_my_move(pilot, 0)
+        screen = app.screen
+        assert isinstance(screen, DabbaWallaScreen) and screen.mode() == "walk"
+        await enter_and_count(True)  # the walk
+        assert screen.mode() == "play" and not app.controller.can_undo()  # a card was dealt: the walk stands
+        await enter_and_count(False)  # the card
+        assert screen.mode() == "place" and app.controller.can_undo()
+        await pilot.press("u")
+        await wait_for(pilot, lambda: screen.mode() == "play", "the card back in the hand")
+        assert app.controller.session.record.entries[-1].undo == 1
+        await enter_and_count(False)  # the card again
+        await enter_and_count(False)  # its tile, on the first legal spot (no chai on an empty vehicle)
+        assert screen.mode() == "end"
+        await enter_and_count(True)  # the end of the turn
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Bela's curtain")
+        assert asked == 2
+
+
 async def test_hot_seat_with_take_backs_on_plays_at_once(make_app):
     """Setup's "Take-backs: On" turns the question off: a move can then be taken back."""
     seats = (SeatConfig("Ann"), SeatConfig("Bob"))

@@ -120,6 +120,27 @@ def test_dabba_walla_delivery_reveal_with_4_seats(snap_compare, size, tmp_path):
     assert snap(snap_compare, size, resumed(session, tmp_path))
 
 
+def test_dabba_walla_pick_up_with_three_cards_in_hand_on_the_handcart_4_seats(snap_compare, tmp_path):
+    """The widest vehicle leaves the least room: every rival's line and the three cards side by side."""
+    config = GameConfig(
+        seats=seats(dabba_walla.SPEC, 4), options={"vehicle": "handcart", "module1": True}, start_player=0
+    )
+
+    def three_cards(s: Session) -> bool:
+        return s.action_count >= 20 and asha_to_move(s) and len(s.state.hands[0]) == 3
+
+    session = played(dabba_walla.SPEC, config, 3, three_cards)
+    assert snap(snap_compare, (80, 24), resumed(session, tmp_path))
+
+
+def test_dabba_walla_delivery_with_4_seats(snap_compare, tmp_path):
+    config = GameConfig(
+        seats=seats(dabba_walla.SPEC, 4), options={"vehicle": "handcart", "order_card_1": 1, "order_card_3": 5}
+    )
+    session = played(dabba_walla.SPEC, config, 5, lambda s: s.state.phase == "delivery")
+    assert snap(snap_compare, (80, 24), resumed(session, tmp_path))
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_dabba_walla_results(snap_compare, size):
     session = played(dabba_walla.SPEC, dw_config(), 3, lambda s: False)

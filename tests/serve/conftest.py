@@ -12,7 +12,9 @@ from typing import Any
 import asyncssh
 import pytest
 
+from chaigames.serve import start_fork_server
 from chaigames.serve.host import Host, HostOptions, start_host
+from tests.serve.tablehost import TableHost
 
 
 @pytest.fixture
@@ -38,12 +40,13 @@ async def make_host(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIt
     caplog.set_level(logging.INFO, logger="chaigames.serve")
     hosts: list[Host] = []
 
-    async def make(**kw: Any) -> Host:
+    async def make(*, forks: bool = False, **kw: Any) -> Host:
+        """`forks=True`: the games are forked from a fork server, as `chaigames serve` does."""
         kw.setdefault("data_dir", tmp_path / "serve")
         kw.setdefault("open", "authorized_keys" not in kw)
         kw.setdefault("hangup_grace", 2.0)
         options = HostOptions(host="127.0.0.1", port=0, **kw)
-        host = await start_host(options)
+        host = await start_host(options, start_fork_server(options.color) if forks else None)
         hosts.append(host)
         return host
 
@@ -74,3 +77,12 @@ def data_dir(tmp_path: Path, shm_folders: list[Path]) -> Any:
     shm_folders.append(folder)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+async def table(data_dir: Path) -> AsyncIterator[TableHost]:
+    """A table process on its socketpair (tests/serve/tablehost.py), the test playing the host's part."""
+    host = TableHost("K7QD", data_dir)
+    await host.start()
+    yield host
+    await host.close()

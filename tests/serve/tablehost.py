@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from chaigames.play import wire
+from chaigames.play import changes, wire
 from tests.wait import scaled, until, woken_by
 
 WAIT = 15.0  # upper bound of any wait, in seconds; waits end as soon as their condition holds
@@ -26,6 +26,11 @@ WAIT = 15.0  # upper bound of any wait, in seconds; waits end as soon as their c
 
 def who(name: str, keyed: bool = True) -> dict[str, Any]:
     return {"id": f"key:{name.lower()}" if keyed else f"open:{name}", "name": name, "keyed": keyed}
+
+
+def whole(last: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, Any]:
+    """A message as the app handles it: `changes` as the whole update they make of the last one."""
+    return changes.rebuild(last, wire.check(msg)) if msg.get("t") == "changes" else msg
 
 
 class TableHost:
@@ -86,9 +91,10 @@ class TableHost:
             self.lines.append(line)
             self.got.append(obj)
             if "to" in obj:
-                self._to.setdefault(obj["to"], []).append((line, obj["msg"]))
-                self._last[obj["to"], obj["msg"]["t"]] = obj["msg"]
-                self._count[obj["to"], obj["msg"]["t"]] = self._count.get((obj["to"], obj["msg"]["t"]), 0) + 1
+                msg = whole(self._last.get((obj["to"], "update")), obj["msg"])
+                self._to.setdefault(obj["to"], []).append((line, msg))
+                self._last[obj["to"], msg["t"]] = msg
+                self._count[obj["to"], msg["t"]] = self._count.get((obj["to"], msg["t"]), 0) + 1
 
     # -- the host's side --------------------------------------------------------------------------
     def raw(self, data: bytes) -> None:
@@ -233,7 +239,7 @@ class InProcessTable:
         while (obj := await wire.read_message(self._t_reader)) is not None:
             if "to" not in obj:
                 continue
-            self.got.setdefault(obj["to"], []).append(obj["msg"])
+            self.got.setdefault(obj["to"], []).append(whole(self.last(obj["to"], "update"), obj["msg"]))
             if obj["to"] == 1:
                 self._c_writer.write(wire.encode(obj["msg"]))
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from chaigames.engine import GameConfig, SeatConfig
+from chaigames.play import changes
 from chaigames.serve.players import key_id, player_folder
 from chaigames.serve.registry import Link, TableSettings
 from chaigames.setups import SetupMemory
@@ -41,9 +42,12 @@ class Relay:
         relay = self
 
         def send(link: Link, msg: dict[str, Any]) -> None:
-            relay.sent.setdefault(link.name, []).append(msg)
-            if msg.get("t") == "update":
-                relay._updates.setdefault(link.name, []).append(msg)
+            kept = msg
+            if msg.get("t") == "changes":  # kept as the whole update the app makes of them
+                kept = changes.rebuild(relay.last_update(link.name), msg)
+            relay.sent.setdefault(link.name, []).append(kept)
+            if kept.get("t") == "update":
+                relay._updates.setdefault(link.name, []).append(kept)
             relay.links[link.name] = link
             original(link, msg)
 

@@ -49,7 +49,7 @@ def secret_ids(own: dict[str, Any], seat: int, received: Received) -> set[str]:
     return set(private) - received()
 
 
-STEPS = 6  # moves by keys for each person: the whole game's secrecy is checked at the table (test_table_play)
+STEPS = 4  # moves by keys for each person: the whole game's secrecy is checked at the table (test_table_play)
 
 
 async def test_two_people_play_dabba_walla_by_keys_and_neither_screen_shows_the_others_secrets(

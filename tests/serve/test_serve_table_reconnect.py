@@ -51,11 +51,15 @@ async def test_a_dropped_person_comes_back_to_their_seat_and_a_spectator_sees_th
     await join_table(ravi, code)
     await until(lambda: relay.last_update("Ravi"), "Ravi's first update")
     assert relay.sent["Ravi"][0]["t"] == "welcome"
-    asha.send(b"wasd")  # Asha offers dice: Ravi sees that she did, never their values
 
     def asha_offered(name: str) -> bool:
         return any(d["state"] == "offered" for u in relay.updates(name) for d in u["view"]["seats"][0]["dice"])
 
+    def asha_offers() -> bool:
+        return any(d["state"] == "offered" for d in relay.last_update("Asha")["view"]["seats"][0]["dice"])
+
+    # Asha offers dice (again if her game's screen was not up yet): Ravi sees that she did, never their values
+    await asha.keys_until(b"wasd", asha_offers, "Asha's offer")
     await until(lambda: asha_offered("Ravi"), "Asha's offer seen by Ravi")
     assert asha_offered("Asha") and not offered_values_hidden(relay.last_update("Asha"))
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from chaigames import games
 from chaigames.engine import parse_record
 from chaigames.play import wire
@@ -19,14 +17,6 @@ from tests.screens.conftest import screen_text, wait_for
 from tests.serve.tablehost import InProcessTable, TableHost
 from tests.serve.test_table_app import ravi_plays, table_app
 from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
-
-
-@pytest.fixture
-async def table(data_dir: Path):
-    host = TableHost("HJNT", data_dir)
-    await host.start()
-    yield host
-    await host.close()
 
 
 def saved_record(data_dir: Path, code: str) -> Any:
@@ -129,3 +119,16 @@ async def test_the_hint_key_at_a_table_shows_the_experts_move_worked_out_in_the_
         finally:
             c.stop()
             await table.close()
+
+
+async def test_the_results_at_a_table_say_how_many_hints_this_seat_used() -> None:
+    from tests.screens.test_results_fit import Host
+    from tests.serve.test_table_controller import Channel, Frame, chai_session, update
+
+    session, channel = chai_session(), Channel()
+    c = TableController(Frame(), channel, games.get("chai"), 1)
+    result = {"scores": [3, 5, 1], "winners": [1], "breakdown": [], "note": "", "details": {}}
+    channel.hear(update(session, 1, finished=True, result=result, hints=True, hints_used=3))
+    app = Host(c)  # type: ignore[arg-type]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: "3 hints used" in screen_text(app), "the hints line")

@@ -4,10 +4,7 @@ game, and what each seat was sent (never another seat's secrets)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from chaigames import games
 from chaigames.engine import Session, parse_record
@@ -83,14 +80,6 @@ def views_by_moves(spec: Any, record: Any, n_seats: int) -> list[dict[int, list[
     return out
 
 
-@pytest.fixture
-async def table(data_dir: Path):
-    host = TableHost("K7QD", data_dir)
-    await host.start()
-    yield host
-    await host.close()
-
-
 async def test_two_people_play_dabba_walla_and_each_is_sent_only_their_own_seat(table: TableHost) -> None:
     await open_table(table, "dabba-walla", seats("person", "person", "bot", "bot"), hints=True)
     lobby = await table.next(2, "lobby")
@@ -125,7 +114,7 @@ async def test_two_people_play_dabba_walla_and_each_is_sent_only_their_own_seat(
         history = list((table.data_dir / "players" / "key" / name / "history").glob("*.json"))
         assert (
             len(history) == 1
-            and json.loads(history[0].read_text())["meta"] | {"table": "K7QD", "seat": seat}
+            and json.loads(history[0].read_text())["meta"] | {"table": table.code, "seat": seat}
             == (json.loads(history[0].read_text())["meta"])
         )
     assert not (table.data_dir / "players" / "key" / "asha" / "saves").exists()

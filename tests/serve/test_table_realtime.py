@@ -7,8 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from chaigames import games
 from chaigames.engine import Session, parse_record
 from chaigames.play import wire
@@ -16,14 +14,6 @@ from tests.serve.tablehost import TableHost, who
 from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
 
 CW = seats("person", "person", "bot", "bot")
-
-
-@pytest.fixture
-async def table(data_dir: Path):
-    host = TableHost("CW34", data_dir)
-    await host.start()
-    yield host
-    await host.close()
 
 
 def running(u: dict[str, Any]) -> bool:

@@ -15,14 +15,6 @@ from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
 from tests.wait import until
 
 
-@pytest.fixture
-async def table(data_dir: Path):
-    host = TableHost("K7QD", data_dir)
-    await host.start()
-    yield host
-    await host.close()
-
-
 async def play_some(host: TableHost, people: dict[int, dict[str, Any]], moves: int) -> dict[str, Any]:
     """Each person plays their first legal move when it is theirs, until `moves` actions stand."""
     acted: dict[int, int] = {}

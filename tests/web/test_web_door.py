@@ -24,6 +24,7 @@ from chaigames.web.server import (
     start_web,
     websocket_url,
 )
+from tests.web.webplay import Page
 
 # -- origins and addresses -------------------------------------------------------------------------
 
@@ -290,3 +291,24 @@ async def test_a_game_that_ends_closes_its_page_saying_how(web_host, game, code,
             message = await ws.receive(timeout=20)
         assert message.type == aiohttp.WSMsgType.CLOSE
         assert (message.data, message.extra) == (code, reason)
+
+
+SLOW_GAME = (
+    "import sys, time\n"
+    "print('__GANGLION__', flush=True)\n"
+    "time.sleep(1.5)\n"
+    "sys.stdout.buffer.write(b'D' + (5).to_bytes(4, 'big') + b'ready'); sys.stdout.flush()\n"
+    "time.sleep(60)\n"
+)
+
+
+async def test_the_idle_time_counts_from_the_games_first_screen(web_host):
+    """A game slower to start than --idle-timeout (a loaded host) is not closed before its page has
+    shown it: the keys not pressed are counted from its first screen."""
+    host = await web_host(command=[sys.executable, "-c", SLOW_GAME], idle_timeout=1.0)
+    page = await Page.open(f"http://127.0.0.1:{host.port}")
+    try:
+        await page.wait_closed()
+        assert (bytes(page.raw), page.close_code) == (b"ready", server.Closed.IDLE)
+    finally:
+        await page.close()

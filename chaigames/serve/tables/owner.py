@@ -82,7 +82,7 @@ class OwnerMoves(TableParts):
         self.paused_by = None
         self.away_pause = False
         self._sent.clear()
-        self._contents.clear()
+        self._bases.clear()
         away = [i for i, s in enumerate(self.seats) if s.away]
         if self.game.realtime and away:
             self.game.paused = True

@@ -56,7 +56,7 @@ class TableParts:
     _acting: int | None
     _actors: dict[int, bool]
     _sent: dict[int, Any]
-    _contents: dict[int, Any]
+    _bases: dict[int, Any]  # conn -> the last update it got (`updates.Sent`)
     _log_json: list[dict[str, Any]]
     _in_histories: bool
     _guesses: Guesses

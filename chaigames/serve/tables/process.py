@@ -42,8 +42,10 @@ async def run_table(sock: socket.socket, code: str, data_dir: Path, **options: U
     sock.setblocking(False)
     reader, writer = await wire.open_stream(sock)
 
+    encoder = wire.Encoder()
+
     def send(obj: dict) -> None:
-        writer.write(wire.encode(obj))
+        writer.write(encoder.encode(obj))
 
     table = Table(code, data_dir, send, games.get, **options)
     if table.restore():

@@ -137,7 +137,7 @@ class Seating(TableParts):
         self._lobby_changed()
         if self.game is not None:
             self._sent.pop(conn, None)
-            self._contents.pop(conn, None)
+            self._bases.pop(conn, None)
             if came_back:
                 self._back(seat)
             self._changed([], force=True)
@@ -148,7 +148,7 @@ class Seating(TableParts):
             return None
         seat, info.seat, info.spectator = info.seat, None, False
         self._sent.pop(conn, None)
-        self._contents.pop(conn, None)
+        self._bases.pop(conn, None)
         if seat is not None and self.seats[seat].conn == conn:
             self.seats[seat].conn = None
             return seat

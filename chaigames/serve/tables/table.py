@@ -16,9 +16,10 @@ it. A finished record is also copied into each seated person's History.
 `Table` is put together from one part per idea, each in its own module: `frame` (what its game's
 controller runs in), `lobby` (opening, the lobby, the host's summary), `seating` (sitting down and
 getting up), `owner` (starting games, seats to bots), `away` (pauses and people away), `hints` (counting
-the hints for learners), `updates` (what each connection is sent) and `records` (its files); `seats`
-holds who sits where and `game` the controller as a table runs it. Each part is a `TableParts` (`parts`:
-the state they share and what one asks of another). This module keeps the messages' way in and the moves.
+the hints for learners), `updates` (what each connection is sent: its update, then what changed) and
+`records` (its files); `seats` holds who sits where and `game` the controller as a table runs it. Each
+part is a `TableParts` (`parts`: the state they share and what one asks of another). This module keeps
+the messages' way in and the moves.
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ class Table(TableFrame, Lobby, Seating, OwnerMoves, Pauses, Hints, Updates, Reco
         self._acting: int | None = None  # the connection whose action is being applied
         self._actors: dict[int, bool] = {}  # seat -> it was among the actors at the last update
         self._sent: dict[int, Any] = {}  # conn -> the table's key when it was last considered
-        self._contents: dict[int, Any] = {}  # conn -> what the last update it got said (see `_content`)
+        self._bases: dict[int, Any] = {}  # conn -> the last update it got, its changes' base (`updates.Sent`)
         self._log_json: list[dict[str, Any]] = []  # the game's log lines as JSON, so far
         self._in_histories = False  # the finished record has been copied into the people's History
         self._guesses = Guesses()
@@ -166,6 +167,8 @@ class Table(TableFrame, Lobby, Seating, OwnerMoves, Pauses, Hints, Updates, Reco
             self.resume(conn)
         elif t == "rematch":
             self.rematch(conn)
+        elif t == "sync":
+            self._resend(conn)
         elif t == "hint":
             self.hint_asked(conn)
 
@@ -213,4 +216,6 @@ class Table(TableFrame, Lobby, Seating, OwnerMoves, Pauses, Hints, Updates, Reco
         self.save_table()
 
 
-SESSION_TYPES = frozenset({"open", "join", "leave", "act", "start", "to_bot", "pause", "resume", "rematch", "hint"})
+SESSION_TYPES = frozenset(
+    {"open", "join", "leave", "act", "start", "to_bot", "pause", "resume", "rematch", "sync", "hint"}
+)

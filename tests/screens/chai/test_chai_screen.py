@@ -464,9 +464,9 @@ def test_the_question_before_a_fulfil_of_another_players_tea_names_the_coin_paid
     view = session.state.view(0)
     theirs = next(cid for cid, c in CUSTOMERS.items() if c.tea == view.players[1].tea)
     mine = next(cid for cid, c in CUSTOMERS.items() if c.tea == view.players[0].tea)
-    screen = SimpleNamespace(controller=SimpleNamespace(view=view, describe_action=SPEC.describe_action))
-    asked = ChaiScreen.move_words(screen, 0, Fulfil(theirs))  # type: ignore[arg-type]
+    screen = SimpleNamespace(controller=SimpleNamespace(view=view, describe_action=SPEC.describe_action), _seat=0)
+    asked = ChaiScreen.action_words(screen, Fulfil(theirs))  # type: ignore[arg-type]
     assert asked.startswith(f"Fulfil {card_glyph(theirs)}") and asked.endswith(
         f"paying Ravi 1 coin for the {view.players[1].tea} tea token"
     )
-    assert "paying" not in ChaiScreen.move_words(screen, 0, Fulfil(mine))  # type: ignore[arg-type]
+    assert "paying" not in ChaiScreen.action_words(screen, Fulfil(mine))  # type: ignore[arg-type]

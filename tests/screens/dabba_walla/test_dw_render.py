@@ -206,3 +206,86 @@ def test_the_right_border_stands_straight_on_every_vehicle(vehicle):
                 for k in range(cell_h):
                     line = lines[1 + r * (cell_h + 1) + k]
                     assert line[x] in "│*@" and not line[x + 1 :].strip(), "\n".join(lines)
+
+
+def test_facing_halves_show_a_chai_only_when_they_completed_one():
+    """Two half-chais can face each other on one level without a chai (the first was covered before
+    the second came): the mark is '*', as the game paid nothing. A chai the rules completed is '@'."""
+    from tests.dabba_walla.dw_helpers import card, make, put
+
+    s = make(2, vehicle="trailer")
+    s = put(s, 0, card("G01"), [(0, 0)], 1, half=(0, 0, "E"))
+    s = put(s, 0, card("Y01"), [(0, 1)], 1, half=(0, 1, "W"))
+    v = s.view(0)
+    for level in (None, 1):
+        first_row = plain(R.vehicle_text(v, v.players[0], level=level))[1]
+        assert first_row.startswith("│ G1 * Y1 │"), first_row
+    session = Session(SPEC, SPEC.validate(GameConfig(seats=(SeatConfig("A"), SeatConfig("B")))), 4)
+    bots = [SPEC.make_bot("normal", 4 + i, i) for i in range(2)]  # they seek chais
+    while not any(session.state.chais) and session.state.phase == "pickup":
+        seat = session.state.actors()[0]
+        legal = session.state.legal_actions(seat)
+        session.apply(seat, bots[seat].choose(session.state.view(seat), legal, SPEC.bot_budget["normal"]))
+    seat = next(p for p, done in enumerate(session.state.chais) if done)
+    v = session.state.view(seat)
+    level = session.state.chais[seat][0][1]
+    assert "@" in R.vehicle_text(v, v.players[seat], level=level).plain
+
+
+def test_the_figures_on_a_space_of_the_big_ring_keep_their_names_whole():
+    from tests.positions import edit
+
+    names = ("Player 1", "Asha", "Ravindra", "Meera")
+    config = GameConfig(seats=tuple(SeatConfig(n) for n in names), start_player=0)
+    state = edit(Session(SPEC, SPEC.validate(config), 3).state, pos=[0, 0, 0, 0])
+    box = R.space_box(state.view(None), 0, width=R.ring_box_width(118), cursor=False, passing=False)
+    text = "\n".join(line.plain for line in box)
+    assert all(f"@{name}" in text for name in names), text
+
+
+def test_a_level_view_tells_a_supported_square_from_a_hole():
+    from tests.dabba_walla.dw_helpers import card, make, put
+
+    s = make(2, vehicle="trailer")
+    s = put(s, 0, card("G01"), [(0, 0)], 1)
+    v = s.view(0)
+    second = plain(R.vehicle_text(v, v.players[0], level=2))[1]
+    assert second.startswith(f"│ {R.FLOOR_GLYPH}  │ {R.HOLE_GLYPH}  │"), second  # on G1; over the floor
+    first = plain(R.vehicle_text(v, v.players[0], level=1))[1]
+    assert first.startswith(f"│ G1 │ {R.FLOOR_GLYPH}  │"), first
+
+
+def test_arrows_walk_the_ring_cursor_around_the_ring():
+    from screens.dabba_walla.screen import _ring_step
+
+    assert [_ring_step(2, 0, 1), _ring_step(2, 1, 0), _ring_step(3, 0, -1), _ring_step(0, -1, 0)] == [3, 3, 2, 5]
+
+
+def test_a_placement_and_the_turns_of_a_tile_in_words():
+    from chaigames.dabba_walla.describe import describe_action
+
+    assert describe_action(Place(0, 0, 1, 1)) == "Place the tile as on the card at (1,2) on level 1"
+    assert "orientation" not in describe_action(Place(3, 1, 0, 2))
+    assert [placing.transform_words(t) for t in (0, 1, 2, 3, 4, 5)] == [
+        "as on the card",
+        "turned right",
+        "turned round",
+        "turned left",
+        "mirrored",
+        "mirrored and turned right",
+    ]
+
+
+def test_a_rivals_caption_keeps_the_level_whole():
+    from screens.dabba_walla.panels import _caption
+
+    s = make_two_player_view()
+    p = s.players[1]
+    assert _caption(p, 13) == f"{p.name[: 13 - len(f' L{p.level_marker}')]} L{p.level_marker}"
+    assert _caption(p, 0) == p.name
+    assert _caption(p, 60) == f"{p.name} {R.level_caption(p, None)}"
+
+
+def make_two_player_view():
+    config = GameConfig(seats=(SeatConfig("Player 1"), SeatConfig("Player 2")), start_player=0)
+    return Session(SPEC, SPEC.validate(config), 3).state.view(0)
