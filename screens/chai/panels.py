@@ -83,13 +83,17 @@ def market_text(view: ChaiView, cursor: tuple[int, int] | None, *, tall: bool = 
 
 
 def additives_text(view: ChaiView, *, wide: bool = False) -> Text:
-    """The face-up display numbered 1-5 (the keys that take a kind), the deck and the discard pile."""
+    """The face-up display by kind, each kind under its own key (1 milk ... 5 spice: the numbers the
+    over-limit discard uses too, and the same after a refill), `x2` for two cards of a kind; then the
+    deck and the discard pile."""
     t = Text()
     t.append("Additives ", style="bold")
-    for i, kind in enumerate(view.display, 1):
-        t.append(f"{i}")
-        t.append(ADDITIVE_GLYPH[kind], style=ADDITIVE_STYLE[kind])
-        t.append(" ")
+    for i, kind in enumerate(ADDITIVES, 1):
+        count = view.display.count(kind)
+        if count:
+            t.append(f"{i}")
+            t.append(ADDITIVE_GLYPH[kind], style=ADDITIVE_STYLE[kind])
+            t.append(f"x{count} " if count > 1 else " ")
     if not view.display:
         t.append("(none) ", style="dim")
     discard = sum(view.additive_discard.values())

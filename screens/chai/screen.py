@@ -30,7 +30,16 @@ from chaigames.chai.actions import (
     TakeAdditives,
     VisitMarket,
 )
-from chaigames.chai.data import ADDITIVE_LIMIT, ADDITIVES, FLAVOURS, RESERVE_LIMIT, TILE_LIMIT, additive_label
+from chaigames.chai.data import (
+    ADDITIVE_LIMIT,
+    ADDITIVES,
+    CUSTOMERS,
+    FLAVOURS,
+    OTHER_TEA_FEE,
+    RESERVE_LIMIT,
+    TILE_LIMIT,
+    additive_label,
+)
 from chaigames.chai.market import COLUMNS, ROWS
 from chaigames.chai.view import ChaiView
 from chaigames.engine import Event
@@ -88,6 +97,7 @@ class ChaiScreen(GameScreen):
         Binding("c", "deck", "Deck", id="deck"),
         Binding("p", "pass_turn", "Pass", id="pass"),
         Binding("m", "moves", "Moves", id="moves"),
+        Binding("l", "log", "Log", id="log"),
     ]
 
     def __init__(self, controller: Any) -> None:
@@ -162,10 +172,9 @@ class ChaiScreen(GameScreen):
         return None
 
     def _take_action(self, n: int) -> Any | None:
-        """1-5: take every face-up card of the kind at display position n."""
-        display = self.controller.view.display
-        if 1 <= n <= len(display):
-            target = TakeAdditives(display[n - 1])
+        """1-5: take every face-up card of the n-th kind (1 milk ... 5 spice), if the display has one."""
+        if 1 <= n <= len(ADDITIVES):
+            target = TakeAdditives(ADDITIVES[n - 1])
             if target in self._legal:
                 return target
         return None
@@ -430,6 +439,26 @@ class ChaiScreen(GameScreen):
     def log_words(text: str) -> str:
         return glyph_ids(text)
 
+    def action_log(self) -> None:
+        """`l`: the whole log (the board's feed holds only its last few lines at 80x24)."""
+        from ..pause import LogScreen
+
+        self.app.push_screen(LogScreen(self.controller))
+
+    def action_words(self, action: object) -> str:
+        """Customers written as the board writes them; a fulfil of another player's tea says the coin it
+        pays them for the token."""
+        words = glyph_ids(self.controller.describe_action(action))
+        seat = self._seat
+        if isinstance(action, Fulfil) and seat is not None:
+            players = self.controller.view.players
+            tea = CUSTOMERS[action.customer].tea
+            owner = next((p for p in players if p.tea == tea), None)
+            if owner is not None and owner is not players[seat]:
+                coins = f"{OTHER_TEA_FEE} coin{'s' if OTHER_TEA_FEE != 1 else ''}"
+                words += f", paying {owner.name} {coins} for the {tea} tea token"
+        return words
+
     def action_explain(self) -> None:
         why = self._why_not()
         if why is not None:  # None: the core's own reason comes back through move_refused
@@ -469,7 +498,8 @@ class ChaiScreen(GameScreen):
         return "That is not possible now"
 
     def action_take(self, n: int) -> None:
-        self._play(self._take_action(n), f"There is no additive card {n} to take")
+        kind = additive_label(ADDITIVES[n - 1]) if 1 <= n <= len(ADDITIVES) else f"additive {n}"
+        self._play(self._take_action(n), f"There is no {kind} card on the display to take")
 
     def action_discard(self, n: int) -> None:
         over = self.controller.view.over_limit

@@ -14,7 +14,7 @@ from chaigames.chai.actions import Fulfil, ReservePool, TakeAdditives, VisitMark
 from chaigames.chai.data import ADDITIVES, CUSTOMERS, FLAVOURS
 from chaigames.engine import GameConfig, SeatConfig
 from screens.chai import ChaiScreen
-from screens.chai.glyphs import FLAVOUR_GLYPH, card_glyph
+from screens.chai.glyphs import ADDITIVE_GLYPH, FLAVOUR_GLYPH, card_glyph
 from screens.chai.moves import MovesScreen
 from screens.curtain import CurtainScreen
 from screens.results import ResultsScreen
@@ -100,9 +100,9 @@ async def test_an_additive_turn_takes_two_actions_by_number_keys(make_app):
     async with app.run_test(size=SMALL) as pilot:
         await asha_to_move(pilot)
         display = list(app.controller.state.display)
-        first = ADDITIVES[display[0]]
-        assert "Additives 1" in screen_text(app) and "1-5 Take" in footer(app)
-        await pilot.press("1")
+        first = ADDITIVES[display[0]]  # its key is its kind's number, wherever it lies on the display
+        assert f"{display[0] + 1}{ADDITIVE_GLYPH[first]}" in screen_text(app) and "1-5 Take" in footer(app)
+        await pilot.press(str(display[0] + 1))
         await wait_for(pilot, lambda: "Second additive action" in screen_text(app), "the second action")
         assert entries(app)[0].action == TakeAdditives(first)
         assert "c Deck" not in footer(app) and "⏎ Buy" not in footer(app)  # only additive actions now
@@ -112,6 +112,20 @@ async def test_an_additive_turn_takes_two_actions_by_number_keys(make_app):
         await wait_for(pilot, lambda: len(entries(app)) >= 2, "the draw")
         assert sum(app.controller.state.adds[0]) == held + 1
         await asha_to_move(pilot)  # the bot moved; Asha's turn again
+
+
+async def test_l_opens_the_whole_log_during_play(make_app):
+    """With 5 seats at 80x24 the board's feed holds 2-4 lines, and the log had no key of its own."""
+    from screens.pause import LogScreen
+
+    app = make_app(games=[SPEC], new_game=vs_bot())
+    async with app.run_test(size=SMALL) as pilot:
+        await asha_to_move(pilot)
+        assert "l Log" in footer(app)
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LogScreen) and "Game log" in screen_text(app), "the log")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChaiScreen), "back to the board")
 
 
 # -- customers ---------------------------------------------------------------------------------
@@ -239,7 +253,10 @@ async def test_another_humans_reserved_customers_never_show(make_app):
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.controller.to_move == 0 and "esc Pause" in footer(app), "Asha's screen")
         assert card_glyph(asha_card) in screen_text(app) and private_ok(bo_card)
-        await pilot.press("1", "1")  # an additive turn (two takes)
+        first = app.controller.view.display[0]  # an additive turn (two takes), each by its kind's number
+        await pilot.press(str(ADDITIVES.index(first) + 1))
+        await wait_for(pilot, lambda: "Second additive action" in screen_text(app), "the second action")
+        await pilot.press(str(ADDITIVES.index(app.controller.view.display[0]) + 1))
         await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Bo's curtain")
         assert private_ok(asha_card) and private_ok(bo_card)
         # behind the curtain the game screen already shows the public view only
@@ -422,3 +439,36 @@ async def test_over_six_additive_cards_a_discard_prompt_asks_which_kind(make_app
         await pilot.press("4")
         await wait_for(pilot, lambda: sum(app.controller.state.adds[0]) == 6, "the discard")
         await wait_for(pilot, lambda: "Second additive action" in screen_text(app), "the second additive action")
+
+
+def test_an_additive_kind_keeps_its_number_on_the_display_and_in_the_discard():
+    """The keys 1-5 numbered display positions: they changed meaning after a refill, and the
+    over-limit discard numbered the same cards otherwise ("2 Sux3 4 Vax2 5 Spx2")."""
+    from dataclasses import replace
+
+    from chaigames.engine import Session
+    from screens.chai.panels import additives_text
+
+    view = Session(SPEC, SPEC.validate(GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Ravi")))), 3).state.view(0)
+    shown = additives_text(replace(view, display=("vanilla", "sugar", "sugar", "spice", "honey"))).plain
+    assert shown.startswith("Additives 2Sux2 3Ho 4Va 5Sp ")
+    refilled = additives_text(replace(view, display=("sugar", "milk", "milk", "milk", "vanilla"))).plain
+    assert refilled.startswith("Additives 1Mkx3 2Su 4Va ")
+
+
+def test_the_question_before_a_fulfil_of_another_players_tea_names_the_coin_paid():
+    """The coin paid to another player for their tea token was never visible before the move."""
+    from types import SimpleNamespace
+
+    from chaigames.engine import Session
+
+    session = Session(SPEC, SPEC.validate(GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Ravi")))), 3)
+    view = session.state.view(0)
+    theirs = next(cid for cid, c in CUSTOMERS.items() if c.tea == view.players[1].tea)
+    mine = next(cid for cid, c in CUSTOMERS.items() if c.tea == view.players[0].tea)
+    screen = SimpleNamespace(controller=SimpleNamespace(view=view, describe_action=SPEC.describe_action), _seat=0)
+    asked = ChaiScreen.action_words(screen, Fulfil(theirs))  # type: ignore[arg-type]
+    assert asked.startswith(f"Fulfil {card_glyph(theirs)}") and asked.endswith(
+        f"paying Ravi 1 coin for the {view.players[1].tea} tea token"
+    )
+    assert "paying" not in ChaiScreen.action_words(screen, Fulfil(mine))  # type: ignore[arg-type]
