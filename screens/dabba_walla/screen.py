@@ -714,7 +714,8 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
             info = self._info_text()
             room = body - 1  # the others' top margin
             if not vehicles_page:
-                room -= self._wrapped(hand, right) + self._wrapped(info, right)
+                # an empty panel still takes its line (a spectator has no hand)
+                room -= max(self._wrapped(hand, right), 1) + max(self._wrapped(info, right), 1)
             others = self._others_text(room)
             if not self.roomy or self._wrapped(others, right) <= room or not v.last_round:
                 break

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import gc
-import threading
-import time
-from collections.abc import Callable
+import os
 from pathlib import Path
 
 import pytest
@@ -14,8 +12,9 @@ from textual import events
 from textual.driver import Driver
 
 from screens.compat import MAX_PASTE, PASTE_END, PASTE_START, Backlog, InputDecoder, guarded_driver
+from tests.wait import scaled
 
-from .test_kill import BOUND, Terminal
+from .test_kill import BOUND, PtyApp
 
 
 def test_a_byte_that_is_not_utf8_reads_as_a_replacement_character():
@@ -97,14 +96,6 @@ def test_the_guarded_driver_drops_keys_while_the_app_holds_its_limit_but_never_a
 
 
 # -- the app in a real terminal --------------------------------------------------------------------------
-def poll(condition: Callable[[], bool], what: str, term: Terminal, bound: float = BOUND) -> None:
-    end = time.monotonic() + bound
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}\n{term.text()}")
-        time.sleep(0.02)
-
-
 def peak_memory_kb(pid: int) -> int:
     """The most resident memory the process has had (VmHWM), in kB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -113,15 +104,20 @@ def peak_memory_kb(pid: int) -> int:
     raise AssertionError("no VmHWM")
 
 
-def rules_after(term: Terminal) -> None:
-    """The app answers a key: `r` on the menu opens the rules. Sent again each half second until it does:
-    keys that arrive while the app still holds a flood's last keys are dropped, as they should be."""
-    end = time.monotonic() + BOUND
-    while "chaigames: Rules" not in term.text():
-        assert time.monotonic() < end, f"no answer to r\n{term.text()}"
-        term.send(b"r")
-        with contextlib.suppress(AssertionError):
-            poll(lambda: "chaigames: Rules" in term.text(), "the rules", term, bound=0.5)
+async def send_all(term: PtyApp, data: bytes) -> None:
+    """Write all of `data` into the terminal as fast as the app reads it (its pty holds a few KB)."""
+    loop = asyncio.get_running_loop()
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[os.write(term.fd, view) :]
+        except BlockingIOError:
+            writable = loop.create_future()
+            loop.add_writer(term.fd, writable.set_result, None)
+            try:
+                await writable
+            finally:
+                loop.remove_writer(term.fd)
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
@@ -133,33 +129,34 @@ def rules_after(term: Terminal) -> None:
         pytest.param(PASTE_START.encode() + b"y" * 2_000_000 + PASTE_END.encode(), id="a 2 MB paste"),
     ],
 )
-def test_the_app_in_a_terminal_survives_the_attack_and_answers_keys(attack):
-    term = Terminal([])
+async def test_the_app_in_a_terminal_survives_the_attack_and_answers_keys(attack):
+    term = PtyApp([])
     try:
-        poll(lambda: "New game" in term.text(), "the menu", term)
-        writer = threading.Thread(target=term.send, args=(attack,), daemon=True)
-        writer.start()
-        writer.join(BOUND)
-        assert not writer.is_alive(), "the app stopped reading its input"
-        rules_after(term)
+        await term.wait_text("New game", timeout=BOUND)
+        try:
+            await asyncio.wait_for(send_all(term, attack), scaled(BOUND))
+        except TimeoutError:
+            raise AssertionError("the app stopped reading its input") from None
+        # keys that arrive while the app still holds a flood's last keys are dropped, as they should be
+        await term.keys_until(b"r", term.shows("chaigames: Rules"), "the rules after the attack", timeout=BOUND)
         assert peak_memory_kb(term.pid) < 150_000
-        assert "Traceback" not in term.text() and "Error" not in term.text()
+        assert "Traceback" not in term.text and "Error" not in term.text
     finally:
         term.kill()
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
-def test_a_huge_paste_into_a_name_field_keeps_its_first_characters(tmp_path):
+async def test_a_huge_paste_into_a_name_field_keeps_its_first_characters(tmp_path):
     """The name screen of a served page, in a terminal: a 200 KB paste lands as its first characters,
     and the next key (Enter) takes the name on to the menu."""
     player = Path(__file__).resolve().parents[2] / "chaigames" / "web" / "player.py"
-    term = Terminal([str(tmp_path)], launcher=player)
+    term = PtyApp([str(tmp_path)], launcher=player)
     try:
-        poll(lambda: "What is your name?" in term.text(), "the name screen", term)
-        term.send(PASTE_START.encode() + b"Meera" + b"z" * 200_000 + PASTE_END.encode())
-        poll(lambda: "Meerazzzz" in term.text(), "the paste's first characters in the field", term)
+        await term.wait_text("What is your name?", timeout=BOUND)
+        await send_all(term, PASTE_START.encode() + b"Meera" + b"z" * 200_000 + PASTE_END.encode())
+        await term.wait_text("Meerazzzz", timeout=BOUND)
         term.send(b"\r")
-        poll(lambda: "New game" in term.text(), "the menu", term)
+        await term.wait_text("New game", timeout=BOUND)
         assert peak_memory_kb(term.pid) < 150_000
     finally:
         term.kill()

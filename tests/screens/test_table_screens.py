@@ -199,8 +199,9 @@ async def test_a_table_opened_with_hints_says_so_on_the_wire_and_in_its_lobby(ma
         app.open_table_setup()
         await wait_for(pilot, lambda: isinstance(app.screen, OpenTableScreen) and app.screen.query("#game"))
         app.screen.query_one("#game", Select).value = "chai"
-        await wait_for(pilot, lambda: app.screen.query("#hints"), "the hints choice for Chai")
-        app.screen.query_one("#hints", Select).value = True
+        await wait_for(pilot, lambda: "Hints" in screen_text(app) and "Off" in screen_text(app), "Chai's hints choice")
+        app.screen.query_one("#hints", Select).value = True  # once Chai's form is drawn: its mount sets each field
+        await wait_for(pilot, lambda: "On: ! shows the expert's move" in screen_text(app), "hints chosen")
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: "open" in host.kinds(), "the open message")
         assert next(m for m in host.got if m["t"] == "open")["hints"] is True

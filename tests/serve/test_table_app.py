@@ -42,10 +42,11 @@ async def sit_down(pilot: Any, data_dir: Path, game: str, kinds: list[dict[str, 
 
 
 def ravi_plays(table: InProcessTable) -> None:
-    """Ravi's first legal move whenever it is his (once an update)."""
+    """Ravi's first legal move whenever it is his (once a position: an update rebuilt from the table's
+    changes carries the last one's fields, this mark among them)."""
     u = table.last(2, "update")
-    if u is not None and u["legal"] and u.get("_played") is None:
-        u["_played"] = True
+    if u is not None and u["legal"] and u.get("_played") != u["moves"]:
+        u["_played"] = u["moves"]
         table.say(2, RAVI, wire.act(1, u["legal"][0]))
 
 
