@@ -33,15 +33,19 @@ def flat(text: str) -> str:
     return " ".join(line.strip() for line in text.splitlines())
 
 
-async def both_sizes(pilot) -> tuple[str, str]:
-    """The screen as text at 80x24, then at 120x40 (and back to 80x24)."""
-    await pilot.pause()
-    small = screen_text(pilot.app)
+async def both_sizes(pilot, drawn: str) -> tuple[str, str]:
+    """The screen as text at 80x24, then at 120x40 (and back to 80x24), each once `drawn` shows
+    (the footer's keys follow the board a round later on a loaded machine)."""
+
+    async def shown() -> str:
+        await wait_for(pilot, lambda: drawn in screen_text(pilot.app), f"{drawn!r} on screen")
+        return screen_text(pilot.app)
+
+    small = await shown()
     await pilot.resize_terminal(*LARGE)
-    await pilot.pause()
-    large = screen_text(pilot.app)
+    large = await shown()
     await pilot.resize_terminal(*SMALL)
-    await pilot.pause()
+    await shown()
     return small, large
 
 
@@ -60,9 +64,9 @@ async def test_a_game_by_keys_from_the_deal_walks_places_and_completes_a_chai_at
             screen = dw_screen(app)
             mode = screen.mode()
             if mode == "walk" and "walk" not in seen:
-                seen["walk"] = await both_sizes(pilot)
+                seen["walk"] = await both_sizes(pilot, "First turn: start on space 1, free")
             if mode == "place" and "place" not in seen:
-                seen["place"] = await both_sizes(pilot)
+                seen["place"] = await both_sizes(pilot, "Mirror")
             played = await play_one_step(pilot)
             if played == "chai":
                 await pilot.pause()
@@ -102,12 +106,12 @@ async def test_a_game_by_keys_from_its_delivery_reveals_each_round_and_reaches_t
             screen = dw_screen(app)
             assert screen.mode() != "walk"  # the pick-up is over
             if screen.mode() == "deliver" and screen.view.last_round and "reveal" not in seen:
-                seen["reveal"] = await both_sizes(pilot)
+                seen["reveal"] = await both_sizes(pilot, "sum ")
             await play_one_step(pilot)
         await wait_for(
             pilot, lambda: isinstance(app.screen, ResultsScreen) and "Total" in screen_text(app), "the results drawn"
         )
-        seen["results"] = await both_sizes(pilot)
+        seen["results"] = await both_sizes(pilot, "Total")
 
     small, large = seen["reveal"]
     assert "Reveal, level" in large and "tips (" in large  # the breakdown per player
