@@ -210,7 +210,7 @@ def command_line(pid: int) -> bytes:
 
 def fork_servers_of(server_pid: int) -> list[int]:
     """The host's fork server (its child; the games forked from it show the same command line)."""
-    return [p for p in children_of(server_pid) if b"chaigames.hosting.forkserver" in command_line(p)]
+    return [p for p in children_of(server_pid) if b"fork_server" in command_line(p)]
 
 
 def games_of(server_pid: int) -> list[int]:

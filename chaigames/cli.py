@@ -490,3 +490,58 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+# -- the fork server (`chaigames serve`): started as its own program, it preloads the app here --------
+def fork_server(argv: list[str] | None = None) -> int:
+    """The fork server's program (`chaigames.hosting.forkserver`) with the app preloaded: the command
+    line is the one place below the hosts' sessions that may import the app."""
+    from .hosting import forkserver
+
+    return forkserver.main(sys.argv[1:] if argv is None else argv, preload_app)
+
+
+def preload_app() -> None:
+    """Import what a session's app imports, so each fork starts with it loaded and shares its pages.
+
+    The menu and everything a game needs: the app, each game's screen and rules, the table client;
+    then one headless trip to the menu (`warm_up_app`). What that made is then frozen: no collection in
+    this process or in a child walks it (a walk writes to every object's header, which would copy
+    every page into every session)."""
+    import contextlib
+    import gc
+    import traceback
+
+    import chaigames.play.client  # noqa: F401
+    import screens.app  # noqa: F401
+    from screens.game_screens import screen_class_for
+
+    for game_id in games.GAME_IDS:
+        with contextlib.suppress(Exception):  # a game that does not import is the app's to report, not ours
+            games.get(game_id)
+            screen_class_for(game_id)
+    try:
+        warm_up_app()
+    except Exception:  # the sessions start without it, a little slower and bigger
+        traceback.print_exc()
+    gc.collect()
+    gc.freeze()
+
+
+def warm_up_app() -> None:
+    """Show the menu once, headless, in a scratch folder: what the app does on its way to the menu
+    (its bytecode specialised as it runs, Textual's and Rich's caches filled) is then done in this
+    process and shared, instead of done again, and copied, in every session. Its loop is closed and
+    its threads are gone before the first fork."""
+    import tempfile
+    from pathlib import Path
+
+    from chaigames.saves import SaveStore
+    from screens.app import ChaiGamesApp
+
+    async def leave(pilot: Any) -> None:
+        await pilot.pause()
+        pilot.app.exit()
+
+    with tempfile.TemporaryDirectory(prefix="chaigames-warm-up-") as folder:
+        ChaiGamesApp(store=SaveStore(Path(folder))).run(headless=True, size=(80, 24), auto_pilot=leave)

@@ -27,6 +27,9 @@ from typing import Any
 
 from .forkserver import MAX_MESSAGE
 
+# the fork server's program: the command line's, which may import the app it preloads
+FORK_SERVER = "import sys; from chaigames.cli import fork_server; sys.exit(fork_server())"
+
 log = logging.getLogger("chaigames.hosting")
 
 GIVE_UP = 3
@@ -74,7 +77,7 @@ class ForkServer:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self._process = subprocess.Popen(
-                [sys.executable, "-P", "-m", "chaigames.hosting.forkserver", "--fd", str(theirs.fileno())],
+                [sys.executable, "-P", "-c", FORK_SERVER, "--fd", str(theirs.fileno())],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 env=self._env,

@@ -31,7 +31,6 @@ import argparse
 import array
 import contextlib
 import fcntl
-import gc
 import json
 import os
 import resource
@@ -41,6 +40,7 @@ import sys
 import termios
 import threading
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -65,49 +65,6 @@ class Request:
     memory: int | None
     keep: list[int]
     fds: list[int]
-
-
-def preload() -> None:
-    """Import what a session's app imports, so each fork starts with it loaded and shares its pages.
-
-    The menu and everything a game needs: the app, each game's screen and rules, the table client;
-    then one headless trip to the menu (`warm_up`). What that made is then frozen: no collection in
-    this process or in a child walks it (a walk writes to every object's header, which would copy
-    every page into every session)."""
-    import chaigames.play.client  # noqa: F401
-    import screens.app  # noqa: F401
-    from chaigames import games
-    from screens.game_screens import screen_class_for
-
-    for game_id in games.GAME_IDS:
-        with contextlib.suppress(Exception):  # a game that does not import is the app's to report, not ours
-            games.get(game_id)
-            screen_class_for(game_id)
-    try:
-        warm_up()
-    except Exception:  # the sessions start without it, a little slower and bigger
-        traceback.print_exc()
-    gc.collect()
-    gc.freeze()
-
-
-def warm_up() -> None:
-    """Show the menu once, headless, in a scratch folder: what the app does on its way to the menu
-    (its bytecode specialised as it runs, Textual's and Rich's caches filled) is then done in this
-    process and shared, instead of done again, and copied, in every session. Its loop is closed and
-    its threads are gone before the first fork."""
-    import tempfile
-    from pathlib import Path
-
-    from chaigames.saves import SaveStore
-    from screens.app import ChaiGamesApp
-
-    async def leave(pilot: Any) -> None:
-        await pilot.pause()
-        pilot.app.exit()
-
-    with tempfile.TemporaryDirectory(prefix="chaigames-warm-up-") as folder:
-        ChaiGamesApp(store=SaveStore(Path(folder))).run(headless=True, size=(80, 24), auto_pilot=leave)
 
 
 def send(control: socket.socket, message: dict[str, Any]) -> None:
@@ -301,8 +258,10 @@ def run_session(request: Request) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m chaigames.hosting.forkserver", description=__doc__)
+def main(argv: list[str], preload: Callable[[], None]) -> int:
+    """Run the fork server on the control socket `--fd`; `preload` imports (and warms) what every session's
+    app needs, once, before the first fork (the command line's `preload_app`: only it may import the app)."""
+    parser = argparse.ArgumentParser(prog="chaigames fork server", description=__doc__)
     parser.add_argument("--fd", type=int, required=True, help="the control socket's descriptor")
     args = parser.parse_args(argv)
     control = socket.socket(fileno=args.fd)
@@ -316,7 +275,3 @@ def main(argv: list[str] | None = None) -> int:
     if request is None:
         return 0
     return run_session(request)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
