@@ -35,7 +35,6 @@ class ExpertBot(HardBot):
     NEXT_WEIGHT = 0.8  # weight of the next walk's worth against this one's
     EXPLORE = 3.0  # UCB1 exploration, in points of walk score
     DELIVERY_ROLLOUTS = 4  # delivery rollouts per simulation of budget (they count tips, no game is dealt)
-    FINAL = "mean"  # the walk played: the best "now + next" ("mean") or the most searched ("visits")
 
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
         if view.phase == "pickup" and view.step == "move" and budget > 0:
@@ -80,14 +79,8 @@ class ExpertBot(HardBot):
             sim = determinise(view, self.rng)
             sim.apply(self.seat, cands[i][1])
             visits[i] += 1
-            if self.FINAL == "visits":  # UCB on the whole worth, now and next; the most searched walk is played
-                totals[i] += cands[i][0] + self.NEXT_WEIGHT * self._next_walk(sim, players)
-            else:
-                totals[i] += self._next_walk(sim, players)
-        if self.FINAL == "visits":
-            best = max(range(n), key=lambda j: (visits[j], totals[j] / max(1, visits[j])))
-        else:
-            best = max(range(n), key=lambda j: cands[j][0] + self.NEXT_WEIGHT * totals[j] / max(1, visits[j]))
+            totals[i] += self._next_walk(sim, players)
+        best = max(range(n), key=lambda j: cands[j][0] + self.NEXT_WEIGHT * totals[j] / max(1, visits[j]))
         return cands[best][1]
 
     def _next_walk(self, sim: DabbaWallaState, players: list[HardBot]) -> float:
