@@ -61,9 +61,9 @@ from typing import Any
 from textual import events
 from textual._time import get_time as _get_time
 from textual._xterm_parser import XTermParser
-from textual.driver import Driver
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
+from textual.driver import Driver
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.timer import Timer, TimerCallback
