@@ -14,6 +14,7 @@ and loads each level in as few colours as it can, since one delivery card lifts 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 from typing import Any
 
 from chaigames.engine import Rng
@@ -87,16 +88,52 @@ def empty_plan(view: DabbaView, seat: int, card: str) -> AddEmpty | None:
     return AddEmpty(*divmod(low, view.cols))
 
 
-def bumpiness(view: DabbaView, heights: list[int]) -> int:
-    cols = view.cols
-    inside = set(view.squares)
-    total = 0
-    for s in view.squares:
-        c = s % cols
-        if c + 1 < cols and s + 1 in inside:
-            total += abs(heights[s] - heights[s + 1])
+@cache
+def _adjacent(cols: int, squares: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Each pair of side-by-side squares of a vehicle, once (the one to the right, the one below)."""
+    inside = set(squares)
+    pairs = []
+    for s in squares:
+        if s % cols + 1 < cols and s + 1 in inside:
+            pairs.append((s, s + 1))
         if s + cols in inside:
-            total += abs(heights[s] - heights[s + cols])
+            pairs.append((s, s + cols))
+    return tuple(pairs)
+
+
+@cache
+def _neighbours(cols: int, squares: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each square of a vehicle that has squares beside it (above, below, left, right) inside the vehicle,
+    with them (worked out once per vehicle: the bots judge thousands of placements a decision)."""
+    inside = set(squares)
+    out = []
+    for s in squares:
+        c = s % cols
+        nbs = tuple(
+            x for x in (s - cols, s + cols, s - 1 if c > 0 else -1, s + 1 if c + 1 < cols else -1) if x in inside
+        )
+        if nbs:
+            out.append((s, nbs))
+    return tuple(out)
+
+
+def holes(view: DabbaView, heights: list[int]) -> int:
+    """The squares boxed in lower than every square beside them: likely holes that will need empties."""
+    count = 0
+    for s, nbs in _neighbours(view.cols, view.squares):
+        h = heights[s]
+        for x in nbs:
+            if heights[x] <= h:
+                break
+        else:
+            count += 1
+    return count
+
+
+def bumpiness(view: DabbaView, heights: list[int]) -> int:
+    total = 0
+    for a, b in _adjacent(view.cols, view.squares):
+        total += abs(heights[a] - heights[b])
     return total
 
 
@@ -118,15 +155,7 @@ def placement_score(view: DabbaView, seat: int, card: str, place: Place, level_w
             score += 0.7  # the half still faces an open square on this level
     score -= 1.0 * bumpiness(view, heights)
     score -= level_weight * level
-    # squares boxed in at a lower height than all neighbours are likely holes that need empties
-    cols = view.cols
-    inside = set(view.squares)
-    for s in view.squares:
-        c = s % cols
-        nbs = [x for x in (s - cols, s + cols, s - 1 if c > 0 else -1, s + 1 if c + 1 < cols else -1) if x in inside]
-        if nbs and all(heights[x] > heights[s] for x in nbs):
-            score -= 2.0
-    return score
+    return score - 2.0 * holes(view, heights)
 
 
 class _Base:

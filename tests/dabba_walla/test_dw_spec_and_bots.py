@@ -186,3 +186,26 @@ def test_hard_bot_loads_a_tile_on_the_level_of_its_colour():
     assert isinstance(action, Place) and action.level == 2
     # the normal bot, without the colour term, keeps to the floor
     assert NormalBot("normal", 5, 0).choose(s.view(0), s.legal_actions(0), 0).level == 1
+
+
+@pytest.mark.parametrize("vehicle", ["trailer", "handcart", "crate", "wheelbarrow"])
+def test_the_bots_judge_a_load_by_the_squares_beside_each_other(vehicle):
+    """How uneven a load is counts each pair of squares side by side in the vehicle once, and its holes
+    are the squares whose every neighbour in the vehicle stands higher, whatever the heights."""
+    from chaigames.dabba_walla.bots import bumpiness, holes
+    from chaigames.engine import Rng
+
+    view = make(2, vehicle=vehicle).view(0)
+    cols, inside = view.cols, set(view.squares)
+
+    def beside(s: int) -> list[int]:
+        c = s % cols
+        return [x for x in (s - cols, s + cols, s - 1 if c > 0 else -1, s + 1 if c + 1 < cols else -1) if x in inside]
+
+    pairs = {tuple(sorted((s, x))) for s in view.squares for x in beside(s)}
+    rng = Rng(7)
+    for _ in range(200):
+        heights = [rng.randbelow(4) for _ in range(view.rows * cols)]
+        assert bumpiness(view, heights) == sum(abs(heights[a] - heights[b]) for a, b in pairs)
+        boxed = [s for s in view.squares if beside(s) and all(heights[x] > heights[s] for x in beside(s))]
+        assert holes(view, heights) == len(boxed)
