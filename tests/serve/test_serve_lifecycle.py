@@ -172,7 +172,16 @@ def test_host_key_is_made_once_and_kept_private(tmp_path):
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
-FLOOD = "import sys\nsys.stdout.write('\\x1b[?1049h')\nwhile True:\n    sys.stdout.write('chai ' * 2000)\n"
+# A game that draws without end and reads no keys. Its terminal is raw, as the real app's is: a terminal
+# left in line mode throws away what is typed past its 4 KB line, as fast as the keys come, so the host's
+# queue would fill only when a client's keys outran the kernel's discarding (a loaded client never does).
+FLOOD = (
+    "import sys, tty\n"
+    "tty.setraw(0)\n"
+    "sys.stdout.write('\\x1b[?1049h')\n"
+    "while True:\n"
+    "    sys.stdout.write('chai ' * 2000)\n"
+)
 
 
 async def test_a_client_that_stops_reading_stalls_only_its_own_game(make_host):
