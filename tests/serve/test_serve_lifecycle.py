@@ -8,25 +8,8 @@ import sys
 from chaigames.hosting.child import WRITE_HIGH_WATER
 from chaigames.serve.host import CRASHED, load_host_key
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
+from tests.serve.standins import QUIET, STUBBORN, a_dropped_connection_leaves_no_process, command, stubborn_game
 from tests.wait import until
-
-# Stand-in games enter the alternate screen as the real one does: only what is drawn there is shown at once.
-# A stand-in game that ignores SIGHUP and leaves a grandchild in its process group: only SIGKILL to the
-# group ends them both.
-STUBBORN = (
-    "import signal, subprocess, sys, time\n"
-    "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
-    "kid = subprocess.Popen([sys.executable, '-c', 'import signal, time; signal.signal(signal.SIGHUP, signal.SIG_IGN);"
-    " [time.sleep(0.1) for _ in range(600)]'])\n"
-    "print('\\x1b[?1049hready', kid.pid, flush=True)\n"
-    "[time.sleep(0.1) for _ in range(600)]\n"
-)
-
-QUIET = "import time\nprint('\\x1b[?1049hready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
-
-
-def grandchild_pid(player: Player) -> int:
-    return int(player.text.split("ready", 1)[1].split()[0])
 
 
 async def test_player_quits_and_the_session_ends_cleanly(make_host, caplog):
@@ -107,24 +90,15 @@ async def test_a_clean_exit_shows_what_the_game_printed_after_its_screen(make_ho
 
 async def test_hang_up_then_kill_leaves_no_process_behind(make_host, caplog):
     """On disconnect the game's process group gets SIGHUP, then SIGKILL after the grace period."""
-    host = await make_host(command=[sys.executable, "-c", STUBBORN], hangup_grace=0.3)
-    conn = await connect(host.port, user="gone")
-    player = await Player.open(conn)
-    await player.wait_text("ready")
-    [pid] = host.children
-    kid = grandchild_pid(player)
-    assert alive(pid) and alive(kid)
-    conn.close()
-    assert await host.wait_sessions(0, timeout=10)
-    assert not alive(pid) and not alive(kid)
-    assert "user='gone'" in caplog.text and "ended=client disconnected" in caplog.text
+    host = await make_host(command=command(STUBBORN), hangup_grace=0.3)
+    await a_dropped_connection_leaves_no_process(host, caplog)
 
 
 async def test_idle_session_is_ended(make_host, caplog):
     """`--idle-timeout` ends a session that sent no keys for that long; the game is hung up.
 
     A stand-in game that starts in milliseconds, so the timeout cannot strike before it is up."""
-    host = await make_host(command=[sys.executable, "-c", QUIET], idle_timeout=1.0, hangup_grace=0.3)
+    host = await make_host(command=command(QUIET), idle_timeout=1.0, hangup_grace=0.3)
     async with await connect(host.port, user="sleepy") as conn:
         player = await Player.open(conn)
         assert await player.wait_closed() == 1
@@ -149,12 +123,9 @@ async def test_the_idle_time_counts_from_the_games_first_screen(make_host):
 
 async def test_host_shutdown_hangs_up_every_game(make_host):
     """Stopping the host tells each player, hangs up each game and leaves no process."""
-    host = await make_host(command=[sys.executable, "-c", STUBBORN], hangup_grace=0.3)
+    host = await make_host(command=command(STUBBORN), hangup_grace=0.3)
     async with await connect(host.port) as conn:
-        player = await Player.open(conn)
-        await player.wait_text("ready")
-        [pid] = host.children
-        kid = grandchild_pid(player)
+        player, pid, kid = await stubborn_game(host, conn)
         await host.close()
         assert await player.wait_closed() == 1
         assert "The game host is shutting down. Your game is saved." in player.text

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-import sys
 
 import asyncssh
 import pytest
 
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
-from tests.serve.test_serve_admission import QUIET
+from tests.serve.standins import QUIET, command
 from tests.wait import scaled, until
 
 
@@ -108,7 +107,7 @@ async def test_one_player_may_run_only_so_many_games_at_once(make_host, caplog):
     """Past --sessions-per-player games of one player (under --open a name at an address) the next
     session is refused with plain words and a log line; another name still gets in, and once one of
     the player's games ends they may start another."""
-    host = await make_host(command=[sys.executable, "-c", QUIET], player_sessions=2, hangup_grace=0.3)
+    host = await make_host(command=command(QUIET), player_sessions=2, hangup_grace=0.3)
     async with await connect(host.port, user="a") as a, await connect(host.port, user="a") as a2:
         first = await Player.open(a)
         second = await Player.open(a2)
@@ -136,9 +135,7 @@ async def test_with_keys_a_player_is_their_key_from_any_connection(make_host, au
     """With keys, the cap counts a key's games over all its connections (any name, any address);
     another key is another player."""
     authorized_keys.write_bytes(authorized_keys.read_bytes() + b"\n" + other_key.export_public_key())
-    host = await make_host(
-        command=[sys.executable, "-c", QUIET], authorized_keys=authorized_keys, player_sessions=1, hangup_grace=0.3
-    )
+    host = await make_host(command=command(QUIET), authorized_keys=authorized_keys, player_sessions=1, hangup_grace=0.3)
     async with (
         await connect(host.port, user="asha", key=client_key) as first,
         await connect(host.port, user="someone", key=client_key) as again,
