@@ -16,7 +16,7 @@ from screens.app import ChaiGamesApp
 from screens.chai_wallah.screen import ChaiWallahScreen
 from screens.curtain import CurtainScreen
 from screens.keys import KeysScreen
-from tests.screens.conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 from tests.screens.dabba_walla.helpers import play_one_step
 from tests.serve.tablehost import InProcessTable
 from tests.serve.test_table_play import ASHA, RAVI, seats
