@@ -320,7 +320,12 @@ class GameController(GameWords):
         self.listener = listener
 
     def start(self) -> None:
-        """Called by the frame once the game screen is shown: go on from wherever the game stands."""
+        """Called by the frame once the game screen is shown: go on from wherever the game stands.
+
+        The keyboard is the first human's from the moment their board is up: the screen's coming to the
+        top already dropped what was typed before it, and a key pressed once it shows (it may be drawn a
+        moment before this call) was meant for it."""
+        self._keyboard_for = None if self.realtime else self.to_move
         if self.realtime:
             self._ticker = self.frame.set_interval(self.TICK, self._tick)
             if not self.paused:  # paused before it began (a screen's own check): resume() counts down

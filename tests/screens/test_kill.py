@@ -17,9 +17,11 @@ import termios
 from pathlib import Path
 
 import pytest
+from textual import events
 
 from chaigames import games
-from chaigames.engine import Session, parse_record
+from chaigames.engine import GameConfig, SeatConfig, Session, parse_record
+from chaigames.play.controller import GameController
 from chaigames.saves import SaveStore
 from screens.generic import GenericGameScreen
 from screens.menu import ContinueScreen
@@ -124,6 +126,27 @@ async def test_kill_9_mid_game_then_continue_restores_the_same_state(make_app):
         await wait_for(pilot, lambda: app.controller.to_move == 0, "Ann's move")
         assert app.controller.state.to_json() == expected
         assert table_numbers(screen_text(app)) == shown  # what was on screen before the kill
+
+
+async def test_a_key_pressed_once_the_board_is_up_counts_though_the_game_goes_on_a_moment_later(make_app, monkeypatch):
+    """A new game's board can be drawn a moment before the game hands the keyboard to its first human
+    (the start follows the screen's mount; on a loaded machine the board is already on the terminal).
+    A key pressed in that moment was meant for this board: it is played, not dropped as typed before."""
+    start = GameController.start
+
+    def start_after_a_key(controller: GameController) -> None:
+        key = events.Key("2", "2")  # pressed now: the board is up, the game not yet going on
+        start(controller)
+        controller.frame.post_message(key)
+
+    monkeypatch.setattr(GameController, "start", start_after_a_key)
+    config = GameConfig(seats=(SeatConfig("Ann"), SeatConfig("Ravi", bot="easy")), options={"goal": 20}, start_player=0)
+    app = make_app(new_game=("toy", config, 7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(
+            pilot, lambda: app.controller is not None and app.controller.session.record.entries, "Ann's move"
+        )
+        assert app.controller.session.record.entries[0].action == toygame.Step(2)
 
 
 def game_time(text: str) -> float:
