@@ -46,7 +46,7 @@ CRASH = (
 async def test_a_crashing_game_touches_no_other_session(make_host, caplog):
     """One session's crash never touches another or the server. The host logs
     `ended=crash`, and the player gets one friendly line, never the traceback or the server's paths."""
-    host = await make_host()
+    host = await make_host(forks=True)
     async with await connect(host.port, user="steady") as steady_conn:
         steady = await Player.open(steady_conn)
         await steady.wait_text(*MENU_TITLES)

@@ -78,7 +78,7 @@ async def test_wrong_key_and_no_key_are_refused(make_host, authorized_keys, clie
 
 async def test_session_past_max_sessions_is_refused_then_a_slot_frees(make_host, caplog):
     """With `--max-sessions 2` the third session gets a friendly line; once a game ends, a new one fits."""
-    host = await make_host(max_sessions=2)
+    host = await make_host(max_sessions=2, forks=True)  # four sessions of the app: each forked
     async with await connect(host.port, user="a") as a, await connect(host.port, user="b") as b:
         first = await Player.open(a)
         second = await Player.open(b)
@@ -154,7 +154,7 @@ async def test_with_keys_a_player_is_their_key_from_any_connection(make_host, au
 
 async def test_three_sessions_at_once_each_reach_the_menu(make_host):
     """Three players at once, each in their own game process."""
-    host = await make_host()
+    host = await make_host(forks=True)
     conns = [await connect(host.port, user=f"p{i}") for i in range(3)]
     try:
         players = [await Player.open(conn, columns=80 + i, lines=24) for i, conn in enumerate(conns)]

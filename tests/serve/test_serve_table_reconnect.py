@@ -37,7 +37,7 @@ async def test_a_dropped_person_comes_back_to_their_seat_and_a_spectator_sees_th
     keys = tmp_path / "keys"
     keys.write_bytes(client_key.export_public_key() + other_key.export_public_key())
     relay = Relay(monkeypatch)
-    host = await make_host(data_dir=data_dir, authorized_keys=keys, tables=fast_tables())
+    host = await make_host(data_dir=data_dir, authorized_keys=keys, tables=fast_tables(), forks=True)
     remember_setup(folder_of(host.options.data_dir, key=client_key), "chai-wallah", [None, "easy", "easy", "easy"])
     asha = await person(host.port, "Asha", key=client_key)
     code = await open_table(asha, "chai-wallah")
@@ -95,7 +95,7 @@ async def test_under_open_a_seat_comes_back_only_with_its_seat_code(make_host, d
     """--open: names are not authenticated. Ravi's seat code is on his screen only; logging in as
     "Ravi" again without it does not give the seat (he may watch), with it he is back in seat 2."""
     relay = Relay(monkeypatch)
-    host = await make_host(data_dir=data_dir, tables=fast_tables())
+    host = await make_host(data_dir=data_dir, tables=fast_tables(), forks=True)
     remember_setup(folder_of(host.options.data_dir, "Asha"), "chai", [None, None, "easy"])
     asha = await person(host.port, "Asha")
     ravi = await person(host.port, "Ravi")
@@ -146,7 +146,7 @@ async def test_the_relay_passes_refusals_of_another_seat_and_of_malformed_messag
     """A channel that sends an action for another seat, or a line that is not a message, is refused
     (the table says why) and the table goes on."""
     relay = Relay(monkeypatch)
-    host = await make_host(data_dir=data_dir, tables=fast_tables())
+    host = await make_host(data_dir=data_dir, tables=fast_tables(), forks=True)
     remember_setup(folder_of(host.options.data_dir, "Asha"), "chai", [None, "easy"])
     asha = await person(host.port, "Asha")
     code = await open_table(asha, "chai")

@@ -60,7 +60,7 @@ async def test_a_page_plays_from_name_to_menu_to_a_game(start_host, tmp_path: Pa
 async def test_the_door_refuses_other_sites_holds_the_cap_and_closes_idle_games(start_host):
     """One host (to keep the suite fast): foreign Origins are refused before any game starts; past
     --max-sessions a page is told the tables are full; an idle game is closed and frees its table."""
-    host = start_host("--max-sessions", "1", "--idle-timeout", "4s")
+    host = start_host("--max-sessions", "1", "--idle-timeout", "2s")
     for origin in ("http://evil.example", f"http://evil.example:{host.port}", "null", ""):
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await Page.open(host.url, origin=origin)
@@ -78,8 +78,8 @@ async def test_the_door_refuses_other_sites_holds_the_cap_and_closes_idle_games(
         finally:
             await second.close()
         await host.await_line("full (1 of 1 at once)")
-        await first.wait_closed(timeout=15)  # no key for 4 s
-        assert (first.close_code, first.close_reason) == (Closed.IDLE, "4 seconds")
+        await first.wait_closed(timeout=15)  # no key for 2 s after its first screen
+        assert (first.close_code, first.close_reason) == (Closed.IDLE, "2 seconds")
     finally:
         await first.close()
     await host.await_line("ended=idle")
