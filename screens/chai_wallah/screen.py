@@ -27,6 +27,7 @@ from textual.widgets import Static
 from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_map, normalize_key, player_zones
 from chaigames.chai_wallah.view import ChaiWallahView
 from chaigames.engine import Event
+from chaigames.play.clock import time_shown
 
 from ..compat import bind_key
 from ..game_base import GameScreen
@@ -152,7 +153,7 @@ class ChaiWallahScreen(GameScreen):
     def status_line(self, view: ChaiWallahView) -> Text:
         c = self.controller
         clock = c.clock  # it runs on between a table's updates
-        out = Text(f"Time {clock.now() if clock is not None and clock.running else view.now:5.1f} s")
+        out = Text(time_shown(clock.now() if clock is not None and clock.running else view.now))
         now = self._real()
         if view.winner is not None:
             out.append("   ")
@@ -202,12 +203,13 @@ class ChaiWallahScreen(GameScreen):
         running = c.clock is not None and c.clock.running
         if running and not self._was_running:
             self._banner_until = self._real() + CHAI_BANNER_SECONDS
+            self._redraw_after(CHAI_BANNER_SECONDS)
         self._was_running = running
         view = self.table()
         width, height = self.size.width or 80, self.size.height or 24
         self._show("#cw-status", self.status_line(view))
-        # A clock tick between a table's updates: the same view (the same object), the same seats' labels
-        # and room; only the status line (the time) may have changed.
+        # A clock tick (or a table's redraw when the shown second turns) between updates: the same view (the
+        # same object), the same seats' labels and room; only the status line (the time) may have changed.
         drawn = (self.labels(True), width, height, len(self.controller.log()))
         if self._drawn is not None and self._drawn[0] is view and self._drawn[1:] == drawn:
             return
@@ -338,6 +340,17 @@ class ChaiWallahScreen(GameScreen):
         self.controller.message = ""
         if self.is_mounted:
             self.refresh_game()
+            self._redraw_after(FLASH_SECONDS)
+
+    def _redraw_after(self, seconds: float) -> None:
+        """A flash or the "Chai!" banner ends after `seconds`: draw again then. Locally the clock's ticks
+        would, but at a table the screen is drawn only when the shown second turns or an update comes."""
+        self.app.set_timer(seconds + 0.01, self._redraw)
+
+    def _redraw(self) -> None:
+        if self.is_mounted and self.is_attached:
+            with contextlib.suppress(NoMatches):
+                self.refresh_game()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
