@@ -338,10 +338,13 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah") 
             print(f"  apps:   {app_cpu:6.1f} s CPU, {app_mem:6.1f} MiB in {len(apps)} processes")
             print(f"  this benchmark (its SSH clients and {sessions} terminals): {own_cpu() - own0:6.1f} s CPU")
             per = play_cpu / max(actions, 1) / max(len(apps), 1) * 1000
+            # each app draws the actions of its own table only: per action it drew
+            per_drawn = play_cpu / max(actions * people, 1) * 1000
             per_second = play_cpu / max(len(apps), 1) / max(play_end - at_play["t"], 1e-9) * 1000
             print(
                 f"  play only ({play_end - at_play['t']:.1f} s, {actions} accepted actions): "
-                f"apps {play_cpu:.1f} s CPU, {per:.2f} ms CPU per accepted action per app "
+                f"apps {play_cpu:.1f} s CPU, {per_drawn:.2f} ms CPU per app per accepted action at its table "
+                f"({per:.2f} ms per accepted action anywhere per app), "
                 f"({per_second:.1f} ms per app per second of play); "
                 f"this benchmark {own_play:.1f} s CPU"
             )

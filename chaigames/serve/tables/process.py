@@ -43,9 +43,20 @@ async def run_table(sock: socket.socket, code: str, data_dir: Path, **options: U
     reader, writer = await wire.open_stream(sock)
 
     encoder = wire.Encoder()
+    loop = asyncio.get_running_loop()
+    pending: list[bytes] = []
+
+    def flush() -> None:
+        if pending and not writer.is_closing():
+            writer.write(b"".join(pending))
+        pending.clear()
 
     def send(obj: dict) -> None:
-        writer.write(encoder.encode(obj))
+        """Everything the table says in one turn of its loop (an action's news to every connection) leaves
+        in one write, so the host is woken once for it, not once a connection."""
+        if not pending:
+            loop.call_soon(flush)
+        pending.append(encoder.encode(obj))
 
     table = Table(code, data_dir, send, games.get, **options)
     if table.restore():
@@ -67,6 +78,7 @@ async def run_table(sock: socket.socket, code: str, data_dir: Path, **options: U
             log.exception("table %s: a message could not be handled: %.200r", code, obj)
         await writer.drain()
     table.close()
+    flush()
     try:
         await writer.drain()
         writer.close()
