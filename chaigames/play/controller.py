@@ -20,7 +20,7 @@ from chaigames.engine.protocol import RealtimeDriver
 from chaigames.engine.words import join_names
 from chaigames.saves import GameTakenOver
 
-from .clock import GameClock
+from .clock import GameClock, time_shown
 from .protocol import Controller, GameWords, Listener
 from .thinking import THINK_SECONDS, think_within
 
@@ -243,7 +243,7 @@ class GameController(GameWords):
         if self.realtime:
             t = self.clock.now() if self.clock else 0.0
             state = "paused" if self.paused or not (self.clock and self.clock.running) else "running"
-            return f"Time {t:5.1f} s ({state})"
+            return f"{time_shown(t)} ({state})"
         actors = self.session.state.actors()
         names = join_names([self.name(s) for s in actors]) or "nobody"
         if self.curtain_for is not None:

@@ -52,5 +52,5 @@ async def test_the_board_shows_with_its_clock_stopped_under_the_countdown(make_a
         await pilot.press("space")
         await wait_for(pilot, lambda: isinstance(app.screen, CountdownScreen), "the countdown")
         text = screen_text(app)
-        assert "Get ready...  3" in text and "Order 1" in text and "Ann" in text and "Time   0.0 s" in text
+        assert "Get ready...  3" in text and "Order 1" in text and "Ann" in text and "Time   0 s" in text
         assert not app.controller.clock.running

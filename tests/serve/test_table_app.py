@@ -94,7 +94,7 @@ async def test_chai_wallah_at_a_table_takes_every_key_set_for_the_one_seat(data_
             assert view.seat == 0 and view is c.view
             # the time on screen runs on between the table's updates, as the table's clock does
             c.clock.set(True, 42.0)
-            assert str(app.screen.status_line(c.view)).startswith("Time  42.")
+            assert str(app.screen.status_line(c.view)).startswith("Time  42 s")
             # `?` shows the keys over this screen only: the table is not paused for it (nor F2's key check)
             await pilot.press("question_mark")
             await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen), "the keys list")
