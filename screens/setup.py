@@ -72,6 +72,9 @@ class SetupScreen(AppScreen[None]):
 
     HEADING = "New game"
     HUMAN_LABEL = "Human"
+    AUTO_FOCUS = "#seats"
+    """The seats first, straight away: focused first by Textual, the form's scroll (the first thing that can
+    take the focus) restyled its whole form on taking the focus and again on giving it to the seats."""
     START = "Start"  # what the button (and ctrl+s) does: start the game here
 
     BINDINGS = [
