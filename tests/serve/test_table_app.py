@@ -98,7 +98,9 @@ async def test_chai_wallah_at_a_table_takes_every_key_set_for_the_one_seat(data_
             # `?` shows the keys over this screen only: the table is not paused for it (nor F2's key check)
             await pilot.press("question_mark")
             await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen), "the keys list")
-            await pilot.press("escape", "f2", "w")  # once w's move is back from the table, F2 was handled too
+            await pilot.press("escape")  # keys pressed before the game is back on top are not the game's
+            await wait_for(pilot, lambda: isinstance(app.screen, ChaiWallahScreen), "the game again")
+            await pilot.press("f2", "w")  # once w's move is back from the table, F2 was handled too
             await wait_for(pilot, lambda: len(asha_entries(data_dir)) >= 5, "the w after F2 applied for Asha")
             assert {"t": "pause"} not in table.sent(1) and isinstance(app.screen, ChaiWallahScreen)
         finally:
