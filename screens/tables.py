@@ -64,14 +64,8 @@ class OpenTableScreen(SetupScreen):
     HUMAN_LABEL = "Person"
     START = "Open the table"  # its lobby opens; the owner starts the game from there
     BINDINGS = [Binding("ctrl+s", "start", "Open the table", id="start")]
-
-    def on_mount(self) -> None:
-        for selector in ("#takebacks", "#match", "#start-player"):
-            for widget in self.query(selector):
-                if widget.parent is not None:
-                    widget.parent.display = False
-        self.query_one("#name-0", Input).disabled = True  # your seat takes your name; other people's theirs
-        super().on_mount()
+    HIDDEN_FIELDS = frozenset({"takebacks", "match", "start-player"})
+    OWN_SEAT_NAMED = True  # your seat takes your name; other people's theirs
 
     def player(self) -> str | None:
         """Seat 1 is yours, under the name the host knows you by (no bot takes it: `opening_seats`)."""
