@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 import sys
 import time
@@ -117,6 +118,7 @@ def main() -> None:
         print(f"measured bot tuned: {attrs}")
     if args.cap is not None:
         print(f"each decision capped at {args.cap} s of wall clock, as in the app")
+    print(f"load average (1 min) at the start: {os.getloadavg()[0]:.1f}", flush=True)
     wins = n = 0
     all_times: list[float] = []
     all_walls: list[float] = []
@@ -140,6 +142,7 @@ def main() -> None:
     share = wins / max(1, n)
     print(f"{levels[0]} won {wins}/{n} = {share:.1%} (95% CI {lo:.1%} - {hi:.1%}); fair {1 / len(levels):.0%}")
     print(f"decision CPU time over all games: {spread(all_times)}; total wall {time.perf_counter() - t_start:.0f} s")
+    print(f"load average (1 min) at the end: {os.getloadavg()[0]:.1f}")
     if args.cap is not None:
         print(f"decision wall-clock time over all games: {spread(all_walls)}")
 

@@ -22,7 +22,12 @@ sessions the same way: from writing the key to the first bytes back that change 
 benchmark's own N terminals share the machine. Needs the test extra (asyncssh, pyte). Everything
 stops by itself: bounded waits, SIGTERM to the server at the end.
 
+With `--profile DIR` every forked game profiles itself from the fork until it is hung up
+(`CHAIGAMES_FORK_PROFILE`, see `chaigames/hosting/forkserver.py`), and the sessions that connected
+alone are summed and printed: where a session's CPU on its way to the menu goes.
+
     python benchmarks/serve_sessions.py [--sessions 16] [--keys 96] [--color 256] [--game chai|none] [--spawn]
+        [--profile DIR]
 """
 
 from __future__ import annotations
@@ -67,6 +72,44 @@ def pss_kib(pid: int) -> int:
     except OSError:
         pass
     return 0
+
+
+def smaps_kib(pid: int) -> dict[str, int]:
+    """/proc/PID/smaps_rollup's sizes in KiB (Pss, Private_Dirty, Shared_Clean...); empty if unknown."""
+    sizes: dict[str, int] = {}
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            name, _, rest = line.partition(":")
+            if rest.strip().endswith("kB"):
+                sizes[name] = int(rest.split()[0])
+    except OSError:
+        pass
+    return sizes
+
+
+def cpu_and_faults(pid: int) -> tuple[float, int]:
+    """CPU seconds on the processor (the scheduler's nanoseconds, finer than the clock ticks of
+    /proc/PID/stat) and minor page faults (each a page first touched or copied on write) of a live process."""
+    try:
+        ns = int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
+        faults = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[7])
+    except (OSError, IndexError, ValueError):
+        return 0.0, 0
+    return ns / 1e9, faults
+
+
+def print_profile(folder: Path, pids: list[int], lines: int = 30) -> None:
+    """The profiles the forked games `pids` wrote, summed: by own time and by cumulative time."""
+    import pstats
+
+    files = [str(folder / f"session-{pid}.prof") for pid in pids if (folder / f"session-{pid}.prof").exists()]
+    if not files:
+        print(f"  profile: no game wrote one under {folder}")
+        return
+    stats = pstats.Stats(*files)
+    print(f"  profile of {len(files)} sessions alone, fork to hang-up (summed):")
+    stats.sort_stats("tottime").print_stats(lines)
+    stats.sort_stats("cumulative").print_stats(lines)
 
 
 def cells(player: Player) -> tuple:
@@ -248,6 +291,23 @@ def memory_line(server_pid: int, sessions: int) -> str:
     )
 
 
+def own_memory(pids: list[int]) -> str:
+    """What the processes hold as their own (Private_Dirty: written since the fork, or allocated) and
+    what they share, on average."""
+    sizes = [smaps_kib(p) for p in pids]
+    if not sizes:
+        return "none"
+
+    def mean(name: str) -> float:
+        return statistics.mean(s.get(name, 0) for s in sizes) / 1024
+
+    return (
+        f"own (private dirty) {mean('Private_Dirty'):.1f} MiB, private clean "
+        f"{mean('Private_Clean'):.1f} MiB, shared {mean('Shared_Clean') + mean('Shared_Dirty'):.1f} MiB, "
+        f"anonymous {mean('Anonymous'):.1f} MiB"
+    )
+
+
 async def menu_time(port: int, user: str) -> tuple[float, Player, object]:
     """Seconds from opening the SSH connection to the painted menu, with the session and its connection."""
     t0 = time.perf_counter()
@@ -278,10 +338,16 @@ async def main() -> int:
         "--spawn", action="store_true", help="no fork server: every game starts as a process of its own (before)"
     )
     parser.add_argument("--alone", type=int, default=3, help="times one session alone connects first")
+    parser.add_argument(
+        "--profile", metavar="DIR", type=Path, help="each forked game profiles itself into DIR; print the alone ones"
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        if args.profile:
+            args.profile.mkdir(parents=True, exist_ok=True)
+            env["CHAIGAMES_FORK_PROFILE"] = str(args.profile.resolve())
         server = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -314,10 +380,17 @@ async def main() -> int:
             quiet = await settled([server.pid, *fork_servers_of(server.pid), *games_of(server.pid)])
             print(f"  the server settled (with its fork server, done importing) {quiet:.1f} s after it listened")
 
-            alone = []
+            alone, alone_cpu, alone_settled, alone_faults, alone_pids = [], [], [], [], []
             for i in range(args.alone):
                 took, player, conn = await menu_time(port, f"alone{i}")
                 alone.append(took)
+                [game] = games_of(server.pid) or [0]
+                alone_cpu.append(cpu_and_faults(game)[0])
+                await settled([game], step=0.2)  # and its start's tail (the table lines, a second paint)
+                cpu, faults = cpu_and_faults(game)
+                alone_settled.append(cpu)
+                alone_faults.append(faults)
+                alone_pids.append(game)
                 games_seen.update(games_of(server.pid))
                 await hang_up(player, conn, server.pid, 0)
                 await settled([server.pid, *fork_servers_of(server.pid), *games_of(server.pid)])
@@ -326,6 +399,15 @@ async def main() -> int:
                     f"  one session alone, SSH connection to painted menu: median {statistics.median(alone):.2f} s "
                     f"(of {len(alone)}: {', '.join(f'{t:.2f}' for t in alone)}); {load_average()}"
                 )
+                print(
+                    f"  its game's CPU to the painted menu: median {statistics.median(alone_cpu):.3f} s "
+                    f"(of {len(alone)}: {', '.join(f'{t:.3f}' for t in alone_cpu)}); to the quiet menu: median "
+                    f"{statistics.median(alone_settled):.3f} s (of {len(alone)}: "
+                    f"{', '.join(f'{t:.3f}' for t in alone_settled)}), "
+                    f"minor page faults {statistics.median(alone_faults):.0f}"
+                )
+            if args.profile:
+                print_profile(args.profile, alone_pids)
 
             t0 = time.perf_counter()
             load = load_average()
@@ -359,6 +441,9 @@ async def main() -> int:
                 f"{statistics.mean(kid_rss) / 1024:.1f} MiB each on average (max {max(kid_rss) / 1024:.1f})"
             )
             print(f"  at the menu, {memory_line(server.pid, args.sessions)}")
+            print(f"  at the menu, each game: {own_memory(kids)}")
+            print(f"  the server: {own_memory([server.pid])}")
+            print(f"  the fork server: {own_memory(fork_servers_of(server.pid))}")
             await asyncio.sleep(1.0)  # the menu ignores keys for its first half second
             quiet = await settled([server.pid, *kids])
             print(f"  the games went quiet (under 5% of a core together) after {quiet:.1f} s more")

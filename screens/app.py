@@ -45,6 +45,8 @@ if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of
     from chaigames.saves import SaveInfo
     from chaigames.setups import SetupMemory
 
+compat.share_parsed_css()  # every app in this process (and every session forked from it) parses its CSS once
+
 NewGame = tuple[str, "GameConfig", int]
 QUIT_QUESTION = "Quit chaigames?"
 
@@ -123,15 +125,19 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
 
         return SetupMemory(self.store.root)
 
+    async def on_load(self) -> None:
+        """Under `serve`, the host is asked about our tables before anything is drawn, so the menu is
+        drawn once, with its table lines (drawn before the host's answer, it was laid out and painted
+        a second time as that answer came: a good part of a session's start)."""
+        if self.saves_by_name is None:
+            await self._connect_tables()
+
     async def on_mount(self) -> None:
         if self.saves_by_name is not None:
             from .name import NameScreen
 
             await self.push_screen(NameScreen(), self._named)
             return
-        await self._connect_tables()
-        if self.tables is not None and isinstance(self.screen, MainMenu):
-            self.screen.reload()  # the tables' lines, if the menu was up before the host said hello
         self.gate.opens_at = 0.0  # the first menu opens after no game: nothing to guard against
         if self.watch_request is not None:
             self.watch_replay(self.watch_request, done=lambda _: self.exit())

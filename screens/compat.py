@@ -21,6 +21,12 @@ any of these, so it is tried here first.
   collection), it ends without ever calling back. A bot's 1 ms pause then never ends and the game
   stops. `Timer(skip=False)` is public, starting it and tying it to its node (`Timer._start`,
   `MessagePump._timers`) is not.
+- `share_parsed_css`: one cache of parsed CSS for every stylesheet in the process. Textual parses
+  the app's CSS and every widget's `DEFAULT_CSS` into each app's own `Stylesheet` (its parse cache
+  is the stylesheet's, and `reparse` starts a fresh one), which is about a sixth of an app's start.
+  A served session is forked from a process that has shown the menu once, so with the cache there
+  it finds that CSS parsed; tests that start many apps parse it once. The hook is the stylesheet's
+  `_parse_rules` (its arguments and the stylesheet's variables are the whole key).
 - `CrashHooks`: after an unhandled error the app writes a crash log and shows the player one
   friendly line instead of Textual's traceback. Textual offers no public hook between catching
   the error and printing it (`App._handle_exception`, `App._print_error_renderables`,
@@ -55,6 +61,8 @@ from typing import Any
 from textual import events
 from textual._time import get_time as _get_time
 from textual._xterm_parser import XTermParser
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
 from textual.driver import Driver
 from textual.message import Message
 from textual.message_pump import MessagePump
@@ -87,6 +95,42 @@ def one_shot_timer(
     timer._start()
     node._timers.add(timer)
     return timer
+
+
+PARSED_CSS_LIMIT = 1024
+"""Parsed sources the shared cache keeps (each theme's variables give every source another entry);
+past it the cache starts again."""
+
+_parsed_css: dict[tuple[Any, ...], list[RuleSet]] = {}
+
+
+def share_parsed_css() -> None:
+    """From now on every `Stylesheet` in this process parses a given CSS source, under given variables,
+    once: the rules parsed are shared, as one stylesheet already shares them between its own parses
+    (nothing changes a parsed rule set). Calling it again changes nothing."""
+    if getattr(Stylesheet._parse_rules, "shared", False):
+        return
+    parse_alone = Stylesheet._parse_rules
+
+    def parse_rules(
+        self: Stylesheet,
+        css: str,
+        read_from: Any,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> list[RuleSet]:
+        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(self._variables.items()))
+        rules = _parsed_css.get(key)
+        if rules is None:
+            rules = parse_alone(self, css, read_from, is_default_rules, tie_breaker, scope)
+            if len(_parsed_css) >= PARSED_CSS_LIMIT:
+                _parsed_css.clear()
+            _parsed_css[key] = rules
+        return rules
+
+    parse_rules.shared = True  # type: ignore[attr-defined]
+    Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]
 
 
 def bind_key(node: Any, keys: str, action: str, description: str = "", *, show: bool = True) -> None:

@@ -59,11 +59,17 @@ class MainMenu(Guarded, AppScreen[None]):
             yield OptionList(id="menu-options")
         yield Footer()
 
+    shown_ids: tuple[str | None, ...] = ()
+    """The ids of the lines on the list now (None: the rule between the commands and the games)."""
+    shown_before = False
+    """Whether the menu has been shown before: the first time, the app has just heard about our tables."""
+
     def on_screen_resume(self) -> None:
         """Shown (the first time too): its lines as things are now (a save, our tables)."""
         self.reload()
-        if self.app.tables is not None:
+        if self.app.tables is not None and self.shown_before:
             self.run_worker(self._refresh_tables(), exclusive=True, group="welcome")
+        self.shown_before = True
 
     async def _refresh_tables(self) -> None:
         await self.app.refresh_welcome()
@@ -87,10 +93,14 @@ class MainMenu(Guarded, AppScreen[None]):
         lines.append(Option("History                 h", id="history"))
         lines.append(Option("Quit                    q", id="quit"))
         lines.append(None)
-        for gid, title, seats, blurb, built in self.app.library.catalogue():
-            lines.append(Option(game_line(gid, title, seats, blurb, built), id=f"game:{gid}", disabled=not built))
-        options.clear_options()
-        options.add_options(lines)
+        games = self.app.library.catalogue()
+        ids = (*(line.id if line is not None else None for line in lines), *(f"game:{gid}" for gid, *_ in games))
+        if ids != self.shown_ids:  # the same lines again (back from a game): nothing to lay out again
+            for gid, title, seats, blurb, built in games:
+                lines.append(Option(game_line(gid, title, seats, blurb, built), id=f"game:{gid}", disabled=not built))
+            options.clear_options()
+            options.add_options(lines)
+            self.shown_ids = ids
         options.highlighted = 0
         options.focus()
         self.refresh_bindings()

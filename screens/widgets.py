@@ -105,7 +105,9 @@ class Footer(textual_widgets.Footer):
     Textual's Footer recomposes (unmounts and mounts every key label, then lays out the whole
     screen) on every `refresh_bindings`, and a game screen asks for one after most keys: a cursor
     move cost a full layout. This one compares what it would show (key, description, enabled) with
-    what it shows and skips the rebuild when they are equal.
+    what it shows and skips the rebuild when they are equal. Keys the footer does not show count
+    for nothing: a widget taking the focus (the menu's list, as a session starts) brings its own
+    hidden keys, and rebuilt for those the footer was laid out twice before the menu was up.
     """
 
     _shown: tuple | None = None
@@ -115,9 +117,11 @@ class Footer(textual_widgets.Footer):
             self._shown = None  # Textual skips this rebuild: the next one must not be skipped
             super().bindings_changed(screen)
             return
+        palette = screen.app.COMMAND_PALETTE_BINDING
         shown = tuple(
-            (key, active.binding.action, active.binding.description, active.enabled, active.binding.show)
+            (key, active.binding, active.enabled, active.tooltip)
             for key, active in screen.active_bindings.items()
+            if active.binding.show or key == palette
         )
         if shown == self._shown:
             return

@@ -6,6 +6,7 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 import time
 
@@ -51,6 +52,11 @@ def set_suite_environment() -> None:
         if ours or name in SHELL_ONLY or name in TEXTUAL_LOOK or name.startswith("LC_"):
             del os.environ[name]
     os.environ.update(SUITE_ENVIRONMENT)
+    # Each module compiled once, as Python does by default: with PYTHONDONTWRITEBYTECODE set (some shells
+    # and containers set it), each worker would compile every test module again (about 8 s of CPU) and
+    # every game process a test starts would compile the game's sources again.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
     # pytest's `tmp_path` and every temporary folder of this process (a process a test starts is given
     # its folders by the test); read when the first is made, so set before any
     tempfile.tempdir = memory_temp_root()

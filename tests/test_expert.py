@@ -70,3 +70,45 @@ def test_every_dabba_walla_move_has_hint_words(steps):
         for action in st.legal_actions(seat):
             words = spec.explain_move(st.view(seat), seat, action)
             assert words and "None" not in words
+
+
+class Clock:
+    """A wall clock for a test: each reading is one second after the last, and the readings are counted."""
+
+    def __init__(self, ticking: bool = True) -> None:
+        self.readings = 0
+        self.ticking = ticking
+
+    def __call__(self) -> float:
+        self.readings += 1
+        return float(self.readings if self.ticking else 0)
+
+
+def dabba_walla_delivery():
+    """A Dabba Walla delivery decision with two cards to choose from and rivals' hands to roll out."""
+    from tests.dabba_walla.dw_helpers import make, put, to_delivery
+
+    s = make(3)
+    s = put(s, 0, 0, [(0, 0), (0, 1), (1, 0), (1, 1)], 1)
+    return to_delivery(s, {0: ["Y12", "R12"], 1: ["Y07", "B18"], 2: ["G18", "Y18"]})
+
+
+def test_a_dabba_walla_delivery_search_stops_when_the_hosts_time_is_up():
+    """Past the deadline each candidate card gets one rollout more, then the expert answers: the clock is
+    read between rollouts, not only once the whole budget is spent."""
+    s = dabba_walla_delivery()
+    legal = s.legal_actions(0)
+    clock = Clock()
+    bot = get("dabba-walla").make_bot("expert", 3, 0)
+    assert think_within(bot, s.view(0), legal, 2_000, 0.5, clock) in legal
+    assert 2 <= clock.readings <= 1 + 3 * len(legal)  # the deadline, then once after each candidate's first rollout
+
+
+@pytest.mark.parametrize("budget", [4, 40])
+def test_a_dabba_walla_delivery_within_the_hosts_time_is_the_budgets_move(budget):
+    """While the clock has time left the budget alone decides: the same move as without a clock."""
+    s = dabba_walla_delivery()
+    legal = s.legal_actions(0)
+    spec = get("dabba-walla")
+    capped = think_within(spec.make_bot("expert", 9, 0), s.view(0), legal, budget, 1.0, Clock(ticking=False))
+    assert capped == spec.make_bot("expert", 9, 0).choose(s.view(0), legal, budget)

@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chaigames.names import MAX_CELLS, clean_name, name_width
+from tests.budget import any_text
 
 
 def test_markup_stays_as_characters():
@@ -52,7 +53,7 @@ def test_combining_marks_are_kept_but_bounded():
     assert clean_name("\u0301Ann") == "Ann"
 
 
-@given(st.text(max_size=80))
+@given(any_text(80))
 def test_any_text_becomes_a_clean_short_name(text):
     name = clean_name(text, "P")
     assert name and name_width(name) <= MAX_CELLS
@@ -83,7 +84,7 @@ def test_no_bot_is_named_like_a_person_or_another_bot():
     assert bot_name(3, [*BOT_NAMES, "bot 4"]) == "Bot 5"
 
 
-@given(st.lists(st.text(max_size=6), max_size=12), st.integers(0, 7))
+@given(st.lists(any_text(6), max_size=12), st.integers(0, 7))
 def test_a_bot_name_is_never_one_already_taken(taken, seat):
     from chaigames.names import bot_name
 

@@ -13,7 +13,7 @@ and loads each level in as few colours as it can, since one delivery card lifts 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from chaigames.engine import Rng
@@ -351,6 +351,7 @@ class HardBot(NormalBot):
     TICKET_COST = 1.9  # move: worth of a ticket spent (each one left is a tip at the end)
     TIP_FOCUS = 1.2
     PLAY_SIZE = 0.3  # play step: preference for loading bigger tiles first
+    stop: Callable[[], bool] | None = None  # a host's wall clock: once it says so, each candidate left gets one rollout
 
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
         legal = self._by_type(legal_actions)
@@ -511,17 +512,24 @@ class HardBot(NormalBot):
             return vec
 
         per = max(1, budget // max(1, len(commits) + 3 * len(adds)))
+        stop = self.stop
+
+        def mean(card: str | None, chai: list[int]) -> float:
+            """The mean margin of `per` rollouts, or of fewer once the host's time is up (at least one)."""
+            total, done = rollout(card, chai), 1
+            while done < per and not (stop is not None and stop()):
+                total += rollout(card, chai)
+                done += 1
+            return total / done
+
         base_chai = chai_vec(chosen)
-        scored = []
-        for cm in commits:
-            total = sum(rollout(cm.card, base_chai) for _ in range(per))
-            scored.append((total / per, cm))
+        scored = [(mean(cm.card, base_chai), cm) for cm in commits]
         scored.sort(key=lambda x: -x[0])
         best_score, best = scored[0]
         for add in adds:
             vec = chai_vec([*chosen, add.kind])
             for _, cm in scored[:3]:
-                value = sum(rollout(cm.card, vec) for _ in range(per)) / per - 2.0
+                value = mean(cm.card, vec) - 2.0
                 if value > best_score + 0.01:
                     best_score, best = value, add
         return best

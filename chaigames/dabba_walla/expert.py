@@ -10,13 +10,13 @@ Monte Carlo search with one level of tree); the walk with the best average of "n
 Delivery: every hand is public then, so the hard bot's rollouts of the rest of the delivery phase
 decide, with the expert's larger budget.
 
-`budget` counts simulations. A host may set `stop` (a callable saying that wall-clock time is up): the
-search then answers with what it has.
+`budget` counts simulations. A host may set `stop` (a callable saying that wall-clock time is up): a
+walk's search then answers with what it has, and a delivery search gives each candidate left one rollout.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from chaigames.engine.search import next_candidate
@@ -26,16 +26,16 @@ from .determinise import determinise
 from .state import DabbaWallaState
 from .view import DabbaView
 
-WIDTH = 4  # walks searched
-NEXT_WEIGHT = 0.8  # weight of the next walk's worth against this one's
-EXPLORE = 3.0  # UCB1 exploration, in points of walk score
-DELIVERY_ROLLOUTS = 4  # delivery rollouts per simulation of budget (they count tips, no game is dealt)
-
 
 class ExpertBot(HardBot):
-    """Expert: determinised search over the walks, `budget` simulations; the hard bot's delivery search."""
+    """Expert: determinised search over the walks, `budget` simulations; the hard bot's delivery search
+    (both cut short by the host's `stop`)."""
 
-    stop: Callable[[], bool] | None = None
+    WIDTH = 4  # walks searched
+    NEXT_WEIGHT = 0.8  # weight of the next walk's worth against this one's
+    EXPLORE = 3.0  # UCB1 exploration, in points of walk score
+    DELIVERY_ROLLOUTS = 4  # delivery rollouts per simulation of budget (they count tips, no game is dealt)
+    FINAL = "mean"  # the walk played: the best "now + next" ("mean") or the most searched ("visits")
 
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
         if view.phase == "pickup" and view.step == "move" and budget > 0:
@@ -43,7 +43,7 @@ class ExpertBot(HardBot):
             if self._bonus_action(view, legal, greedy=True) is None:
                 return self._search_walk(view, legal, budget)
         if view.phase == "delivery":
-            return super().choose(view, legal_actions, DELIVERY_ROLLOUTS * max(budget, 1))
+            return super().choose(view, legal_actions, self.DELIVERY_ROLLOUTS * max(budget, 1))
         return super().choose(view, legal_actions, budget)
 
     def walk_scores(self, view: DabbaView, legal: dict[type, list[Any]]) -> list[tuple[float, Any]]:
@@ -66,7 +66,7 @@ class ExpertBot(HardBot):
         scored = self.walk_scores(view, legal)
         if not scored:
             return super().choose(view, [a for v in legal.values() for a in v], budget)
-        cands = scored[:WIDTH]
+        cands = scored[: self.WIDTH]
         if len(cands) == 1:
             return cands[0][1]
         n = len(cands)
@@ -76,12 +76,18 @@ class ExpertBot(HardBot):
         for it in range(max(budget, n)):
             if it >= n and self.stop is not None and self.stop():
                 break
-            i = next_candidate(it, visits, totals, EXPLORE)
+            i = next_candidate(it, visits, totals, self.EXPLORE)
             sim = determinise(view, self.rng)
             sim.apply(self.seat, cands[i][1])
             visits[i] += 1
-            totals[i] += self._next_walk(sim, players)
-        best = max(range(n), key=lambda j: cands[j][0] + NEXT_WEIGHT * totals[j] / max(1, visits[j]))
+            if self.FINAL == "visits":  # UCB on the whole worth, now and next; the most searched walk is played
+                totals[i] += cands[i][0] + self.NEXT_WEIGHT * self._next_walk(sim, players)
+            else:
+                totals[i] += self._next_walk(sim, players)
+        if self.FINAL == "visits":
+            best = max(range(n), key=lambda j: (visits[j], totals[j] / max(1, visits[j])))
+        else:
+            best = max(range(n), key=lambda j: cands[j][0] + self.NEXT_WEIGHT * totals[j] / max(1, visits[j]))
         return cands[best][1]
 
     def _next_walk(self, sim: DabbaWallaState, players: list[HardBot]) -> float:

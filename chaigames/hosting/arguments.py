@@ -21,16 +21,22 @@ def parse_duration(text: str) -> float | None:
     return seconds or None
 
 
-def memory_size(text: str) -> int | None:
-    """`512M`, `1G` (bytes, binary units); `0` or `off` = no limit (None)."""
+def _size(text: str, units: str, example: str) -> int | None:
+    """A count of bytes in binary units (`units`: the letters allowed, among K, M and G; `512M`, `1G`);
+    `0` or `off` = none (None). `example` ends the refusal of anything else."""
     text = text.strip().upper().removesuffix("B").removesuffix("I")
     if text in ("0", "OFF", "NONE"):
         return None
-    m = re.fullmatch(r"(\d+)\s*([MG])", text)
+    m = re.fullmatch(rf"(\d+)\s*([{units}])", text)
     if not m:
-        raise argparse.ArgumentTypeError(f"not a memory size: {text!r} (say 512M or 1G, or 0 for no limit)")
-    size = int(m.group(1)) * (1024 * 1024 if m.group(2) == "M" else 1024 * 1024 * 1024)
-    if size < 64 * 1024 * 1024:
+        raise argparse.ArgumentTypeError(f"not a {example}")
+    return int(m.group(1)) * 1024 ** ("KMG".index(m.group(2)) + 1) or None
+
+
+def memory_size(text: str) -> int | None:
+    """`512M`, `1G` (bytes, binary units); `0` or `off` = no limit (None)."""
+    size = _size(text, "MG", f"memory size: {text.strip()!r} (say 512M or 1G, or 0 for no limit)")
+    if size is not None and size < 64 * 1024 * 1024:
         raise argparse.ArgumentTypeError("a game needs at least 64M")
     return size
 
@@ -41,19 +47,52 @@ FOLDER_LIMIT = 50 * 1024 * 1024
 
 def folder_size(text: str) -> int | None:
     """`50M`, `1G`, `500K` (bytes, binary units); `0` or `off` = no limit (None)."""
-    text = text.strip().upper().removesuffix("B").removesuffix("I")
-    if text in ("0", "OFF", "NONE"):
-        return None
-    m = re.fullmatch(r"(\d+)\s*([KMG])", text)
-    if not m:
-        raise argparse.ArgumentTypeError(f"not a size: {text!r} (say 50M or 1G, or 0 for no limit)")
-    return int(m.group(1)) * 1024 ** "KMG".index(m.group(2)) * 1024 or None
+    return _size(text, "KMG", f"size: {text.strip()!r} (say 50M or 1G, or 0 for no limit)")
 
 
-def add_memory_argument(parser: argparse.ArgumentParser) -> None:
-    """`--session-memory`, the address space each served game may take (both hosts)."""
+def add_host_arguments(
+    parser: argparse.ArgumentParser,
+    *,
+    port: int,
+    data_dir: str,
+    max_sessions: int,
+    when_full: str,
+    idle: str,
+    folder: str,
+) -> None:
+    """The options both hosts take, in the same words: where to listen, where the saves go, how many games
+    at once and for how long, and what each player's folder and game may take. `data_dir` says where
+    the saves go by default, `when_full` what a player is told past --max-sessions, `idle` what ends
+    after --idle-timeout, `folder` whose folder --folder-limit bounds."""
     from .child import SESSION_MEMORY
 
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)"
+    )
+    parser.add_argument("--port", type=port_number, default=port, help=f"port to listen on (default {port})")
+    parser.add_argument("--data-dir", metavar="DIR", help=data_dir)
+    parser.add_argument(
+        "--max-sessions",
+        type=positive_int,
+        default=max_sessions,
+        metavar="N",
+        help=f"games at once; {when_full} (default {max_sessions})",
+    )
+    parser.add_argument(
+        "--idle-timeout",
+        type=parse_duration,
+        default=30 * 60.0,
+        metavar="TIME",
+        help=f"{idle} after this long without a key: 30m, 90s, 1h, 0 = never (default 30m)",
+    )
+    parser.add_argument(
+        "--folder-limit",
+        type=folder_size,
+        default=FOLDER_LIMIT,
+        metavar="SIZE",
+        help=f"disk space {folder} saves folder may take; past it a new game is refused while games "
+        "under way keep saving: 50M, 1G, 0 = no limit (default 50M)",
+    )
     parser.add_argument(
         "--session-memory",
         type=memory_size,

@@ -23,6 +23,10 @@ ended) and SIGIO (the control socket raises it when a request or the host's hang
 When the host goes away it exits. A child closes the control socket first thing, then becomes
 its own session leader on its terminal with its own environment, folder and memory limit, and
 runs the app as `python -m chaigames` would.
+
+With `CHAIGAMES_FORK_PROFILE=DIR` in the server's own environment (`chaigames serve` passes its
+own on), every child profiles itself (cProfile) from the fork until it is hung up or ends, and
+writes `DIR/session-PID.prof`: where a session's start goes (`benchmarks/serve_sessions.py --profile`).
 """
 
 from __future__ import annotations
@@ -49,6 +53,9 @@ MAX_MESSAGE = 65536
 
 MAX_FDS = 8
 """Descriptors one request may carry: the terminal and a few kept ones."""
+
+PROFILE_ENV = "CHAIGAMES_FORK_PROFILE"
+"""The folder each forked child writes its profile to, read from the server's environment (none: no profile)."""
 
 SIGNALS = {signal.SIGCHLD, signal.SIGIO}
 WAKE_UP = 5.0
@@ -197,11 +204,13 @@ def place_descriptors(tty: int, kept: list[int], numbers: list[int]) -> None:
             os.close(fd)
 
 
-def become_session(request: Request) -> None:
-    """Everything a freshly started game process has: own session and terminal, environment, folder, limits."""
+def become_session(request: Request, keep_hang_up: bool = False) -> None:
+    """Everything a freshly started game process has: own session and terminal, environment, folder, limits
+    (`keep_hang_up`: SIGHUP's handler stays, the profile's)."""
     signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
     for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGQUIT, signal.SIGWINCH, signal.SIGCHLD, signal.SIGIO):
-        signal.signal(sig, signal.SIG_DFL)
+        if not (keep_hang_up and sig == signal.SIGHUP):
+            signal.signal(sig, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # what a new interpreter has
     os.setsid()
     place_descriptors(request.fds[0], request.fds[1:], request.keep)
@@ -241,10 +250,40 @@ def run_python(argv: list[str]) -> None:
     exec(compile(target, "<string>", "exec"), main.__dict__)
 
 
-def run_session(request: Request) -> int:
+def profiled(folder: str) -> Callable[[], None]:
+    """Profile this child from now on; the function returned stops and writes `folder/session-PID.prof`,
+    as does a hang-up (SIGHUP), which then ends the child at once (the profile ends where the player left)."""
+    import cProfile
+
+    profile = cProfile.Profile()
+
+    def write() -> None:
+        profile.disable()
+        with contextlib.suppress(OSError):
+            profile.dump_stats(os.path.join(folder, f"session-{os.getpid()}.prof"))
+
+    def hung_up(signum: int, frame: object) -> None:
+        write()
+        os._exit(128 + signum)
+
+    signal.signal(signal.SIGHUP, hung_up)
+    profile.enable()
+    return write
+
+
+def run_session(request: Request, profile_folder: str | None = None) -> int:
     """A forked child's whole life: set itself up, run the app, the exit status it ends with."""
+    stop_profile = profiled(profile_folder) if profile_folder else None
     try:
-        become_session(request)
+        return _run_session(request, stop_profile is not None)
+    finally:
+        if stop_profile is not None:
+            stop_profile()
+
+
+def _run_session(request: Request, profiling: bool) -> int:
+    try:
+        become_session(request, keep_hang_up=profiling)
     except BaseException:
         traceback.print_exc()
         os._exit(1)
@@ -265,6 +304,7 @@ def main(argv: list[str], preload: Callable[[], None]) -> int:
     parser.add_argument("--fd", type=int, required=True, help="the control socket's descriptor")
     args = parser.parse_args(argv)
     control = socket.socket(fileno=args.fd)
+    profile_folder = os.environ.get(PROFILE_ENV)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the host's terminal's Ctrl-C is the host's to handle
     preload()
     signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
@@ -274,4 +314,4 @@ def main(argv: list[str], preload: Callable[[], None]) -> int:
     request = serve(control)
     if request is None:
         return 0
-    return run_session(request)
+    return run_session(request, profile_folder)

@@ -16,13 +16,10 @@ from typing import TYPE_CHECKING
 
 from chaigames.hosting import DataDirError
 from chaigames.hosting.arguments import (
-    FOLDER_LIMIT,
-    add_memory_argument,
-    folder_size,
+    add_host_arguments,
     non_negative_int,
     parse_duration,
     parse_duration_seconds,
-    port_number,
     positive_int,
 )
 
@@ -110,10 +107,16 @@ def default_data_dir() -> Path:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)"
+    add_host_arguments(
+        parser,
+        port=2222,
+        data_dir="host key and players' saves (default $CHAIGAMES_HOME/serve, else chaigames/serve "
+        "in the user data directory)",
+        max_sessions=16,
+        when_full="the next session is refused with a friendly line",
+        idle="end a session",
+        folder="each player's",
     )
-    parser.add_argument("--port", type=port_number, default=2222, help="port to listen on (default 2222)")
     parser.add_argument(
         "--authorized-keys",
         metavar="FILE",
@@ -126,31 +129,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="let anyone in without authentication; the user name picks the save folder and is NOT authenticated",
     )
     parser.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help="host key and players' saves (default $CHAIGAMES_HOME/serve, else chaigames/serve "
-        "in the user data directory)",
-    )
-    parser.add_argument(
         "--color",
         choices=COLOR_CHOICES,
         default="256",
         help="colours the games render: 256 (default; every SSH terminal shows it right), "
         "truecolor (opt-in: SSH does not forward COLORTERM), 16",
-    )
-    parser.add_argument(
-        "--max-sessions",
-        type=positive_int,
-        default=16,
-        metavar="N",
-        help="games at once; the next session is refused with a friendly line (default 16)",
-    )
-    parser.add_argument(
-        "--idle-timeout",
-        type=parse_duration,
-        default=30 * 60.0,
-        metavar="TIME",
-        help="end a session after this long without a key: 30m, 90s, 1h, 0 = never (default 30m)",
     )
     parser.add_argument(
         "--login-grace",
@@ -220,21 +203,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "with a friendly line (default 4)",
     )
     parser.add_argument(
-        "--folder-limit",
-        type=folder_size,
-        default=FOLDER_LIMIT,
-        metavar="SIZE",
-        help="disk space each player's saves folder may take; past it a new game is refused while games "
-        "under way keep saving: 50M, 1G, 0 = no limit (default 50M)",
-    )
-    parser.add_argument(
         "--no-fork-server",
         dest="fork_server",
         action="store_false",
         help="start each game as a process of its own instead of forking it from a process that has "
         "the game loaded already (slower to start, more memory per game)",
     )
-    add_memory_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -315,13 +289,17 @@ def start_fork_server(color: str) -> ForkServer | None:
 
     from chaigames.hosting.environment import child_environment
     from chaigames.hosting.forks import ForkServer, supported
+    from chaigames.hosting.forkserver import PROFILE_ENV
 
     log = logging.getLogger("chaigames.serve")
     if not supported():
         log.info("no fork server on this system: each game starts as its own process")
         return None
+    env = child_environment(home=Path(os.devnull), term=None, color=color)
+    if PROFILE_ENV in os.environ:  # the host's admin asked for each session's profile
+        env[PROFILE_ENV] = os.environ[PROFILE_ENV]
     try:
-        return ForkServer(child_environment(home=Path(os.devnull), term=None, color=color))
+        return ForkServer(env)
     except OSError as exc:
         log.warning("fork server could not start (%s): each game starts as its own process", exc)
         return None

@@ -15,14 +15,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from chaigames.hosting import DataDirError
-from chaigames.hosting.arguments import (
-    FOLDER_LIMIT,
-    add_memory_argument,
-    folder_size,
-    parse_duration,
-    port_number,
-    positive_int,
-)
+from chaigames.hosting.arguments import add_host_arguments
 
 if TYPE_CHECKING:
     from .server import WebOptions
@@ -80,10 +73,15 @@ def public_url(text: str) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)"
+    add_host_arguments(
+        parser,
+        port=8000,
+        data_dir="saves go to DIR/web/ (default $CHAIGAMES_HOME, else chaigames in the user data directory)",
+        max_sessions=8,
+        when_full="the next page is told every game is in use",
+        idle="close a game",
+        folder="each name's",
     )
-    parser.add_argument("--port", type=port_number, default=8000, help="port to listen on (default 8000)")
     parser.add_argument(
         "--public-url",
         type=public_url,
@@ -91,34 +89,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the page's address as browsers reach it (a name, a proxy, https); "
         "default: whatever address the browser used",
     )
-    parser.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help="saves go to DIR/web/ (default $CHAIGAMES_HOME, else chaigames in the user data directory)",
-    )
-    parser.add_argument(
-        "--max-sessions",
-        type=positive_int,
-        default=8,
-        metavar="N",
-        help="games at once; the next page is told every game is in use (default 8)",
-    )
-    parser.add_argument(
-        "--idle-timeout",
-        type=parse_duration,
-        default=30 * 60.0,
-        metavar="TIME",
-        help="close a game after this long without a key: 30m, 90s, 1h, 0 = never (default 30m)",
-    )
-    parser.add_argument(
-        "--folder-limit",
-        type=folder_size,
-        default=FOLDER_LIMIT,
-        metavar="SIZE",
-        help="disk space each name's saves folder may take; past it a new game is refused while games "
-        "under way keep saving: 50M, 1G, 0 = no limit (default 50M)",
-    )
-    add_memory_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from chaigames.engine import IllegalAction, Session
 from chaigames.games import get as get_game
-from tests.budget import examples
+from tests.budget import any_text, examples
 from tests.positions import GAMES, play, position
 
 
@@ -40,7 +40,7 @@ JUNK = st.one_of(
     st.none(),
     st.just({}),
     st.just([]),
-    st.text(max_size=3),
+    any_text(3),
     st.integers(min_value=-(2**70), max_value=2**70),
 )
 
@@ -50,7 +50,7 @@ def _values(names: tuple[str, ...]) -> st.SearchStrategy[Any]:
     """Field values: small numbers and the game's own names (right types), and junk (wrong ones).
     Made once per set of names: a strategy is checked the first time it draws, and a sweep draws
     thousands of values."""
-    name = st.sampled_from(names) if names else st.text(max_size=3)
+    name = st.sampled_from(names) if names else any_text(3)
     return st.one_of(
         st.integers(min_value=-2, max_value=12),
         name,

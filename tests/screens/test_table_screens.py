@@ -232,3 +232,26 @@ async def test_a_lobby_left_before_it_is_drawn_closes_quietly(make_app, served):
         await wait_for(pilot, lambda: "Join a table" in screen_text(app))
         app.push_screen(LobbyScreen({"code": "K7QD", "seat": 1, "seat_code": "W4TX", "owner": False}))
     assert not app.return_code and app.crash_log is None  # run_test raises the app's own exception, if any
+
+
+async def test_a_served_menu_is_filled_once_with_its_table_lines(make_app, served, monkeypatch):
+    """The host is asked about our tables before the menu is first drawn, so its list is filled once, with
+    the table lines (filled first without them, it was laid out and painted again when the host answered)."""
+    from textual.widgets import OptionList
+
+    fills: list[str | None] = []
+    add_options = OptionList.add_options
+
+    def counted(self: OptionList, items: Any) -> OptionList:
+        items = list(items)
+        if items:  # Textual's own constructor adds none
+            fills.append(self.id)
+        return add_options(self, items)
+
+    monkeypatch.setattr(OptionList, "add_options", counted)
+    host, app = served(make_app)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: "Open a table" in screen_text(app), "the table lines in the menu")
+        await pilot.pause()
+        assert fills.count("menu-options") == 1
+        assert host.kinds() == ["hello"]

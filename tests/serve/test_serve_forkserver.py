@@ -172,3 +172,26 @@ async def test_past_its_limit_of_stops_games_start_as_their_own_processes(make_h
         assert (await reported(player))["parent"] == os.getpid()
         await player.close()
     assert "games now start as their own processes" in caplog.text
+
+
+async def test_a_forked_game_profiles_itself_when_the_host_asks(make_host, monkeypatch, tmp_path):
+    """With CHAIGAMES_FORK_PROFILE in the host's environment, each forked game profiles itself from the fork
+    until it is hung up and leaves its profile in that folder (how a session's start is measured); the
+    game's own environment stays the served one."""
+    import pstats
+
+    from chaigames.hosting.forkserver import PROFILE_ENV
+
+    monkeypatch.setenv(PROFILE_ENV, str(tmp_path))
+    host = await make_host(forks=True, command=[sys.executable, "-c", REPORT])
+    async with await connect(host.port, user="measured") as conn:
+        player = await Player.open(conn)
+        seen = await reported(player)
+        [pid] = host.children
+        await player.close()
+    assert await host.wait_sessions(0, timeout=10)
+    profile = tmp_path / f"session-{pid}.prof"
+    await until(profile.exists, "the game's profile")
+    functions = {name for _file, _line, name in pstats.Stats(str(profile)).stats}  # type: ignore[attr-defined]
+    assert "run_python" in functions
+    assert PROFILE_ENV not in seen["keys"]
