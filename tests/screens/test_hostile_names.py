@@ -37,7 +37,8 @@ def hostile_config(game_id: str) -> GameConfig:
 
 
 async def play_a_little(pilot, app, moves: int) -> None:
-    """Lift curtains and play random legal moves through the controller until `moves` stand."""
+    """Lift curtains, start a real-time game's clock (nothing moves before) and play random legal moves
+    through the controller until `moves` stand."""
     rng = random.Random(1)
     for _ in range(400):
         c = app.controller
@@ -47,12 +48,16 @@ async def play_a_little(pilot, app, moves: int) -> None:
             who = f"{c.name(app.screen.seat)}'s turn"
             await wait_for(pilot, lambda who=who: who in screen_text(app), "the curtain names the player")
             await pilot.press("enter")
+        elif c.realtime and not c.clock.running and isinstance(app.screen, GameScreen):
+            await pilot.press("space")
+            await wait_for(pilot, lambda c=c: c.clock.running, "the clock running after the countdown")
         elif isinstance(app.screen, GameScreen) and c.movers():
             seat = c.movers()[0]
             legal = c.legal_actions(seat)
             if legal:
                 c.act(seat, rng.choice(legal))
         await pilot.pause(0.02)
+    raise AssertionError(f"{moves} moves never stood: {screen_text(app)}")
 
 
 @pytest.mark.parametrize("game_id", sorted(SEATS))
