@@ -15,8 +15,8 @@ from rich.console import Console
 from chaigames.chai_wallah.driver import play_headless
 from chaigames.chai_wallah.orders import INGREDIENTS, LETTERS
 from screens.chai_wallah import big, render
+from tests.pilot import screen_text
 
-from .conftest import screen_text
 from .test_snapshots import cw_config, frozen_by_a_claim, resumed
 
 

@@ -25,8 +25,7 @@ from chaigames.saves import SaveStore
 from screens.app import ChaiGamesApp
 from screens.game_base import GameScreen
 from screens.widgets import TitleBar
-
-from .conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 SIZES = ((80, 24), (100, 30), (120, 40))
 NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")

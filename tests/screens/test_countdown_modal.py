@@ -9,8 +9,7 @@ from chaigames.chai_wallah import SPEC as CW
 from chaigames.engine import GameConfig, SeatConfig
 from screens.curtain import CountdownScreen
 from screens.keys import KeysScreen
-
-from .conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 
 def cw_vs_bots() -> tuple[str, GameConfig, int]:

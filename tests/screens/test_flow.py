@@ -17,8 +17,9 @@ from screens.pause import PauseMenu
 from screens.results import ResultsScreen, winners_line
 from screens.setup import SetupScreen
 from tests import toygame
+from tests.pilot import screen_text, wait_for
 
-from .conftest import save_and_quit, screen_text, wait_for
+from .conftest import save_and_quit
 from .games import STEPPY
 
 SIZE = (80, 24)

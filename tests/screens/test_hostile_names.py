@@ -16,8 +16,7 @@ from screens.curtain import CountdownScreen, CurtainScreen
 from screens.game_base import GameScreen
 from screens.menu import MainMenu
 from screens.setup import SetupScreen
-
-from .conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 HOSTILE = ["Ann[/]", "[bold]Bo", "[link=x]Cy", "\x1b[31mDee", "\u202eEve", "\U0001f375Fay", "茶" * 16, "[/link]G"]
 SIZE = (120, 40)

@@ -26,9 +26,8 @@ from chaigames.saves import SaveStore
 from screens.generic import GenericGameScreen
 from screens.menu import ContinueScreen
 from tests import toygame
+from tests.pilot import screen_text, wait_for
 from tests.terminal import Terminal
-
-from .conftest import screen_text, wait_for
 
 LAUNCHER = Path(__file__).with_name("launch_toy.py")
 ROOT = LAUNCHER.parents[2]

@@ -11,8 +11,7 @@ from textual.widgets import Select
 from screens.app import ChaiGamesApp
 from screens.menu import MainMenu
 from screens.setup import SetupScreen
-
-from .conftest import wait_for
+from tests.pilot import wait_for
 
 
 async def test_new_game_gives_the_focus_to_the_seats_first(monkeypatch):

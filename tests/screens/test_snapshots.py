@@ -30,8 +30,8 @@ from chaigames.saves import SaveStore
 from screens.app import ChaiGamesApp
 from screens.game_base import GameScreen
 from tests.chai.test_end import finished
+from tests.pilot import wait_for
 
-from .conftest import wait_for
 from .test_clipping import played, seats
 from .test_results_fit import Host, fake_controller
 

@@ -15,7 +15,8 @@ import pytest
 
 from screens.menu import MainMenu
 from screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
-from tests.screens.conftest import notices, screen_text, wait_for
+from tests.pilot import screen_text, wait_for
+from tests.screens.conftest import notices
 
 TABLE = {
     "code": "K7QD",
