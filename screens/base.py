@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
+from textual import events
 from textual.screen import ModalScreen, Screen
 
 if TYPE_CHECKING:
@@ -20,14 +21,31 @@ if TYPE_CHECKING:
 ResultType = TypeVar("ResultType")
 
 
-class AppScreen(Screen[ResultType]):
+class StyledOnce(Screen[ResultType]):
+    """A screen that is not styled over again as it is first shown.
+
+    Textual restyles a screen and everything on it each time it is shown (`ScreenResume`), the first
+    time too, although it was styled as it was composed a moment before: for a form of a hundred
+    widgets (New game) that doubled the CPU of opening it. Shown again later (back from a screen
+    above it, a theme changed meanwhile) it is restyled as Textual does."""
+
+    resumed_once = False
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.ScreenResume) and not self.resumed_once:
+            self.resumed_once = True
+            event.refresh_styles = False
+        await super().on_event(event)
+
+
+class AppScreen(StyledOnce[ResultType]):
     """A full screen of the app."""
 
     if TYPE_CHECKING:
         app = getters.app(ChaiGamesApp)
 
 
-class AppModalScreen(ModalScreen[ResultType]):
+class AppModalScreen(ModalScreen[ResultType], StyledOnce[ResultType]):
     """A dialog of the app, drawn over the screen below."""
 
     if TYPE_CHECKING:

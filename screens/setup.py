@@ -72,7 +72,13 @@ class SetupScreen(AppScreen[None]):
 
     HEADING = "New game"
     HUMAN_LABEL = "Human"
+    AUTO_FOCUS = "#seats"
+    """The seats first, straight away: focused first by Textual, the form's scroll (the first thing that can
+    take the focus) restyled its whole form on taking the focus and again on giving it to the seats."""
     START = "Start"  # what the button (and ctrl+s) does: start the game here
+    AUTO_FOCUS = "#seats"
+    HIDDEN_FIELDS: frozenset[str] = frozenset()  # fields this form keeps but never shows ("match", ...)
+    OWN_SEAT_NAMED = False  # seat 1's name is who plays here, not typed in the form
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start"),
@@ -97,6 +103,9 @@ class SetupScreen(AppScreen[None]):
         return memory.last(self.spec.id) if memory is not None else None
 
     def compose(self) -> ComposeResult:
+        """The whole form as it opens, its problems shown and its first field focused (`AUTO_FOCUS`):
+        nothing is looked up once it is mounted, so a form closed the moment it opens never looks for
+        a field it did not get."""
         spec = self.spec
         last = self.last()
         last_seats = last.config.seats if last is not None else ()
@@ -104,7 +113,33 @@ class SetupScreen(AppScreen[None]):
         def remembered(value: Any, choices: Any, default: Any) -> Any:
             return value if value in choices else default
 
+        def choice_index(choices: Any, value: Any) -> int:
+            return choices.index(value) if value in choices else 0
+
         first_count = remembered(len(last_seats), range(spec.min_seats, spec.max_seats + 1), spec.min_seats)
+        seats = opening_seats(spec, last_seats, self.player())
+        seat_options: list[dict[str, int]] = []  # per seat: each seat option's chosen index
+        for i in range(spec.max_seats):
+            seat_last = last_seats[i] if i < len(last_seats) else None
+            chosen = {}
+            for opt in spec.seat_options:
+                value = opt.default_at(i)
+                if seat_last is not None:
+                    value = remembered(seat_last.options.get(opt.key), opt.choices, value)
+                chosen[opt.key] = choice_index(opt.choices, value)
+            seat_options.append(chosen)
+        options = {}
+        for opt in spec.options:
+            value = opt.default
+            if last is not None:
+                value = remembered(last.config.options.get(opt.key), opt.choices, value)
+            options[opt.key] = choice_index(opt.choices, value)
+        start_player = remembered(last and last.config.start_player, range(first_count), -1)
+        takebacks = takebacks_choice(last.config.takebacks if last else None)
+        opening = self.config_of(first_count, seats, seat_options, options, start_player, takebacks)
+        self.problems = self.check(opening)
+        per_seat, general = self.problem_lines(opening, self.problems)
+        hidden = self.HIDDEN_FIELDS
 
         yield TitleBar(self.sub_title)
         with VerticalScroll(id="setup"):
@@ -124,57 +159,59 @@ class SetupScreen(AppScreen[None]):
                     compact=True,
                 )
             kinds = [(self.HUMAN_LABEL, HUMAN)] + [(f"Bot: {lv}", lv) for lv in spec.bot_levels]
-            seats = opening_seats(spec, last_seats, self.player())
             for i in range(spec.max_seats):
                 name, bot = seats[i]
-                seat_last = last_seats[i] if i < len(last_seats) else None
-                with Horizontal(classes="seat-row", id=f"seat-{i}"):
+                with Horizontal(classes="seat-row", id=f"seat-{i}") as row:
+                    row.display = i < first_count
                     yield Label(f"{i + 1}.", classes="seat-no")
-                    yield NameInput(name, id=f"name-{i}", max_length=16, compact=True, classes="seat-name")
+                    yield NameInput(
+                        name,
+                        id=f"name-{i}",
+                        max_length=16,
+                        compact=True,
+                        classes="seat-name",
+                        disabled=i == 0 and self.OWN_SEAT_NAMED,
+                    )
                     yield Select(kinds, value=bot or HUMAN, allow_blank=False, id=f"kind-{i}", compact=True)
                     for opt in spec.seat_options:
-                        value = opt.default_at(i)
-                        if seat_last is not None:
-                            value = remembered(seat_last.options.get(opt.key), opt.choices, value)
                         yield Select(
                             [(opt.label_of(c), k) for k, c in enumerate(opt.choices)],
-                            value=opt.choices.index(value) if value in opt.choices else 0,
+                            value=seat_options[i][opt.key],
                             allow_blank=False,
                             id=f"sopt-{i}-{opt.key}",
                             compact=True,
                             tooltip=opt.help or opt.label,
                         )
-                    yield Static("", id=f"seat-msg-{i}", classes="problem")
+                    yield Static(Text(per_seat[i]), id=f"seat-msg-{i}", classes="problem")
             for opt in spec.options:
-                value = opt.default
-                if last is not None:
-                    value = remembered(last.config.options.get(opt.key), opt.choices, value)
                 with Horizontal(classes="field"):
                     yield Label(opt.label, classes="field-label")
                     yield Select(
                         [(opt.label_of(c), k) for k, c in enumerate(opt.choices)],
-                        value=opt.choices.index(value) if value in opt.choices else 0,
+                        value=options[opt.key],
                         allow_blank=False,
                         id=f"opt-{opt.key}",
                         compact=True,
                         tooltip=opt.help or None,
                     )
             if spec.has_start_player:
-                with Horizontal(classes="field"):
+                with Horizontal(classes="field") as row:
+                    row.display = "start-player" not in hidden
                     yield Label("Start player", classes="field-label")
                     yield Select(
-                        [("Random", -1)] + [(f"Seat {i + 1}", i) for i in range(first_count)],
-                        value=remembered(last and last.config.start_player, range(first_count), -1),
+                        self.start_choices(first_count),
+                        value=start_player,
                         allow_blank=False,
                         id="start-player",
                         compact=True,
                     )
             if spec.takebacks and not spec.realtime:
-                with Horizontal(classes="field"):
+                with Horizontal(classes="field") as row:
+                    row.display = "takebacks" not in hidden
                     yield Label("Take-backs", classes="field-label")
                     yield Select(
                         [("Default (on with one human)", "default"), ("On", "on"), ("Off", "off")],
-                        value=takebacks_choice(last.config.takebacks if last else None),
+                        value=takebacks,
                         allow_blank=False,
                         id="takebacks",
                         compact=True,
@@ -192,7 +229,8 @@ class SetupScreen(AppScreen[None]):
                         compact=True,
                         tooltip="For learning: ! shows what the expert would play and why (never in a match).",
                     )
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field") as row:
+                row.display = "match" not in hidden
                 yield Label("Match", classes="field-label")
                 yield Select(
                     MATCH_CHOICES,
@@ -201,21 +239,23 @@ class SetupScreen(AppScreen[None]):
                     id="match",
                     compact=True,
                 )
-            yield Static("", id="problems", classes="problem")
+            yield Static(Text(general), id="problems", classes="problem")
         with Horizontal(id="setup-buttons"):  # outside the scroll: Start is always in sight (80x24 too)
-            yield Button(f"{self.START}  ^s", id="start", variant="primary", compact=True)
+            yield Button(f"{self.START}  ^s", id="start", variant="primary", compact=True, disabled=bool(self.problems))
             yield Button("Back  Esc", id="back", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         self._ready = True
-        self._show_seats()
-        self.validate()
-        self.query_one("#seats", Select).focus()
 
     def player(self) -> str | None:
         """Who plays at this keyboard, when the app knows (the web page's name): seat 1 is theirs."""
         return getattr(self.app, "player_name", None)  # a test may show the form in an app of its own
+
+    @staticmethod
+    def start_choices(seat_count: int) -> list[tuple[str, int]]:
+        """Who may start: at random, or any seat that exists."""
+        return [("Random", -1)] + [(f"Seat {i + 1}", i) for i in range(seat_count)]
 
     # -- reading the form --------------------------------------------------------------------------
     @property
@@ -229,33 +269,52 @@ class SetupScreen(AppScreen[None]):
         return value
 
     def config(self) -> GameConfig:
+        """The game the form describes now."""
         spec = self.spec
-        seats = []
-        for i in range(self.seat_count):
+        count = self.seat_count
+        seats: list[tuple[str, str | None]] = []
+        for i in range(count):
             kind = self.query_one(f"#kind-{i}", Select).value
-            options = {opt.key: opt.choices[self._number(f"#sopt-{i}-{opt.key}")] for opt in spec.seat_options}
-            seats.append(
-                SeatConfig(
-                    name=clean_name(self.query_one(f"#name-{i}", Input).value),
-                    bot=None if kind == HUMAN else str(kind),
-                    options=options,
-                )
-            )
-        options = {opt.key: opt.choices[self._number(f"#opt-{opt.key}")] for opt in spec.options}
-        start = None
-        if spec.has_start_player:
-            chosen = self._number("#start-player")
-            start = None if chosen < 0 else chosen
-        takebacks = None
+            seats.append((self.query_one(f"#name-{i}", Input).value, None if kind == HUMAN else str(kind)))
+        seat_options = [
+            {opt.key: self._number(f"#sopt-{i}-{opt.key}") for opt in spec.seat_options} for i in range(count)
+        ]
+        options = {opt.key: self._number(f"#opt-{opt.key}") for opt in spec.options}
+        start = self._number("#start-player") if spec.has_start_player else -1
+        takebacks = "default"
         if spec.takebacks and not spec.realtime:
-            choice = self.query_one("#takebacks", Select).value
-            takebacks = None if choice == "default" else choice == "on"
-        return GameConfig(seats=tuple(seats), options=options, start_player=start, takebacks=takebacks)
+            takebacks = str(self.query_one("#takebacks", Select).value)
+        return self.config_of(count, seats, seat_options, options, start, takebacks)
 
-    def validate(self) -> list[str]:
-        """Show every problem beside its field; enable Start only when there is none."""
-        config = self.config()
-        problems = self.check(config)
+    def config_of(
+        self,
+        count: int,
+        seats: list[tuple[str, str | None]],
+        seat_options: list[dict[str, int]],
+        options: dict[str, int],
+        start: int,
+        takebacks: str,
+    ) -> GameConfig:
+        """The game of the form's choices: the first `count` seats' names and bots (None: a human),
+        each option's chosen index, the start player (-1: at random) and the take-backs choice."""
+        spec = self.spec
+        return GameConfig(
+            seats=tuple(
+                SeatConfig(
+                    name=clean_name(name),
+                    bot=bot,
+                    options={opt.key: opt.choices[seat_options[i][opt.key]] for opt in spec.seat_options},
+                )
+                for i, (name, bot) in enumerate(seats[:count])
+            ),
+            options={opt.key: opt.choices[options[opt.key]] for opt in spec.options},
+            start_player=start if spec.has_start_player and start >= 0 else None,
+            takebacks=None if takebacks == "default" or not spec.takebacks or spec.realtime else takebacks == "on",
+        )
+
+    def problem_lines(self, config: GameConfig, problems: list[str]) -> tuple[list[str], str]:
+        """`problems` (of `config`) as the form shows them: a line beside each seat (every seat of the
+        form, shown or not), and the rest under the form."""
         per_seat: dict[int, list[str]] = {}
         general: list[str] = []
         names = [s.name for s in config.seats]
@@ -271,22 +330,40 @@ class SetupScreen(AppScreen[None]):
                         per_seat.setdefault(i, []).append(f"! the name {nm} is taken twice")
                 continue
             general.append(p)
+        lines = []
         for i in range(self.spec.max_seats):
             msgs = per_seat.get(i, [])
-            text = "! " + "; ".join(m.removeprefix("! ") for m in msgs) if msgs else ""
-            self.query_one(f"#seat-msg-{i}", Static).update(Text(text))
-        self.query_one("#problems", Static).update(Text("\n".join(f"! {p}" for p in general)))
+            lines.append("! " + "; ".join(m.removeprefix("! ") for m in msgs) if msgs else "")
+        return lines, "\n".join(f"! {p}" for p in general)
+
+    def validate(self) -> list[str]:
+        """Show every problem beside its field; enable Start only when there is none."""
+        config = self.config()
+        problems = self.check(config)
+        per_seat, general = self.problem_lines(config, problems)
+        for i, line in enumerate(per_seat):
+            self._say(f"#seat-msg-{i}", line)
+        self._say("#problems", general)
         self.problems = problems
-        self.query_one("#start", Button).disabled = bool(problems)
-        self.refresh_bindings()
+        start = self.query_one("#start", Button)
+        if start.disabled != bool(problems):  # Start (and ctrl+s in the footer) comes or goes
+            start.disabled = bool(problems)
+            self.refresh_bindings()
         return problems
+
+    def _say(self, selector: str, line: str) -> None:
+        """Show `line` in one of the form's problem lines, unless it shows it already (a line that
+        changes lays the whole form out again: one key in a name must not do that for nothing)."""
+        shown = self.query_one(selector, Static)
+        if str(shown.content) != line:
+            shown.update(Text(line))
 
     def _show_seats(self) -> None:
         n = self.seat_count
         if self.spec.has_start_player:  # only seats that exist can start
             start = self.query_one("#start-player", Select)
             keep = start.value if isinstance(start.value, int) and start.value < n else -1
-            start.set_options([("Random", -1)] + [(f"Seat {i + 1}", i) for i in range(n)])
+            start.set_options(self.start_choices(n))
             start.value = keep
         for i in range(self.spec.max_seats):
             self.query_one(f"#seat-{i}").display = i < n
@@ -303,7 +380,7 @@ class SetupScreen(AppScreen[None]):
 
     def _rebuilt(self) -> None:
         """The form of the newly chosen game is mounted (nested widgets mount after recompose returns)."""
-        self.on_mount()
+        self._ready = True
         self.query_one("#game", Select).focus()
 
     @on(Select.Changed, "#seats")

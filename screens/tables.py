@@ -64,14 +64,8 @@ class OpenTableScreen(SetupScreen):
     HUMAN_LABEL = "Person"
     START = "Open the table"  # its lobby opens; the owner starts the game from there
     BINDINGS = [Binding("ctrl+s", "start", "Open the table", id="start")]
-
-    def on_mount(self) -> None:
-        for selector in ("#takebacks", "#match", "#start-player"):
-            for widget in self.query(selector):
-                if widget.parent is not None:
-                    widget.parent.display = False
-        self.query_one("#name-0", Input).disabled = True  # your seat takes your name; other people's theirs
-        super().on_mount()
+    HIDDEN_FIELDS = frozenset({"takebacks", "match", "start-player"})
+    OWN_SEAT_NAMED = True  # your seat takes your name; other people's theirs
 
     def player(self) -> str | None:
         """Seat 1 is yours, under the name the host knows you by (no bot takes it: `opening_seats`)."""
@@ -113,6 +107,7 @@ class JoinTableScreen(AppScreen[None]):
     """Type a table's code, or pick one of the open tables; under --open, a seat code takes a seat back."""
 
     SUB_TITLE = "Join a table"
+    AUTO_FOCUS = "#code"  # not looked up once mounted: a form left the moment it opens never looks for it
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="back"),
@@ -144,7 +139,6 @@ class JoinTableScreen(AppScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#code", Input).focus()
         self.action_reload()
 
     def action_reload(self) -> None:
@@ -160,7 +154,10 @@ class JoinTableScreen(AppScreen[None]):
             self.notify(f"Cannot list the tables: {exc}", severity="warning", markup=False)
             return
         mine = {t["code"] for t in self.app.welcome.get("mine", [])}
-        options = self.query_one("#tables", OptionList)
+        found = self.query("#tables")
+        if not found:
+            return  # gone while the host was asked (the app quit, the form was left): nothing to fill
+        options = found.first(OptionList)
         options.clear_options()
         for table in self.tables:
             options.add_option(Option(table_line(table, table["code"] in mine), id=table["code"]))

@@ -1,5 +1,5 @@
 """Shared test set-up: the environment the suite depends on, Hypothesis profiles for CI and mutation
-runs, and a private data directory per test."""
+runs, and a private data directory per test, in memory where the machine has a memory file system."""
 
 from __future__ import annotations
 
@@ -33,6 +33,19 @@ TEXTUAL_LOOK = ("TEXTUAL_COLOR_SYSTEM", "TEXTUAL_ANIMATIONS", "TEXTUAL_THEME", "
 KEPT = {"CHAIGAMES_TEST_TIMEOUT_SCALE"}  # the one setting of ours a person may pass in
 
 
+def memory_temp_root() -> str | None:
+    """`/dev/shm` where it exists and takes files, else None (the system's temporary folder).
+
+    A save is fsynced twice (the file, then its folder): 5 to 20 ms on a disk, nothing in memory, and a
+    game by keys saves after every move. The tests' folders (`tmp_path`, the data folder of each test)
+    live here, so the suite does not wait on the disk; what the fsyncs are for is tested by calling them
+    (tests/test_saves.py), not by timing a disk."""
+    shm = "/dev/shm"
+    if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK):
+        return shm
+    return None
+
+
 def set_suite_environment() -> None:
     for name in list(os.environ):
         ours = name.startswith("CHAIGAMES_") and name not in KEPT
@@ -44,6 +57,9 @@ def set_suite_environment() -> None:
     # every game process a test starts would compile the game's sources again.
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     sys.dont_write_bytecode = False
+    # pytest's `tmp_path` and every temporary folder of this process (a process a test starts is given
+    # its folders by the test); read when the first is made, so set before any
+    tempfile.tempdir = memory_temp_root()
     # the data folder of anything that runs outside a test's own (each test gets its own, below)
     home = tempfile.mkdtemp(prefix="chaigames-suite-home-")
     atexit.register(shutil.rmtree, home, ignore_errors=True)

@@ -122,3 +122,18 @@ class Terminal:
 
     async def _type(self, data: Any) -> None:
         raise NotImplementedError
+
+
+def highlight_move(before: dict[int, str], after: dict[int, str]) -> tuple[list[int], list[int]]:
+    """Which rows lost the highlight and which gained it between two `backgrounds()` snapshots.
+
+    The highlight colour is the one that both leaves some rows and arrives on others, and of those
+    the rarest on screen (an option list's own background covers more rows than its highlight)."""
+    changed = [row for row in before if before[row] != after[row]]
+    candidates = {before[r] for r in changed} & {after[r] for r in changed}
+    if not candidates:
+        return [], []
+    colour = min(candidates, key=lambda c: sum(1 for bg in before.values() if bg == c))
+    left = [r for r in changed if before[r] == colour]
+    arrived = [r for r in changed if after[r] == colour]
+    return left, arrived

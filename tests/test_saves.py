@@ -49,6 +49,35 @@ def test_write_atomic_replaces_whole_file_and_leaves_no_temporary(tmp_path):
     assert sorted(p.name for p in path.parent.iterdir()) == ["game.json"]
 
 
+def test_write_atomic_makes_the_file_then_its_rename_durable(tmp_path, monkeypatch):
+    """The suite's folders live in memory, where an fsync costs nothing and proves nothing: what makes a
+    save durable on a disk is checked here as the calls it makes, in their order."""
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    replaced: list[str] = []
+    real_replace = os.replace
+
+    def replace_file(src, dst) -> None:
+        replaced.append(str(dst))
+        synced.append("(renamed)")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace_file)
+    path = tmp_path / "save.json"
+    write_atomic(path, "whole")
+    assert path.read_text() == "whole" and replaced == [str(path)]
+    temporary, renamed, folder = synced
+    assert temporary.startswith(str(tmp_path / ".save.json.")) and temporary.endswith(".tmp")  # the text first
+    assert renamed == "(renamed)"
+    assert folder == str(tmp_path)  # then the rename itself
+
+
 def test_save_then_load_rebuilds_the_identical_state():
     store = SaveStore()
     s = toy_session()

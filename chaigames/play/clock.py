@@ -6,8 +6,22 @@ runs on time.monotonic, and stands still while paused, so a pause costs nobody t
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
+
+SHOWN_STEP = 1.0  # the clock is shown in whole seconds: a screen redraws it when the second turns
+
+
+def time_shown(t: float) -> str:
+    """Game time `t` as every screen and status line shows it: whole seconds, so a running clock changes
+    what is on screen once a second (tenths moved ten times a second, and every move redrew a line)."""
+    return f"Time {math.floor(t + 1e-9):3d} s"
+
+
+def next_turn(t: float) -> float:
+    """Seconds from game time `t` until the shown second turns (a moment past it, so it has turned)."""
+    return (math.floor(t / SHOWN_STEP + 1e-9) + 1) * SHOWN_STEP - t + 0.001
 
 
 class GameClock:

@@ -20,7 +20,7 @@ from chaigames.engine.protocol import RealtimeDriver
 from chaigames.engine.words import join_names
 from chaigames.saves import GameTakenOver
 
-from .clock import GameClock
+from .clock import GameClock, time_shown
 from .protocol import Controller, GameWords, Listener
 from .thinking import THINK_SECONDS, think_within
 
@@ -243,7 +243,7 @@ class GameController(GameWords):
         if self.realtime:
             t = self.clock.now() if self.clock else 0.0
             state = "paused" if self.paused or not (self.clock and self.clock.running) else "running"
-            return f"Time {t:5.1f} s ({state})"
+            return f"{time_shown(t)} ({state})"
         actors = self.session.state.actors()
         names = join_names([self.name(s) for s in actors]) or "nobody"
         if self.curtain_for is not None:
@@ -320,7 +320,12 @@ class GameController(GameWords):
         self.listener = listener
 
     def start(self) -> None:
-        """Called by the frame once the game screen is shown: go on from wherever the game stands."""
+        """Called by the frame once the game screen is shown: go on from wherever the game stands.
+
+        The keyboard is the first human's from the moment their board is up: the screen's coming to the
+        top already dropped what was typed before it, and a key pressed once it shows (it may be drawn a
+        moment before this call) was meant for it."""
+        self._keyboard_for = None if self.realtime else self.to_move
         if self.realtime:
             self._ticker = self.frame.set_interval(self.TICK, self._tick)
             if not self.paused:  # paused before it began (a screen's own check): resume() counts down

@@ -20,6 +20,7 @@ from chaigames.engine.match import Match, match_of
 from chaigames.engine.replay import Replay
 from chaigames.engine.words import join_names
 
+from .clock import time_shown
 from .protocol import Controller, GameWords, NoHints
 
 NO_MOVES = "This is a replay: nobody can move"
@@ -119,7 +120,7 @@ class ReplayController(NoHints, GameWords):
         if self.finished:
             return "The game is over."
         if self.realtime:
-            return f"Time {self.clock.now() if self.clock else 0.0:5.1f} s"
+            return time_shown(self.clock.now() if self.clock else 0.0)
         actors = self.actors()
         if len(actors) == 1:
             return f"{self.name(actors[0])} to move"

@@ -27,9 +27,9 @@ from chaigames.engine.rng import derive_seed
 
 from . import wire
 from .client import ChannelClosed, TableClient
+from .clock import next_turn
 from .protocol import Controller, GameWords, Listener
 
-TICK = 0.05  # seconds between redraws while the real-time clock runs
 NEVER = 10**8  # an away limit this long (or longer) is the host's "never"
 
 
@@ -113,7 +113,8 @@ class TableController(GameWords):
         self._legal: list[Any] = []
         self._log: list[LogLine] = []  # `_log_raw`, read
         self._log_raw: list[Any] = []  # the update's log lines last read
-        self._ticker: asyncio.TimerHandle | None = None
+        self._ticker: asyncio.TimerHandle | None = None  # the next redraw of the running clock
+        self._on_screen = False  # the game screen is up (`start`): the clock is drawn between updates
         self._closed = False
         self.hinting = False  # a hint is being worked out
         client.on("update", self.updated)
@@ -325,8 +326,18 @@ class TableController(GameWords):
 
     # -- what the app's frame calls ----------------------------------------------------------------
     def start(self) -> None:
-        """The game screen is up: draw the clock between updates."""
+        """The game screen is up: draw the clock between updates (real time only; a turn-based game
+        changes only with the table's updates)."""
+        self._on_screen = True
         self._tick_later()
+
+    @property
+    def next_redraw(self) -> float | None:
+        """Seconds until the running clock's shown second turns (when this controller redraws next of
+        its own accord); None while nothing moves between updates (no clock, stopped, over, closed)."""
+        if self._closed or self.clock is None or not self.clock.running or self.finished:
+            return None
+        return next_turn(self.clock.now())
 
     def stop(self) -> None:
         """This session leaves the game screen for good (the menu): the seat stays, away."""
@@ -376,6 +387,8 @@ class TableController(GameWords):
         self.started = bool(msg.get("started", True))
         if self.clock is not None and msg.get("clock") is not None:
             self.clock.set(msg["clock"]["running"], msg["clock"]["now"])
+            if self._on_screen:  # the clock was set again: its next second turns at another moment
+                self._tick_later()
         if self.realtime and (self.paused or msg.get("countdown") is not None):
             self.message = msg["status"]  # a real-time screen has no status line: the pause's news goes here
         elif self.message == self._last_status:
@@ -426,16 +439,18 @@ class TableController(GameWords):
             self.listener.game_changed(events)
 
     def _tick_later(self) -> None:
-        if self._closed:
-            return
-        self._ticker = asyncio.get_running_loop().call_later(TICK, self._tick)
+        """Wake when the shown second turns, and only then: between updates nothing else on screen moves."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+            self._ticker = None
+        delay = self.next_redraw if self._on_screen else None
+        if delay is not None:
+            self._ticker = asyncio.get_running_loop().call_later(delay, self._tick)
 
     def _tick(self) -> None:
-        """Redraw while the clock runs (the time moves); the table's updates bring everything else."""
+        """The clock's second turned: redraw (the table's updates bring everything else)."""
         self._ticker = None
-        if self._closed:
-            return
-        if self.clock is not None and self.clock.running and not self.finished:
+        if self.next_redraw is not None:
             self._notify([])
         self._tick_later()
 

@@ -27,6 +27,7 @@ from textual.widgets import Static
 from chaigames.chai_wallah.keys import ZONE_KEYS, KeyBinding, RepeatFilter, key_map, normalize_key, player_zones
 from chaigames.chai_wallah.view import ChaiWallahView
 from chaigames.engine import Event
+from chaigames.play.clock import time_shown
 
 from ..compat import bind_key
 from ..game_base import GameScreen
@@ -88,7 +89,7 @@ class ChaiWallahScreen(GameScreen):
         self._phase: tuple[bool, bool, bool] | None = None
         self._blocks: dict[int, tuple[Any, ...]] = {}  # seat -> the key its big block was last drawn from
         self._grid: tuple[int, int, DieSize] | None = None  # (columns, cell width, dice) of the seats' grid
-        self._orders: tuple[Any, ...] | None = None  # what the big order cards were last drawn from
+        self._orders: tuple[Any, ...] | None = None  # what the order cards were last drawn from
         self._drawn_seats: dict[int, tuple] = {}  # seat -> (what it showed, its lines): see seats_text
         self._feed: tuple | None = None  # what the feed was drawn from: the log's length and last event, its size
         self._drawn: tuple | None = None  # (view, labels, width, height, log lines) the board was drawn from
@@ -152,7 +153,7 @@ class ChaiWallahScreen(GameScreen):
     def status_line(self, view: ChaiWallahView) -> Text:
         c = self.controller
         clock = c.clock  # it runs on between a table's updates
-        out = Text(f"Time {clock.now() if clock is not None and clock.running else view.now:5.1f} s")
+        out = Text(time_shown(clock.now() if clock is not None and clock.running else view.now))
         now = self._real()
         if view.winner is not None:
             out.append("   ")
@@ -202,12 +203,13 @@ class ChaiWallahScreen(GameScreen):
         running = c.clock is not None and c.clock.running
         if running and not self._was_running:
             self._banner_until = self._real() + CHAI_BANNER_SECONDS
+            self._redraw_after(CHAI_BANNER_SECONDS)
         self._was_running = running
         view = self.table()
         width, height = self.size.width or 80, self.size.height or 24
         self._show("#cw-status", self.status_line(view))
-        # A clock tick between a table's updates: the same view (the same object), the same seats' labels
-        # and room; only the status line (the time) may have changed.
+        # A clock tick (or a table's redraw when the shown second turns) between updates: the same view (the
+        # same object), the same seats' labels and room; only the status line (the time) may have changed.
         drawn = (self.labels(True), width, height, len(self.controller.log()))
         if self._drawn is not None and self._drawn[0] is view and self._drawn[1:] == drawn:
             return
@@ -228,7 +230,7 @@ class ChaiWallahScreen(GameScreen):
         self._blocks.clear()
         if self._grid is not None:  # back from dice: the orders' height is the stylesheet's again
             self.query_one("#cw-orders").styles.height = None
-        self._grid = self._orders = None
+        self._grid = None
         seats = len(view.seats)
         rows = height - FIXED_ROWS
         wide = width >= WIDE
@@ -236,11 +238,25 @@ class ChaiWallahScreen(GameScreen):
         diamond = 3 * seats <= rows if wide else diamond_fits(seats, rows)
         seat_rows = seats * (3 if diamond else 1)
         seat_width = SEATS_WIDTH if wide else width - 2
-        self._show("#cw-orders", order_cards(view, width - 2, self.taken(view)))
+        taken = self.taken(view)
+        if self._new_orders(view, width, taken, None):
+            self._show("#cw-orders", order_cards(view, width - 2, taken))
         self._show("#cw-seats", seats_text(view, self.labels(diamond), seat_width, diamond, self._drawn_seats))
         feed_rows = rows if wide else max(rows - seat_rows, 1)
         feed_width = width - SEATS_WIDTH - 5 if wide else width - 2
         self._show_feed(feed_rows, feed_width)
+
+    def _new_orders(self, view: ChaiWallahView, width: int, taken: Taken | None, size: DieSize | None) -> bool:
+        """Whether the order cards show something else than when last drawn (drawn as letters when `size` is
+        None): they change with a claim, not with every key, and drawing them cost more than the key's seat."""
+        orders: tuple[Any, ...] = (size, width, tuple(map(tuple, view.orders)), view.deck, view.target, view.stall)
+        orders = (*orders, view.bundle, taken)
+        if taken is not None:  # the claimer's dice, name and score stand beside the taken order
+            orders = (*orders, view.winner, view.seats[taken.seat])
+        if self._orders == orders:
+            return False
+        self._orders = orders
+        return True
 
     def taken(self, view: ChaiWallahView) -> Taken | None:
         """The order the claim holding the market took (its card is already replaced in the view)."""
@@ -276,12 +292,7 @@ class ChaiWallahScreen(GameScreen):
             for panel in self.query(".cw-seat"):
                 panel.styles.height = size.block_rows
         taken = self.taken(view)
-        orders: tuple[Any, ...] = (width, tuple(map(tuple, view.orders)), view.deck, view.target, view.stall)
-        orders = (*orders, view.bundle, taken)
-        if taken is not None:  # the claimer's dice, name and score stand beside the taken order
-            orders = (*orders, view.winner, view.seats[taken.seat])
-        if self._orders != orders:
-            self._orders = orders
+        if self._new_orders(view, width, taken, size):
             self._show("#cw-orders", big_orders(view, width - 2, taken, size))
         for s, label in enumerate(self.labels(True)):
             key = (cell, seat_key(view, s, label))
@@ -338,6 +349,17 @@ class ChaiWallahScreen(GameScreen):
         self.controller.message = ""
         if self.is_mounted:
             self.refresh_game()
+            self._redraw_after(FLASH_SECONDS)
+
+    def _redraw_after(self, seconds: float) -> None:
+        """A flash or the "Chai!" banner ends after `seconds`: draw again then. Locally the clock's ticks
+        would, but at a table the screen is drawn only when the shown second turns or an update comes."""
+        self.app.set_timer(seconds + 0.01, self._redraw)
+
+    def _redraw(self) -> None:
+        if self.is_mounted and self.is_attached:
+            with contextlib.suppress(NoMatches):
+                self.refresh_game()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":

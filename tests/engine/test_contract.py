@@ -45,6 +45,10 @@ JUNK = st.one_of(
 )
 
 
+RECOMBINED = st.integers(3, 12)  # listed actions recombined field by field, per action type
+GENERATED = st.integers(5, 15)  # actions of generated values
+
+
 @functools.cache
 def _values(names: tuple[str, ...]) -> st.SearchStrategy[Any]:
     """Field values: small numbers and the game's own names (right types), and junk (wrong ones).
@@ -79,22 +83,26 @@ def attempts(draw: st.DrawFn, session: Session) -> list[tuple[Any, Any]]:
     spec = session.spec
     seats = len(session.config.seats)
     names = _names(session)
+    values = _values(names)
     out: list[tuple[Any, Any]] = []
     by_type: dict[type, list[Any]] = {}
+    # each strategy made once per position, not once per draw: making one costs more than drawing from it
+    any_seat = st.integers(0, seats - 1)
     for s in range(seats):
         for a in session.state.legal_actions(s):
             by_type.setdefault(type(a), []).append(a)
-            out.append((draw(st.integers(0, seats - 1)), a))
+            out.append((draw(any_seat), a))
             out.append((s, a))
     for cls, listed in by_type.items():
-        for _ in range(draw(st.integers(3, 12))):
-            fields = {f.name: getattr(draw(st.sampled_from(listed)), f.name) for f in dataclasses.fields(cls)}
-            out.append((draw(st.integers(0, seats - 1)), cls(**fields)))
-    types = list(spec.actions.types)
+        one_listed = st.sampled_from(listed)
+        for _ in range(draw(RECOMBINED)):
+            fields = {f.name: getattr(draw(one_listed), f.name) for f in dataclasses.fields(cls)}
+            out.append((draw(any_seat), cls(**fields)))
+    types = st.sampled_from(list(spec.actions.types))
     seat = st.integers(-1, seats) | st.booleans()
-    for _ in range(draw(st.integers(5, 15))):
-        cls = draw(st.sampled_from(types))
-        fields = {f.name: draw(_values(names)) for f in dataclasses.fields(cls)}
+    for _ in range(draw(GENERATED)):
+        cls = draw(types)
+        fields = {f.name: draw(values) for f in dataclasses.fields(cls)}
         out.append((draw(seat), cls(**fields)))
     out.append((0, draw(JUNK)))
     return out

@@ -1,8 +1,7 @@
-"""Helpers for Pilot tests of the frame: rendered screen text and bounded polling."""
+"""Helpers for Pilot tests of the frame (the screen as text and the bounded wait are `tests/pilot.py`'s)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -10,16 +9,7 @@ import pytest
 from chaigames.saves import SaveStore
 from screens.app import ChaiGamesApp
 from tests import toygame
-from tests.wait import WAIT, until
-
-
-def screen_text(app: ChaiGamesApp) -> str:
-    """The screen as a player sees it now: every line of the top screen (with what shows behind it).
-
-    The one private read of the suite's screen tests: Textual 8 has no public way to get the composed
-    screen as text (`export_screenshot` gives SVG, drawn with the same compositor, at many times the
-    cost), so the screen's compositor is asked for its lines here and nowhere else."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+from tests.pilot import wait_for
 
 
 def notices(app: ChaiGamesApp) -> list[str]:
@@ -34,11 +24,6 @@ def notices(app: ChaiGamesApp) -> list[str]:
 
     app.notify = notify  # type: ignore[method-assign]
     return said
-
-
-async def wait_for(pilot, condition: Callable[[], Any], what: str = "condition", timeout: float = WAIT) -> Any:
-    """`until` between Textual message rounds, showing the screen if `condition` never holds."""
-    return await until(condition, what, timeout=timeout, seen=lambda: screen_text(pilot.app), rest=pilot.pause)
 
 
 async def save_and_quit(pilot) -> None:

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from chaigames.saves import SaveStore
-
-from .conftest import wait_for
+from tests.pilot import wait_for
 
 
 async def test_thirty_saves_moved_aside_make_one_summary(make_app):

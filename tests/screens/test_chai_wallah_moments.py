@@ -12,28 +12,12 @@ from pathlib import Path
 
 from rich.console import Console
 
-from chaigames import chai_wallah
-from chaigames.chai_wallah.actions import Claim, SetOffer
 from chaigames.chai_wallah.driver import play_headless
 from chaigames.chai_wallah.orders import INGREDIENTS, LETTERS
-from chaigames.engine import Session
 from screens.chai_wallah import big, render
+from tests.pilot import screen_text
 
-from .conftest import screen_text
-from .test_snapshots import cw_config, resumed
-
-
-def frozen_by_a_claim() -> Session:
-    """The snapshot's position: Ravi offers tea and milk, Meera is locked after a false Chai!, and
-    Priya's Chai! (a wild spice for the order's 5) holds the market."""
-    session = Session(chai_wallah.SPEC, cw_config(), 1)
-    driver = chai_wallah.SPEC.make_driver(session)
-    driver.advance(33.0)
-    session.apply(1, SetOffer(("tea", "milk")), 33.0)
-    session.apply(2, Claim(), 33.0)
-    driver.advance(34.4)
-    assert session.state.frozen_until is not None and session.state.freeze_claimer == 7
-    return session
+from .test_snapshots import cw_config, frozen_by_a_claim, resumed
 
 
 def test_an_offered_big_die_stands_in_brackets_as_tall_as_its_face():

@@ -17,8 +17,9 @@ from screens.chai_wallah import ChaiWallahScreen
 from screens.chai_wallah.keycheck import KeyCheckScreen
 from screens.chai_wallah.render import die_text, seat_block
 from screens.pause import PauseMenu
+from tests.pilot import screen_text, wait_for
 
-from .conftest import save_and_quit, screen_text, wait_for
+from .conftest import save_and_quit
 
 
 class FakeTime:

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from screens.confirm import ConfirmScreen
-
-from .conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 QUESTION = "Asha: Fulfil black-1 (4 VP: 2 jasmine / 1 mint / milk) and pay 1 coin to Ravi for his spot?"
 

@@ -9,8 +9,7 @@ from chaigames.chai_wallah import SPEC as CW
 from chaigames.engine import GameConfig, SeatConfig
 from screens.curtain import CountdownScreen
 from screens.keys import KeysScreen
-
-from .conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 
 def cw_vs_bots() -> tuple[str, GameConfig, int]:
@@ -18,13 +17,20 @@ def cw_vs_bots() -> tuple[str, GameConfig, int]:
     return ("chai-wallah", GameConfig(seats=seats), 3)
 
 
+async def counting_down(pilot) -> CountdownScreen:
+    """From the board with its clock stopped, Space: the countdown of 3, over the board."""
+    app = pilot.app
+    await wait_for(pilot, lambda: "Space: start the clock" in screen_text(app), "the board, clock stopped")
+    await pilot.press("space")
+    await wait_for(pilot, lambda: isinstance(app.screen, CountdownScreen), "the countdown")
+    assert isinstance(app.screen, CountdownScreen)
+    return app.screen
+
+
 async def test_palette_over_the_countdown_holds_it_and_nothing_crashes(make_app):
     app = make_app(games=[CW], new_game=cw_vs_bots(), countdown=3)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: "Space: start the clock" in screen_text(app), "the board, clock stopped")
-        await pilot.press("space")
-        await wait_for(pilot, lambda: isinstance(app.screen, CountdownScreen), "the countdown")
-        countdown = app.screen
+        countdown = await counting_down(pilot)
         await pilot.press("ctrl+p")
         await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
         left = countdown.left
@@ -48,9 +54,7 @@ async def test_the_board_shows_with_its_clock_stopped_under_the_countdown(make_a
     """The countdown was an opaque screen: at 80x24 it blanked the board the players were about to play."""
     app = make_app(games=[CW], new_game=cw_vs_bots(), countdown=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: "Space: start the clock" in screen_text(app), "the board, clock stopped")
-        await pilot.press("space")
-        await wait_for(pilot, lambda: isinstance(app.screen, CountdownScreen), "the countdown")
+        await counting_down(pilot)
         text = screen_text(app)
-        assert "Get ready...  3" in text and "Order 1" in text and "Ann" in text and "Time   0.0 s" in text
+        assert "Get ready...  3" in text and "Order 1" in text and "Ann" in text and "Time   0 s" in text
         assert not app.controller.clock.running

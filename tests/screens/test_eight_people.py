@@ -14,9 +14,8 @@ from screens.history import HistoryScreen
 from screens.menu import MainMenu
 from screens.replay import ReplayKeys
 from screens.results import ResultsScreen
+from tests.pilot import screen_text, wait_for
 from tests.positions import play
-
-from .conftest import screen_text, wait_for
 
 SIZE = (120, 40)
 

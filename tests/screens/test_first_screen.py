@@ -13,8 +13,7 @@ import time
 from screens import app as app_module
 from screens.menu import MainMenu
 from tests import toygame
-
-from .conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 
 async def test_the_main_menu_is_the_bottom_screen(make_app):

@@ -17,8 +17,9 @@ from screens.pause import PauseMenu
 from screens.results import ResultsScreen, winners_line
 from screens.setup import SetupScreen
 from tests import toygame
+from tests.pilot import screen_text, wait_for
 
-from .conftest import save_and_quit, screen_text, wait_for
+from .conftest import save_and_quit
 from .games import STEPPY
 
 SIZE = (80, 24)
@@ -109,6 +110,16 @@ async def test_setup_explains_problems_beside_the_field_and_disables_start(make_
         setup.query_one("#seats").value = 2  # seat 4 is gone: the start player is random again
         await wait_for(pilot, lambda: setup.query_one("#start-player").value == -1, "random start")
         assert not start.disabled
+
+
+async def test_a_setup_closed_the_moment_it_opens_closes_quietly(make_app):
+    """Setup can go the moment it opens (the app quits, a loaded machine is slow to draw it): its form
+    is whole as it is composed, problems and focus included, so nothing looks for a field it never got."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        app.open_setup(None)
+    assert not app.return_code and app.crash_log is None  # run_test raises the app's own exception, if any
 
 
 async def test_setup_starts_the_game_with_the_chosen_options(make_app, store):

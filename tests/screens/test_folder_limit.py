@@ -8,8 +8,9 @@ import os
 from chaigames.saves import FOLDER_LIMIT_ENV
 from screens.menu import MainMenu
 from screens.pause import PauseMenu
+from tests.pilot import wait_for
 
-from .conftest import notices, save_and_quit, wait_for
+from .conftest import notices, save_and_quit
 from .games import STEPPY
 from .test_save_faults import play, saved_moves, vs_bot
 

@@ -9,8 +9,7 @@ from textual.widgets import OptionList, Select
 from chaigames import chai, chai_wallah, dabba_walla
 from screens import palette
 from screens.setup import SetupScreen
-
-from .conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 
 async def test_n_on_a_highlighted_game_opens_that_games_setup(make_app):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from chaigames.chai import SPEC as CHAI
 from chaigames.engine import GameConfig, SeatConfig
 from screens.results import ResultsScreen
+from tests.pilot import screen_text, wait_for
 
-from .conftest import screen_text, wait_for
 from .games import STEPPY
 
 SIZE = (100, 32)

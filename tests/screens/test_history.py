@@ -15,8 +15,9 @@ from screens.app import ChaiGamesApp
 from screens.history import HistoryScreen
 from screens.replay import ReplayKeys
 from screens.results import ResultsScreen
+from tests.pilot import screen_text, wait_for
 
-from .conftest import notices, screen_text, wait_for
+from .conftest import notices
 
 SIZE = (120, 40)
 NAMES = ("Asha", "Ravi", "Meera", "Kiran")

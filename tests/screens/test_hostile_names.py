@@ -16,8 +16,7 @@ from screens.curtain import CountdownScreen, CurtainScreen
 from screens.game_base import GameScreen
 from screens.menu import MainMenu
 from screens.setup import SetupScreen
-
-from .conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 HOSTILE = ["Ann[/]", "[bold]Bo", "[link=x]Cy", "\x1b[31mDee", "\u202eEve", "\U0001f375Fay", "茶" * 16, "[/link]G"]
 SIZE = (120, 40)
@@ -37,7 +36,8 @@ def hostile_config(game_id: str) -> GameConfig:
 
 
 async def play_a_little(pilot, app, moves: int) -> None:
-    """Lift curtains and play random legal moves through the controller until `moves` stand."""
+    """Lift curtains, start a real-time game's clock (nothing moves before) and play random legal moves
+    through the controller until `moves` stand."""
     rng = random.Random(1)
     for _ in range(400):
         c = app.controller
@@ -47,12 +47,16 @@ async def play_a_little(pilot, app, moves: int) -> None:
             who = f"{c.name(app.screen.seat)}'s turn"
             await wait_for(pilot, lambda who=who: who in screen_text(app), "the curtain names the player")
             await pilot.press("enter")
+        elif c.realtime and not c.clock.running and isinstance(app.screen, GameScreen):
+            await pilot.press("space")
+            await wait_for(pilot, lambda c=c: c.clock.running, "the clock running after the countdown")
         elif isinstance(app.screen, GameScreen) and c.movers():
             seat = c.movers()[0]
             legal = c.legal_actions(seat)
             if legal:
                 c.act(seat, rng.choice(legal))
         await pilot.pause(0.02)
+    raise AssertionError(f"{moves} moves never stood: {screen_text(app)}")
 
 
 @pytest.mark.parametrize("game_id", sorted(SEATS))

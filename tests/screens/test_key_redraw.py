@@ -16,9 +16,9 @@ from textual.widgets import Static
 from chaigames.chai import SPEC as CHAI
 from screens.chai import ChaiScreen
 from screens.widgets import LinePanel, show
+from tests.pilot import wait_for
 
 from .chai.test_chai_screen import asha_to_move, vs_bot
-from .conftest import wait_for
 
 LARGE = (120, 40)
 

@@ -12,8 +12,8 @@ from screens.generic import GenericGameScreen
 from screens.menu import ContinueScreen, MainMenu
 from screens.results import ResultsScreen
 from screens.setup import SetupScreen
+from tests.pilot import screen_text, wait_for
 
-from .conftest import screen_text, wait_for
 from .games import STEPPY
 
 SIZE = (80, 24)

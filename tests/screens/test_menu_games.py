@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from chaigames import games
 from screens.app import ChaiGamesApp
-
-from .conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 
 async def test_the_menu_shows_the_three_games_at_80x24():

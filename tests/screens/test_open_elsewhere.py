@@ -17,9 +17,9 @@ from screens.confirm import ConfirmScreen
 from screens.curtain import CountdownScreen
 from screens.game_base import GameScreen
 from screens.menu import ContinueScreen, MainMenu
+from tests.pilot import screen_text, wait_for
 from tests.toygame import Step
 
-from .conftest import screen_text, wait_for
 from .games import STEPPY, TAP
 
 SIZE = (80, 24)

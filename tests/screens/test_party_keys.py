@@ -22,10 +22,10 @@ from screens.game_base import GameScreen
 from screens.menu import MainMenu
 from screens.pause import PauseMenu
 from screens.results import ResultsScreen
+from tests.pilot import screen_text, wait_for
 from tests.toygame import Step
 from tests.wait import WAIT, scaled
 
-from .conftest import screen_text, wait_for
 from .dabba_walla.helpers import dw_app, until_my_move
 from .games import STEPPY
 from .test_chai_wallah_screen import FakeTime, cw_game, start

@@ -17,8 +17,8 @@ from chaigames.play.protocol import Controller, protocol_members
 from screens.app import ChaiGamesApp
 from screens.game_screens import screen_class_for
 from screens.results import ResultsScreen
+from tests.pilot import screen_text, wait_for
 
-from .conftest import screen_text, wait_for
 from .dabba_walla.helpers import play_one_step, until_my_move
 from .games import STEPPY
 

@@ -15,8 +15,7 @@ from chaigames.engine import GameConfig, SeatConfig
 from screens.chai.glyphs import ADDITIVE_GLYPH, FLAVOUR_GLYPH, TEA_GLYPH
 from screens.dabba_walla import DabbaWallaScreen
 from screens.keys import KeysScreen, reading_the_screen
-
-from .conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 MARKS = {
     "dabba-walla": (

@@ -8,8 +8,8 @@ from chaigames.play.clock import GameClock
 from screens.curtain import CountdownScreen, CurtainScreen
 from screens.pause import PauseMenu
 from screens.results import ResultsScreen
+from tests.pilot import screen_text, wait_for
 
-from .conftest import screen_text, wait_for
 from .games import TAP
 
 SIZE = (80, 24)

@@ -10,8 +10,8 @@ from chaigames.engine import Record
 from chaigames.games import get as get_game
 from screens.app import ChaiGamesApp
 from screens.replay import ReplayKeys
+from tests.pilot import screen_text, wait_for
 
-from .conftest import screen_text, wait_for
 from .test_replay_views import played
 
 

@@ -9,8 +9,7 @@ from screens.app import ChaiGamesApp
 from screens.generic import GenericGameScreen
 from screens.replay import ReplayKeys
 from tests import toygame
-
-from .conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 
 def toy_record():

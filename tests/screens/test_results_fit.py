@@ -12,8 +12,7 @@ from textual.widgets import DataTable
 from chaigames.engine import Result, ScoreRow
 from screens import palette
 from screens.results import ResultsScreen
-
-from .conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 
 def fake_controller(result: Result, names: list[str], title: str) -> SimpleNamespace:

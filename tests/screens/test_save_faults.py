@@ -18,8 +18,8 @@ from screens.game_base import GameScreen
 from screens.menu import ContinueScreen, MainMenu
 from screens.pause import PauseMenu
 from screens.setup import SetupScreen
+from tests.pilot import screen_text, wait_for
 
-from .conftest import screen_text, wait_for
 from .games import STEPPY
 
 SIZE = (80, 24)

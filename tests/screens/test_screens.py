@@ -16,8 +16,9 @@ from screens.pause import LogScreen, PauseMenu
 from screens.results import ResultsScreen
 from screens.rules import RulesIndex, RulesScreen
 from screens.setup import SetupScreen
+from tests.pilot import screen_text, wait_for
 
-from .conftest import save_and_quit, screen_text, wait_for
+from .conftest import save_and_quit
 from .games import SECRET, STEPPY
 
 SIZE = (80, 24)

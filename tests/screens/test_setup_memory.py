@@ -7,8 +7,7 @@ from textual.widgets import Input, Select
 from chaigames.saves import SaveStore
 from screens.menu import MainMenu
 from screens.setup import SetupScreen
-
-from .conftest import wait_for
+from tests.pilot import wait_for
 
 SIZE = (80, 24)
 

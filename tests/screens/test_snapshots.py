@@ -30,8 +30,8 @@ from chaigames.saves import SaveStore
 from screens.app import ChaiGamesApp
 from screens.game_base import GameScreen
 from tests.chai.test_end import finished
+from tests.pilot import wait_for
 
-from .conftest import wait_for
 from .test_clipping import played, seats
 from .test_results_fit import Host, fake_controller
 
@@ -193,10 +193,9 @@ def cw_config() -> GameConfig:
     return spec.validate(GameConfig(seats=tuple(SeatConfig(n, None if i < 4 else "easy") for i, n in enumerate(NAMES))))
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_chai_wallah_mid_game_offer_freeze_lock_8_seats(snap_compare, size, tmp_path):
-    """The bots trade for 33 s; Ravi offers tea and milk, Meera calls a false Chai! (locked), and a
-    bot's true Chai! freezes the market at 34.2 s."""
+def frozen_by_a_claim() -> Session:
+    """The bots trade for 33 s; Ravi offers tea and milk, Meera calls a false Chai! (locked), and
+    Priya's true Chai! (a wild spice for the order's 5) freezes the market at 34.2 s."""
     session = Session(chai_wallah.SPEC, cw_config(), 1)
     driver = chai_wallah.SPEC.make_driver(session)
     driver.advance(33.0)
@@ -204,9 +203,14 @@ def test_chai_wallah_mid_game_offer_freeze_lock_8_seats(snap_compare, size, tmp_
     session.apply(2, Claim(), 33.0)
     driver.advance(34.4)
     state = session.state
-    assert state.frozen_until is not None and state.seats[2].locked_until is not None
-    assert "offered" in state.seats[1].states
-    assert snap(snap_compare, size, resumed(session, tmp_path))
+    assert state.frozen_until is not None and state.freeze_claimer == 7
+    assert state.seats[2].locked_until is not None and "offered" in state.seats[1].states
+    return session
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chai_wallah_mid_game_offer_freeze_lock_8_seats(snap_compare, size, tmp_path):
+    assert snap(snap_compare, size, resumed(frozen_by_a_claim(), tmp_path))
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -15,7 +15,8 @@ import pytest
 
 from screens.menu import MainMenu
 from screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
-from tests.screens.conftest import notices, screen_text, wait_for
+from tests.pilot import screen_text, wait_for
+from tests.screens.conftest import notices
 
 TABLE = {
     "code": "K7QD",
@@ -255,3 +256,14 @@ async def test_a_served_menu_is_filled_once_with_its_table_lines(make_app, serve
         await pilot.pause()
         assert fills.count("menu-options") == 1
         assert host.kinds() == ["hello"]
+
+
+@pytest.mark.parametrize("form", ["open", "join"])
+async def test_a_table_form_left_before_it_is_drawn_closes_quietly(make_app, served, form):
+    """Opening or joining a table can go the moment it opens, as the lobby can: neither form looks for
+    its fields once mounted (they are whole as composed, the first focused by AUTO_FOCUS)."""
+    _, app = served(make_app)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: "Join a table" in screen_text(app))
+        app.push_screen(OpenTableScreen(app.library.available()) if form == "open" else JoinTableScreen())
+    assert not app.return_code and app.crash_log is None  # run_test raises the app's own exception, if any

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from screens.menu import MainMenu
-
-from .conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 
 async def test_below_80x24_the_title_bar_says_the_screen_is_too_small(make_app):

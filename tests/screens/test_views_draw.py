@@ -17,9 +17,8 @@ from chaigames.games import get as get_game
 from chaigames.play.replay import ReplayController
 from screens.app import ChaiGamesApp
 from screens.replay import ReplayKeys
+from tests.pilot import screen_text, wait_for
 from tests.positions import position
-
-from .conftest import screen_text, wait_for
 
 sent: list[str] = []  # what the wired controller handed out (proves the second drawing used it)
 

@@ -17,7 +17,7 @@ from screens.confirm import SaveFailedScreen
 from screens.menu import MainMenu
 from screens.setup import SetupScreen
 from tests import toygame
-from tests.screens.conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 from tests.screens.games import STEPPY
 
 HOME = Path(sys.argv[1])

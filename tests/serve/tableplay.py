@@ -18,7 +18,8 @@ from chaigames.play import changes
 from chaigames.serve.players import key_id, player_folder
 from chaigames.serve.registry import Link, TableSettings
 from chaigames.setups import SetupMemory
-from tests.serve.sshplay import Player, connect, highlight_move
+from tests.serve.sshplay import Player, connect
+from tests.terminal import highlight_move
 
 # Bots without a visible pause and a short 3-2-1: the tests wait for the game, not for show.
 FAST_TABLES = [sys.executable, "-m", "chaigames.serve.tables.process", "--bot-delay", "0", "--countdown", "0.05"]

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import os
-import sys
 
 import asyncssh
 import pytest
 
 from chaigames.serve.keys import AuthorizedKeys
 from tests.serve.sshplay import Player, connect
-
-QUIET = "import time\nprint('\\x1b[?1049hready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
+from tests.serve.standins import QUIET, command
 
 
 async def refused(port: int, key) -> bool:
@@ -76,7 +74,7 @@ async def test_a_bad_line_is_skipped_and_logged_good_keys_still_work(make_host, 
 async def test_a_connection_without_a_game_is_closed_after_the_login_grace(make_host, caplog):
     """--open connections that never open a game are dropped after the grace; one that plays
     is not, and once its game ends it has the grace again to start another."""
-    host = await make_host(command=[sys.executable, "-c", QUIET], login_grace=3.0, hangup_grace=0.3)
+    host = await make_host(command=command(QUIET), login_grace=3.0, hangup_grace=0.3)
     async with await connect(host.port, user="player") as playing:
         player = await Player.open(playing)
         await player.wait_text("ready")
@@ -93,7 +91,7 @@ async def test_each_player_may_hold_only_so_many_connections_without_a_game(make
     """Under --open, past --max-pending logged-in connections without a game of one name at one address,
     the next is refused; another name at the same address is not; a connection that starts a game no
     longer counts."""
-    host = await make_host(command=[sys.executable, "-c", QUIET], max_pending=2, hangup_grace=0.3)
+    host = await make_host(command=command(QUIET), max_pending=2, hangup_grace=0.3)
     first = await connect(host.port, user="a")
     second = await connect(host.port, user="a")
     try:
@@ -115,9 +113,7 @@ async def test_each_player_may_hold_only_so_many_connections_without_a_game(make
 async def test_connections_that_never_log_in_do_not_lock_out_a_player(make_host, authorized_keys, client_key, caplog):
     """Idle connections from one address (that never even start SSH) cannot keep a real player out:
     past --max-pending the oldest of them is closed, and a login that authenticates gets in."""
-    host = await make_host(
-        command=[sys.executable, "-c", QUIET], authorized_keys=authorized_keys, max_pending=2, hangup_grace=0.3
-    )
+    host = await make_host(command=command(QUIET), authorized_keys=authorized_keys, max_pending=2, hangup_grace=0.3)
     idle = [await asyncio.open_connection("127.0.0.1", host.port) for _ in range(5)]
     try:
         conn = await connect(host.port, key=client_key)

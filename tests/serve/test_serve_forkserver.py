@@ -17,6 +17,7 @@ from chaigames.hosting import forks as forks_module
 from chaigames.serve.players import open_folder_name
 from chaigames.serve.registry import HOST_FD_ENV
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
+from tests.serve.standins import STUBBORN, a_dropped_connection_leaves_no_process, command
 from tests.wait import until
 
 # What a session's game sees, printed on its screen as one JSON line, then it waits to be hung up.
@@ -106,15 +107,6 @@ CRASH = (
     "raise ValueError('boom')\n"
 )
 
-STUBBORN = (
-    "import signal, subprocess, sys, time\n"
-    "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
-    "kid = subprocess.Popen([sys.executable, '-c', 'import signal, time; signal.signal(signal.SIGHUP, signal.SIG_IGN);"
-    " [time.sleep(0.1) for _ in range(600)]'])\n"
-    "print('\\x1b[?1049hready', kid.pid, flush=True)\n"
-    "[time.sleep(0.1) for _ in range(600)]\n"
-)
-
 
 async def test_forked_games_crash_and_hang_up_as_their_own_processes_do(make_host, caplog):
     """A forked game's crash is the session's status and log line (the player sees the friendly line);
@@ -125,17 +117,8 @@ async def test_forked_games_crash_and_hang_up_as_their_own_processes_do(make_hos
         assert await victim.wait_closed() == 1
     assert b"playing" in victim.raw and b"boom" not in victim.raw
     assert "ended=crash exit=1 error='ValueError: boom'" in caplog.text
-    host.options.command = [sys.executable, "-c", STUBBORN]
-    conn = await connect(host.port, user="gone")
-    player = await Player.open(conn)
-    await player.wait_text("ready")
-    [pid] = host.children
-    kid = int(player.text.split("ready", 1)[1].split()[0])
-    assert alive(pid) and alive(kid)
-    conn.close()
-    assert await host.wait_sessions(0, timeout=10)
-    assert not alive(pid) and not alive(kid)
-    assert "user='gone'" in caplog.text and "ended=client disconnected" in caplog.text
+    host.options.command = command(STUBBORN)
+    await a_dropped_connection_leaves_no_process(host, caplog)
 
 
 async def test_a_stopped_fork_server_is_replaced_and_its_games_play_on(make_host, caplog):

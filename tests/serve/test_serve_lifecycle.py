@@ -8,25 +8,8 @@ import sys
 from chaigames.hosting.child import WRITE_HIGH_WATER
 from chaigames.serve.host import CRASHED, load_host_key
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
+from tests.serve.standins import QUIET, STUBBORN, a_dropped_connection_leaves_no_process, command, stubborn_game
 from tests.wait import until
-
-# Stand-in games enter the alternate screen as the real one does: only what is drawn there is shown at once.
-# A stand-in game that ignores SIGHUP and leaves a grandchild in its process group: only SIGKILL to the
-# group ends them both.
-STUBBORN = (
-    "import signal, subprocess, sys, time\n"
-    "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
-    "kid = subprocess.Popen([sys.executable, '-c', 'import signal, time; signal.signal(signal.SIGHUP, signal.SIG_IGN);"
-    " [time.sleep(0.1) for _ in range(600)]'])\n"
-    "print('\\x1b[?1049hready', kid.pid, flush=True)\n"
-    "[time.sleep(0.1) for _ in range(600)]\n"
-)
-
-QUIET = "import time\nprint('\\x1b[?1049hready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
-
-
-def grandchild_pid(player: Player) -> int:
-    return int(player.text.split("ready", 1)[1].split()[0])
 
 
 async def test_player_quits_and_the_session_ends_cleanly(make_host, caplog):
@@ -63,7 +46,7 @@ CRASH = (
 async def test_a_crashing_game_touches_no_other_session(make_host, caplog):
     """One session's crash never touches another or the server. The host logs
     `ended=crash`, and the player gets one friendly line, never the traceback or the server's paths."""
-    host = await make_host()
+    host = await make_host(forks=True)
     async with await connect(host.port, user="steady") as steady_conn:
         steady = await Player.open(steady_conn)
         await steady.wait_text(*MENU_TITLES)
@@ -107,24 +90,15 @@ async def test_a_clean_exit_shows_what_the_game_printed_after_its_screen(make_ho
 
 async def test_hang_up_then_kill_leaves_no_process_behind(make_host, caplog):
     """On disconnect the game's process group gets SIGHUP, then SIGKILL after the grace period."""
-    host = await make_host(command=[sys.executable, "-c", STUBBORN], hangup_grace=0.3)
-    conn = await connect(host.port, user="gone")
-    player = await Player.open(conn)
-    await player.wait_text("ready")
-    [pid] = host.children
-    kid = grandchild_pid(player)
-    assert alive(pid) and alive(kid)
-    conn.close()
-    assert await host.wait_sessions(0, timeout=10)
-    assert not alive(pid) and not alive(kid)
-    assert "user='gone'" in caplog.text and "ended=client disconnected" in caplog.text
+    host = await make_host(command=command(STUBBORN), hangup_grace=0.3)
+    await a_dropped_connection_leaves_no_process(host, caplog)
 
 
 async def test_idle_session_is_ended(make_host, caplog):
     """`--idle-timeout` ends a session that sent no keys for that long; the game is hung up.
 
     A stand-in game that starts in milliseconds, so the timeout cannot strike before it is up."""
-    host = await make_host(command=[sys.executable, "-c", QUIET], idle_timeout=1.0, hangup_grace=0.3)
+    host = await make_host(command=command(QUIET), idle_timeout=1.0, hangup_grace=0.3)
     async with await connect(host.port, user="sleepy") as conn:
         player = await Player.open(conn)
         assert await player.wait_closed() == 1
@@ -149,12 +123,9 @@ async def test_the_idle_time_counts_from_the_games_first_screen(make_host):
 
 async def test_host_shutdown_hangs_up_every_game(make_host):
     """Stopping the host tells each player, hangs up each game and leaves no process."""
-    host = await make_host(command=[sys.executable, "-c", STUBBORN], hangup_grace=0.3)
+    host = await make_host(command=command(STUBBORN), hangup_grace=0.3)
     async with await connect(host.port) as conn:
-        player = await Player.open(conn)
-        await player.wait_text("ready")
-        [pid] = host.children
-        kid = grandchild_pid(player)
+        player, pid, kid = await stubborn_game(host, conn)
         await host.close()
         assert await player.wait_closed() == 1
         assert "The game host is shutting down. Your game is saved." in player.text
@@ -172,7 +143,16 @@ def test_host_key_is_made_once_and_kept_private(tmp_path):
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
-FLOOD = "import sys\nsys.stdout.write('\\x1b[?1049h')\nwhile True:\n    sys.stdout.write('chai ' * 2000)\n"
+# A game that draws without end and reads no keys. Its terminal is raw, as the real app's is: a terminal
+# left in line mode throws away what is typed past its 4 KB line, as fast as the keys come, so the host's
+# queue would fill only when a client's keys outran the kernel's discarding (a loaded client never does).
+FLOOD = (
+    "import sys, tty\n"
+    "tty.setraw(0)\n"
+    "sys.stdout.write('\\x1b[?1049h')\n"
+    "while True:\n"
+    "    sys.stdout.write('chai ' * 2000)\n"
+)
 
 
 async def test_a_client_that_stops_reading_stalls_only_its_own_game(make_host):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.serve.sshplay import MENU_TITLES, Player, alive, connect, highlight_move
+from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
+from tests.terminal import highlight_move
 
 DOWN = b"\x1b[B"
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-import sys
 
 import asyncssh
 import pytest
 
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
-from tests.serve.test_serve_admission import QUIET
+from tests.serve.standins import QUIET, command
 from tests.wait import scaled, until
 
 
@@ -79,7 +78,7 @@ async def test_wrong_key_and_no_key_are_refused(make_host, authorized_keys, clie
 
 async def test_session_past_max_sessions_is_refused_then_a_slot_frees(make_host, caplog):
     """With `--max-sessions 2` the third session gets a friendly line; once a game ends, a new one fits."""
-    host = await make_host(max_sessions=2)
+    host = await make_host(max_sessions=2, forks=True)  # four sessions of the app: each forked
     async with await connect(host.port, user="a") as a, await connect(host.port, user="b") as b:
         first = await Player.open(a)
         second = await Player.open(b)
@@ -108,7 +107,7 @@ async def test_one_player_may_run_only_so_many_games_at_once(make_host, caplog):
     """Past --sessions-per-player games of one player (under --open a name at an address) the next
     session is refused with plain words and a log line; another name still gets in, and once one of
     the player's games ends they may start another."""
-    host = await make_host(command=[sys.executable, "-c", QUIET], player_sessions=2, hangup_grace=0.3)
+    host = await make_host(command=command(QUIET), player_sessions=2, hangup_grace=0.3)
     async with await connect(host.port, user="a") as a, await connect(host.port, user="a") as a2:
         first = await Player.open(a)
         second = await Player.open(a2)
@@ -136,9 +135,7 @@ async def test_with_keys_a_player_is_their_key_from_any_connection(make_host, au
     """With keys, the cap counts a key's games over all its connections (any name, any address);
     another key is another player."""
     authorized_keys.write_bytes(authorized_keys.read_bytes() + b"\n" + other_key.export_public_key())
-    host = await make_host(
-        command=[sys.executable, "-c", QUIET], authorized_keys=authorized_keys, player_sessions=1, hangup_grace=0.3
-    )
+    host = await make_host(command=command(QUIET), authorized_keys=authorized_keys, player_sessions=1, hangup_grace=0.3)
     async with (
         await connect(host.port, user="asha", key=client_key) as first,
         await connect(host.port, user="someone", key=client_key) as again,
@@ -157,7 +154,7 @@ async def test_with_keys_a_player_is_their_key_from_any_connection(make_host, au
 
 async def test_three_sessions_at_once_each_reach_the_menu(make_host):
     """Three players at once, each in their own game process."""
-    host = await make_host()
+    host = await make_host(forks=True)
     conns = [await connect(host.port, user=f"p{i}") for i in range(3)]
     try:
         players = [await Player.open(conn, columns=80 + i, lines=24) for i, conn in enumerate(conns)]

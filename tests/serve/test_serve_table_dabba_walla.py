@@ -59,7 +59,7 @@ async def test_two_people_play_dabba_walla_by_keys_and_neither_screen_shows_the_
     screen no id of the other person's hand, chai tiles or delivery choice shows. Every update a table
     sends a seat holding only that seat's own view, for a whole game, is tests/serve/test_table_play.py's."""
     relay = Relay(monkeypatch)
-    host = await make_host(data_dir=data_dir, tables=fast_tables())
+    host = await make_host(data_dir=data_dir, tables=fast_tables(), forks=True)
     remember_setup(folder_of(host.options.data_dir, "Asha"), "dabba-walla", [None, None, "easy"], vehicle="crate")
     asha = await person(host.port, "Asha", columns=80, lines=24)  # small screens: less for pyte to read
     ravi = await person(host.port, "Ravi", columns=80, lines=24)

@@ -33,7 +33,7 @@ async def test_idle_timeout_only_while_the_table_waits_for_you(make_host, data_d
     relay = Relay(monkeypatch)
     keepalives = Keepalives(monkeypatch)
     # --idle-timeout counts at the menus too: long enough for a loaded machine's menus to answer a key
-    host = await make_host(data_dir=data_dir, tables=fast_tables(), idle_timeout=IDLE)
+    host = await make_host(data_dir=data_dir, tables=fast_tables(), forks=True, idle_timeout=IDLE)
     remember_setup(folder_of(host.options.data_dir, "Asha"), "chai", [None, None])
     asha = await person(host.port, "Asha")
     assert "Asha" not in keepalives.asked  # at the menu: the host's usual keepalives

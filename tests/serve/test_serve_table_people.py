@@ -54,7 +54,7 @@ def agree(a: Any, b: Any) -> bool:
 
 
 async def seat_three(make_host, data_dir, relay: Relay, game: str, seats: list[str | None], **options: Any):
-    host = await make_host(data_dir=data_dir, tables=fast_tables())
+    host = await make_host(data_dir=data_dir, tables=fast_tables(), forks=True)
     remember_setup(folder_of(host.options.data_dir, "Asha"), game, seats, **options)
     people = {name: await person(host.port, name) for name in NAMES}
     code = await open_table(people["Asha"], game)

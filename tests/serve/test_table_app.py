@@ -16,7 +16,7 @@ from screens.app import ChaiGamesApp
 from screens.chai_wallah.screen import ChaiWallahScreen
 from screens.curtain import CurtainScreen
 from screens.keys import KeysScreen
-from tests.screens.conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 from tests.screens.dabba_walla.helpers import play_one_step
 from tests.serve.tablehost import InProcessTable
 from tests.serve.test_table_play import ASHA, RAVI, seats
@@ -94,11 +94,13 @@ async def test_chai_wallah_at_a_table_takes_every_key_set_for_the_one_seat(data_
             assert view.seat == 0 and view is c.view
             # the time on screen runs on between the table's updates, as the table's clock does
             c.clock.set(True, 42.0)
-            assert str(app.screen.status_line(c.view)).startswith("Time  42.")
+            assert str(app.screen.status_line(c.view)).startswith("Time  42 s")
             # `?` shows the keys over this screen only: the table is not paused for it (nor F2's key check)
             await pilot.press("question_mark")
             await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen), "the keys list")
-            await pilot.press("escape", "f2", "w")  # once w's move is back from the table, F2 was handled too
+            await pilot.press("escape")  # keys pressed before the game is back on top are not the game's
+            await wait_for(pilot, lambda: isinstance(app.screen, ChaiWallahScreen), "the game again")
+            await pilot.press("f2", "w")  # once w's move is back from the table, F2 was handled too
             await wait_for(pilot, lambda: len(asha_entries(data_dir)) >= 5, "the w after F2 applied for Asha")
             assert {"t": "pause"} not in table.sent(1) and isinstance(app.screen, ChaiWallahScreen)
         finally:

@@ -3,7 +3,10 @@ the frame (results, a rematch, the bell, leaving the table)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
+
+import pytest
 
 from chaigames import games
 from chaigames.engine import GameConfig, SeatConfig, Session
@@ -74,15 +77,15 @@ class Screen:
 SPEC = games.get("chai")
 
 
-def update(session: Session, seat: int, **extra: Any) -> dict[str, Any]:
+def update(session: Session, seat: int, spec: Any = SPEC, **extra: Any) -> dict[str, Any]:
     state = session.state
     legal = state.legal_actions(seat)
     over = session.over
     msg = {
         "t": "update",
         "seat": seat,
-        "view": SPEC.view_to_json(state.view(seat)),
-        "legal": [SPEC.actions.to_json(a) for a in legal],
+        "view": spec.view_to_json(state.view(seat)),
+        "legal": [spec.actions.to_json(a) for a in legal],
         "actors": list(state.actors()),
         "log": [line.to_json() for line in session.log if line.event.visible_to(seat)],
         "status": "Your move" if seat in state.actors() else "Waiting",
@@ -184,6 +187,63 @@ def test_a_paused_turn_based_table_says_who_paused_once() -> None:
     c = TableController(Frame(), channel, SPEC, 1)
     channel.hear(update(session, 1, paused=True, paused_by="Meera", status="Paused by Meera"))
     assert c.status() == "Paused by Meera" and c.message == ""  # the status line says it; no second copy
+
+
+class Timers:
+    """The loop's `call_later` as the controller uses it: what it asked for, run when the test says."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.asked: list[tuple[float, Any]] = []
+        loop = asyncio.get_running_loop()
+        real = loop.call_later
+
+        def call_later(delay: float, callback: Any, *args: Any) -> asyncio.TimerHandle:
+            self.asked.append((delay, callback))
+            return real(3600, lambda: None)  # never runs by itself: `fire` runs the callback
+
+        monkeypatch.setattr(loop, "call_later", call_later)
+
+    def fire(self) -> None:
+        self.asked[-1][1]()
+
+
+async def test_a_turn_based_table_game_sets_no_timer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between a turn-based table's updates nothing on screen moves: the controller wakes for nothing."""
+    session, channel, screen, timers = chai_session(), Channel(), Screen(), Timers(monkeypatch)
+    c = TableController(Frame(), channel, SPEC, 1)
+    c.attach(screen)
+    channel.hear(update(session, 1))
+    c.start()
+    channel.hear(update(session, 1, status="Waiting"))
+    assert timers.asked == [] and c.next_redraw is None and len(screen.changed) == 2
+
+
+async def test_the_running_clock_is_drawn_when_its_shown_second_turns_and_only_then(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A running clock shows whole seconds: the controller redraws once a second, at the moment the
+    second turns (counted from the table's last word), not at a fixed rate whatever is shown."""
+    cw = games.get("chai-wallah")
+    seats = (SeatConfig("Asha"), *(SeatConfig(f"Bot {n}", bot="easy") for n in range(3)))
+    session = Session(cw, GameConfig(seats=seats), 5)
+    now = [100.0]  # the app's monotonic clock
+    channel, screen, timers = Channel(), Screen(), Timers(monkeypatch)
+    c = TableController(Frame(), channel, cw, 0, clock_source=lambda: now[0])
+    c.attach(screen)
+    channel.hear(update(session, 0, cw, clock={"running": False, "now": 12.3}))
+    c.start()
+    assert timers.asked == [] and c.next_redraw is None  # stopped: nothing moves
+    channel.hear(update(session, 0, cw, clock={"running": True, "now": 12.3}))
+    assert timers.asked[-1][0] == pytest.approx(0.701)  # 12.3 -> 13.0 s, and a moment past it
+    drawn = len(screen.changed)
+    for second in range(10):
+        now[0] += timers.asked[-1][0]
+        timers.fire()
+        assert c.clock is not None and int(c.clock.now()) == 13 + second
+        assert timers.asked[-1][0] == pytest.approx(1.0, abs=0.002)
+    assert len(screen.changed) == drawn + 10  # ten seconds, ten redraws (a 20-a-second tick drew 200)
+    channel.hear(update(session, 0, cw, finished=True, clock={"running": False, "now": 23.0}))
+    assert c.next_redraw is None
 
 
 def test_a_hint_at_a_table_is_worked_out_here_from_this_seats_own_update_and_only_counted_there() -> None:

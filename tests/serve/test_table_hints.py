@@ -13,7 +13,7 @@ from chaigames.play import wire
 from chaigames.play.client import TableClient
 from chaigames.play.hints import hint_budget
 from chaigames.play.table_controller import TableController
-from tests.screens.conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 from tests.serve.tablehost import InProcessTable, TableHost
 from tests.serve.test_table_app import ravi_plays, table_app
 from tests.serve.test_table_play import ASHA, RAVI, open_table, seats

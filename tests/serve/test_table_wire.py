@@ -9,6 +9,7 @@ import pytest
 
 from chaigames.play import wire
 from chaigames.play.client import ChannelClosed, Refused, TableClient
+from chaigames.serve.tables.process import Outbox
 from tests.wait import until
 
 
@@ -130,3 +131,42 @@ async def test_client_request_answer_callbacks_and_close() -> None:
         client.send(wire.pause())
     await client.close()
     theirs.close()
+
+
+class Writes:
+    """A stream writer that keeps each write."""
+
+    def __init__(self) -> None:
+        self.writes: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+
+    def is_closing(self) -> bool:
+        return False
+
+
+async def test_a_table_says_everything_of_one_turn_in_one_write() -> None:
+    """An action's news to four connections reaches the host in one write (it is woken once, not four
+    times), in the order said; the next turn's news is a write of its own."""
+    writer = Writes()
+    outbox = Outbox(writer)  # type: ignore[arg-type]
+    said = [wire.wrap_to(conn, {"t": "refused", "reason": f"no {conn}"}) for conn in range(4)]
+    for msg in said:
+        outbox.send(msg)
+    assert writer.writes == []  # nothing leaves before the turn ends
+
+    async def next_turn() -> None:
+        turn = asyncio.get_running_loop().create_future()
+        asyncio.get_running_loop().call_soon(turn.set_result, None)
+        await turn
+
+    await next_turn()
+    assert writer.writes == [b"".join(wire.encode(m) for m in said)]
+    outbox.send(said[0])
+    await next_turn()
+    assert writer.writes[1:] == [wire.encode(said[0])]
+    with pytest.raises(wire.Malformed):  # a message that cannot be sent is refused at once, nothing queued
+        outbox.send(wire.wrap_to(1, {"t": "refused", "reason": "x" * wire.MAX_LINE}))
+    outbox.flush()
+    assert len(writer.writes) == 2

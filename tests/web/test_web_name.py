@@ -9,7 +9,7 @@ from screens.app import ChaiGamesApp
 from screens.menu import MainMenu
 from screens.name import NameScreen
 from tests import toygame
-from tests.screens.conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 
 
 def served_app(root: Path) -> ChaiGamesApp:

@@ -19,7 +19,7 @@ import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TypedDict, Unpack
+from typing import Any, TypedDict, Unpack
 
 from chaigames import games
 from chaigames.play import wire
@@ -37,17 +37,35 @@ class TableOptions(TypedDict, total=False):
     countdown: float
 
 
+class Outbox:
+    """What the table says to its host: everything said in one turn of the loop (an action's news to every
+    connection at the table) leaves in one write, so the host is woken once for it, not once a connection."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self._writer = writer
+        self._encoder = wire.Encoder()
+        self._pending: list[bytes] = []
+
+    def send(self, obj: dict[str, Any]) -> None:
+        """Queue one message (raises wire.Malformed at once if it cannot be sent); it leaves this turn."""
+        line = self._encoder.encode(obj)
+        if not self._pending:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self._pending.append(line)
+
+    def flush(self) -> None:
+        if self._pending and not self._writer.is_closing():
+            self._writer.write(b"".join(self._pending))
+        self._pending.clear()
+
+
 async def run_table(sock: socket.socket, code: str, data_dir: Path, **options: Unpack[TableOptions]) -> int:
     """Serve one table over `sock` until it closes; the exit status."""
     sock.setblocking(False)
     reader, writer = await wire.open_stream(sock)
 
-    encoder = wire.Encoder()
-
-    def send(obj: dict) -> None:
-        writer.write(encoder.encode(obj))
-
-    table = Table(code, data_dir, send, games.get, **options)
+    outbox = Outbox(writer)
+    table = Table(code, data_dir, outbox.send, games.get, **options)
     if table.restore():
         log.info("table %s restored from %s", code, table.folder)
         table._summary()
@@ -67,6 +85,7 @@ async def run_table(sock: socket.socket, code: str, data_dir: Path, **options: U
             log.exception("table %s: a message could not be handled: %.200r", code, obj)
         await writer.drain()
     table.close()
+    outbox.flush()
     try:
         await writer.drain()
         writer.close()

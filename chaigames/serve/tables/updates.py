@@ -16,6 +16,7 @@ from typing import Any
 from chaigames.engine import Event
 from chaigames.engine.words import join_names
 from chaigames.play import changes, wire
+from chaigames.play.clock import time_shown
 
 from .parts import TableParts
 
@@ -115,7 +116,7 @@ class Updates(TableParts):
             return f"Paused by {self.paused_by}" if self.paused_by else "Paused"
         if game.realtime:
             t = game.clock.now() if game.clock else 0.0
-            return f"Time {t:5.1f} s"
+            return time_shown(t)
         actors = list(game.session.state.actors())
         away = [self.seats[s].name for s in actors if self.seats[s].away]
         if seat is not None and seat in actors:

@@ -10,8 +10,8 @@ from chaigames.chai import SPEC
 from chaigames.chai.data import CUSTOMERS, FLAVOURS
 from screens.chai.glyphs import card_glyph
 from screens.pause import LogScreen
+from tests.pilot import screen_text, wait_for
 
-from ..conftest import screen_text, wait_for
 from .test_chai_screen import SMALL, asha_to_move, footer, redraw, vs_bot
 
 

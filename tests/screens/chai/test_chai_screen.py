@@ -18,8 +18,8 @@ from screens.chai.glyphs import ADDITIVE_GLYPH, FLAVOUR_GLYPH, card_glyph
 from screens.chai.moves import MovesScreen
 from screens.curtain import CurtainScreen
 from screens.results import ResultsScreen
+from tests.pilot import screen_text, wait_for
 
-from ..conftest import screen_text, wait_for
 from ..keys import press
 
 SMALL, LARGE = (80, 24), (120, 40)

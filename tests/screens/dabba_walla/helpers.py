@@ -8,7 +8,7 @@ from chaigames.saves import SaveStore
 from screens.app import ChaiGamesApp
 from screens.dabba_walla import DabbaWallaScreen, placing
 from screens.results import ResultsScreen
-from tests.screens.conftest import screen_text, wait_for
+from tests.pilot import screen_text, wait_for
 from tests.screens.keys import press
 
 SMALL = (80, 24)

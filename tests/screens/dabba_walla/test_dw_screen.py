@@ -10,7 +10,7 @@ from chaigames.dabba_walla import SPEC
 from chaigames.dabba_walla.actions import Place
 from chaigames.engine import Event
 from screens.curtain import CurtainScreen
-from screens.dabba_walla import placing
+from screens.dabba_walla import DabbaWallaScreen, placing
 from screens.results import ResultsScreen
 
 from ..test_clipping import played
@@ -125,15 +125,21 @@ async def test_a_game_by_keys_from_its_delivery_reveals_each_round_and_reaches_t
     assert app.controller.session.over
 
 
+async def placing_the_first_card(pilot) -> tuple[DabbaWallaScreen, str]:
+    """Asha starts on space 1 and plays her first card: the screen in placement mode, and the card."""
+    await until_my_move(pilot)
+    await pilot.press("enter", "enter")
+    screen = dw_screen(pilot.app)
+    assert screen.mode() == "place"
+    card = screen.pending_card()
+    assert card is not None
+    return screen, card
+
+
 async def test_placement_mode_ghost_rotate_mirror_tab_and_illegal_reason():
     app = dw_app(seed=3)
     async with app.run_test(size=SMALL) as pilot:
-        await until_my_move(pilot)
-        await pilot.press("enter", "enter")  # start on space 1, play the first card
-        screen = dw_screen(app)
-        assert screen.mode() == "place"
-        card = screen.pending_card()
-        assert card is not None
+        screen, _ = await placing_the_first_card(pilot)
         legal = {(a.orientation, a.row, a.col) for a in screen.legal() if isinstance(a, Place)}
         visited = set()
         for _ in range(len(legal)):
@@ -180,12 +186,7 @@ async def test_r_turns_the_ghost_about_its_half_chai_square_and_e_keeps_its_squa
     empty dabba cursor stays where the player last added one (it jumped to the lowest square)."""
     app = dw_app(seed=3, vehicle="wheelbarrow")
     async with app.run_test(size=SMALL) as pilot:
-        await until_my_move(pilot)
-        await pilot.press("enter", "enter")  # start on space 1, play the first card
-        screen = dw_screen(app)
-        assert screen.mode() == "place"
-        card = screen.pending_card()
-        assert card is not None
+        screen, card = await placing_the_first_card(pilot)
         kept = 0
         for _ in range(8):
             half = screen.ghost_spot().half_square

@@ -1,0 +1,54 @@
+"""Opening a screen does its work once: it is styled as it is composed, not again as it is first shown, and
+the New game form gives the focus straight to its seats (not to the form's scroll first, which restyled
+the whole form as it took the focus and again as it gave it away)."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.screen import Screen
+from textual.widgets import Select
+
+from screens.app import ChaiGamesApp
+from screens.menu import MainMenu
+from screens.setup import SetupScreen
+from tests.pilot import wait_for
+
+
+async def test_new_game_gives_the_focus_to_the_seats_first(monkeypatch):
+    focused: list[str] = []
+    set_focus = Screen.set_focus
+
+    def recorded(self: Screen, widget, scroll_visible: bool = True):  # type: ignore[no-untyped-def]
+        if isinstance(self, SetupScreen) and widget is not None:
+            focused.append(f"{type(widget).__name__}#{widget.id}")
+        return set_focus(self, widget, scroll_visible)
+
+    monkeypatch.setattr(Screen, "set_focus", recorded)
+    app = ChaiGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        app.open_setup(None)
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.focused, "the form")
+        assert focused and set(focused) == {"Select#seats"}
+        assert isinstance(app.screen.focused, Select) and app.screen.focused.id == "seats"
+
+
+async def test_a_screen_is_not_restyled_as_it_is_first_shown_but_is_after(monkeypatch):
+    restyled: list[Screen] = []
+    update_node_styles = Screen.update_node_styles
+
+    def counted(self: Screen, animate: bool = True) -> None:
+        restyled.append(self)
+        update_node_styles(self, animate=animate)
+
+    monkeypatch.setattr(Screen, "update_node_styles", counted)
+    app = ChaiGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        app.open_setup(None)
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.focused, "the form")
+        form = app.screen
+        await pilot.pause()
+        assert form not in restyled
+        form.post_message(events.ScreenResume())  # shown again: restyled, as Textual does
+        await wait_for(pilot, lambda: form in restyled, "the form restyled")
