@@ -9,7 +9,9 @@ end the app in Textual 8.2 when keys come faster than frames:
 - A search still running, or started by a key already on its way, when the palette closes (Esc, a
   chosen command, or the game moving on to another screen): the search looks up the palette's list
   after the list was removed (NoMatches, a failed worker). Here the palette stops its searches when
-  it leaves the screen, and a change of the search text that arrives after that starts none.
+  it leaves the screen, and a change of the search text that arrives after that starts none; a
+  search that still finds the list gone (the palette torn down under it) ends quietly
+  (`compat.PaletteSearch`).
 
 The app opens this palette for Ctrl+P and for the Theme command's list of themes: Textual's own
 still falls over on both.
@@ -22,11 +24,12 @@ from typing import ClassVar
 from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.command import CommandList
-from textual.command import CommandPalette as TextualPalette
 from textual.widgets import Input
 
+from .compat import PaletteSearch
 
-class CommandPalette(TextualPalette):
+
+class CommandPalette(PaletteSearch):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("pagedown", "page(1)", "Next page", show=False),
         Binding("pageup", "page(-1)", "Previous page", show=False),

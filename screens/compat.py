@@ -27,6 +27,11 @@ any of these, so it is tried here first.
   A served session is forked from a process that has shown the menu once, so with the cache there
   it finds that CSS parsed; tests that start many apps parse it once. The hook is the stylesheet's
   `_parse_rules` (its arguments and the stylesheet's variables are the whole key).
+- `PaletteSearch`: the command palette's search worker (`CommandPalette._gather_commands`) looks up
+  the palette's list as it starts and as results come. When the palette is torn down while a search
+  runs, or one starts as the keys that closed it are still arriving, the list is gone and the failed
+  worker ends the app (`NoMatches`). Here a search whose list is gone ends quietly: there is nothing
+  left to fill. The search itself is Textual's, called through its undecorated function.
 - `CrashHooks`: after an unhandled error the app writes a crash log and shows the player one
   friendly line instead of Textual's traceback. Textual offers no public hook between catching
   the error and printing it (`App._handle_exception`, `App._print_error_renderables`,
@@ -58,10 +63,12 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from textual import events
+from textual import events, work
 from textual._time import get_time as _get_time
 from textual._xterm_parser import XTermParser
+from textual.command import CommandList, CommandPalette
 from textual.css.model import RuleSet
+from textual.css.query import NoMatches
 from textual.css.stylesheet import Stylesheet
 from textual.driver import Driver
 from textual.message import Message
@@ -131,6 +138,18 @@ def share_parsed_css() -> None:
 
     parse_rules.shared = True  # type: ignore[attr-defined]
     Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]
+
+
+class PaletteSearch(CommandPalette):
+    """Textual's command palette, whose search ends quietly once the palette's list is gone."""
+
+    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+    async def _gather_commands(self, search_value: str) -> None:
+        try:
+            await CommandPalette._gather_commands.__wrapped__(self, search_value)  # type: ignore[attr-defined]
+        except NoMatches:
+            if self.query(CommandList):
+                raise  # the list is there: a fault of its own, not a palette going away
 
 
 def bind_key(node: Any, keys: str, action: str, description: str = "", *, show: bool = True) -> None:

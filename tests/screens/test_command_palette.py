@@ -53,3 +53,21 @@ async def test_the_theme_list_is_our_palette_and_its_page_keys_wait_for_the_list
         await pilot.press("pagedown")
         assert themes.highlighted not in (None, 0)
     assert app.return_code is None
+
+
+async def test_a_search_whose_list_is_gone_ends_quietly(make_app):
+    """A palette torn down while keys still reach it: its list goes first, and a search started then finds
+    no list to fill. It ends without a word; Textual's own search fails and ends the app."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        palette = app.screen
+        assert isinstance(palette, SteadyPalette)
+        await palette.query_one(CommandList).remove()
+        await pilot.press(*"theme")
+        await until(lambda: not palette.workers, "the searches ended")
+        await pilot.pause()
+        assert app.return_code is None
+        await pilot.press("escape")
+        assert app.screen is not palette
+    assert app.return_code is None
