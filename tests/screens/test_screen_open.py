@@ -14,6 +14,14 @@ from screens.setup import SetupScreen
 from tests.pilot import wait_for
 
 
+async def open_new_game(pilot) -> None:
+    """From the menu, the New game form, once it has given the focus away."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+    app.open_setup(None)
+    await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.focused, "the form")
+
+
 async def test_new_game_gives_the_focus_to_the_seats_first(monkeypatch):
     focused: list[str] = []
     set_focus = Screen.set_focus
@@ -26,9 +34,7 @@ async def test_new_game_gives_the_focus_to_the_seats_first(monkeypatch):
     monkeypatch.setattr(Screen, "set_focus", recorded)
     app = ChaiGamesApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-        app.open_setup(None)
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.focused, "the form")
+        await open_new_game(pilot)
         assert focused and set(focused) == {"Select#seats"}
         assert isinstance(app.screen.focused, Select) and app.screen.focused.id == "seats"
 
@@ -44,9 +50,7 @@ async def test_a_screen_is_not_restyled_as_it_is_first_shown_but_is_after(monkey
     monkeypatch.setattr(Screen, "update_node_styles", counted)
     app = ChaiGamesApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-        app.open_setup(None)
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.focused, "the form")
+        await open_new_game(pilot)
         form = app.screen
         await pilot.pause()
         assert form not in restyled
