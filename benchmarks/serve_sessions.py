@@ -5,8 +5,12 @@ own), by default with its fork server (each session's game forked from a process
 imported), with `--spawn` without it (each game started as a process of its own: the figures from
 before the fork server), so both come from this one tool. Once the server has settled (its fork
 server done importing), one session alone connects, three times: from opening the SSH connection to
-the painted menu (its three titles on an 80x24 pyte screen). Then N sessions at once, each the same
-way: the time until all N show the menu. At N sessions at the menu, the proportional memory (PSS,
+the painted menu (its three titles drawn for an 80x24 terminal), its game's CPU to it, and then to
+Chai's New game form, opened by keys. Then N sessions at once, each the same way: the time until
+all N show the menu, with the CPU of the games, the host and this benchmark itself. The benchmark's
+terminals (pyte) share the machine with what they measure, which a real player's terminal does
+not: while sessions connect they only look for the titles in the bytes, and emulate the screens
+once all are at the menu (`--eager`: every byte as it comes, as before; both print that cost). At N sessions at the menu, the proportional memory (PSS,
 /proc/PID/smaps_rollup: shared pages divided among the processes sharing them) of the server, its
 fork server and every game, summed and divided by N: what one more session really costs.
 
