@@ -98,7 +98,9 @@ def cpu_and_faults(pid: int) -> tuple[float, int]:
     return ns / 1e9, faults
 
 
-def print_profile(folder: Path, pids: list[int], what: str = "sessions alone, fork to hang-up", lines: int = 30) -> None:
+def print_profile(
+    folder: Path, pids: list[int], what: str = "sessions alone, fork to hang-up", lines: int = 30
+) -> None:
     """The profiles the forked games `pids` wrote, summed: by own time and by cumulative time."""
     import pstats
 

@@ -36,10 +36,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.serve_sessions import print_profile  # noqa: E402
 from chaigames.engine import GameConfig, SeatConfig  # noqa: E402
 from chaigames.serve.players import player_folder  # noqa: E402
 from chaigames.setups import SetupMemory  # noqa: E402
-from benchmarks.serve_sessions import print_profile  # noqa: E402
 from tests.serve.sshplay import Player, connect  # noqa: E402
 from tests.wait import until  # noqa: E402
 

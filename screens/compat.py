@@ -79,11 +79,11 @@ from textual.command import CommandList, CommandPalette
 from textual.css.model import RuleSet
 from textual.css.query import NoMatches
 from textual.css.stylesheet import Stylesheet
-from textual.geometry import Region
-from textual.strip import Strip
 from textual.driver import Driver
+from textual.geometry import Region
 from textual.message import Message
 from textual.message_pump import MessagePump
+from textual.strip import Strip
 from textual.timer import Timer, TimerCallback
 
 
@@ -152,9 +152,8 @@ def share_parsed_css() -> None:
 
 
 def paint_only_what_changed() -> None:
-    """From now on a partial repaint renders only the widgets it overlaps, and of them only the lines and
-    columns it covers (a whole repaint, with no part given, is Textual's own). Calling it again changes
-    nothing."""
+    """From now on a partial repaint renders only the widgets it overlaps, and of them only the lines it
+    covers (a whole repaint, with no part given, is Textual's own). Calling it again changes nothing."""
     if getattr(Compositor._get_renders, "only_what_changed", False):
         return
     render_all = Compositor._get_renders
@@ -163,13 +162,19 @@ def paint_only_what_changed() -> None:
         if not crop:
             yield from render_all(self, crop)
             return
+        top, bottom = crop.y, crop.bottom
         for widget, (region, clip) in self.visible_widgets.items():
-            x, y, width, height = region.intersection(clip).intersection(crop)
-            if width and height:
-                # the part's own clip: `_render_chops` places the strips from where region and clip meet
-                yield region, Region(x, y, width, height), widget.render_lines(
-                    Region(x - region.x, y - region.y, width, height)
-                )
+            x, y, width, height = visible = region.intersection(clip)
+            if not (width and height and visible.overlaps(crop)):
+                continue
+            # Only the lines in the part, but every column the widget shows: `_render_chops` cuts a line's
+            # strip where widgets begin and end, counting from where the strip begins.
+            y, end = max(y, top), min(y + height, bottom)
+            yield (
+                region,
+                Region(x, y, width, end - y),
+                widget.render_lines(Region(x - region.x, y - region.y, width, end - y)),
+            )
 
     get_renders.only_what_changed = True  # type: ignore[attr-defined]
     Compositor._get_renders = get_renders  # type: ignore[method-assign]

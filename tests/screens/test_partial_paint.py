@@ -14,9 +14,12 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from chaigames.chai_wallah import SPEC as CW
 from screens import compat
 from screens.widgets import TitleBar, show
 from tests.pilot import screen_text, wait_for
+
+from .test_chai_wallah_screen import cw_game, start
 
 WIDTH, HEIGHT = 60, 14
 
@@ -38,17 +41,7 @@ class Board(App[None]):
 async def test_a_repaint_renders_the_widgets_under_it_and_the_terminal_shows_the_whole_screen(monkeypatch):
     compat.paint_only_what_changed()
     app = Board()
-    terminal = pyte.Screen(WIDTH, HEIGHT)
-    stream = pyte.Stream(terminal)
-    render_update = Compositor.render_update
-
-    def drawn(self, *args, **kwargs):
-        update = render_update(self, *args, **kwargs)
-        if update is not None:
-            stream.feed(update.render_segments(app.console))
-        return update
-
-    monkeypatch.setattr(Compositor, "render_update", drawn)
+    terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
     async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
         await wait_for(pilot, lambda: "seat 2" in "\n".join(terminal.display), "the board on the terminal")
         rendered: list[str] = []
@@ -72,6 +65,44 @@ async def test_a_repaint_renders_the_widgets_under_it_and_the_terminal_shows_the
                 assert "seat-1" in rendered
                 assert not {"TitleBar", "keys", "help", "feed", "seat-2"} & set(rendered), rendered
                 assert n >= 2 or not {"status", "seat-0"} & set(rendered), rendered
-            assert "\n".join(line.rstrip() for line in terminal.display) == "\n".join(
-                line.rstrip() for line in screen_text(app).splitlines()  # composed whole (every widget)
-            )
+            assert shown(terminal) == whole(app)
+
+
+async def test_a_chai_wallah_game_on_the_terminal_is_the_screen_composed_whole(make_app, monkeypatch):
+    """Keys and bots change a few lines at a time: after each key the terminal shows the whole screen."""
+    compat.paint_only_what_changed()
+    app = make_app(games=[CW], new_game=cw_game(["Asha"], 3))
+    terminal = on_terminal(app, monkeypatch, 100, 32)
+    async with app.run_test(size=(100, 32)) as pilot:
+        c = await start(pilot, app)
+        for key in "wasdwasd":
+            n = c.session.action_count
+            await pilot.press(key)
+            await wait_for(pilot, lambda n=n: c.session.action_count > n, "the key's action")
+            await wait_for(pilot, lambda: shown(terminal) == whole(app), "the terminal showing the screen")
+
+
+def on_terminal(app: App, monkeypatch, width: int, height: int) -> pyte.Screen:
+    """A terminal of `width` x `height` that gets every frame `app` draws from now on."""
+    terminal = pyte.Screen(width, height)
+    stream = pyte.Stream(terminal)
+    render_update = Compositor.render_update
+
+    def drawn(self, *args, **kwargs):
+        update = render_update(self, *args, **kwargs)
+        if update is not None:
+            stream.feed(update.render_segments(app.console))
+        return update
+
+    monkeypatch.setattr(Compositor, "render_update", drawn)
+    return terminal
+
+
+def shown(terminal: pyte.Screen) -> str:
+    """The terminal's lines."""
+    return "\n".join(line.rstrip() for line in terminal.display)
+
+
+def whole(app: App) -> str:
+    """The screen composed whole (every widget asked for every line)."""
+    return "\n".join(line.rstrip() for line in screen_text(app).splitlines())
