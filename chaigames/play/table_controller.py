@@ -114,6 +114,7 @@ class TableController(GameWords):
         self._log: list[LogLine] = []  # `_log_raw`, read
         self._log_raw: list[Any] = []  # the update's log lines last read
         self._ticker: asyncio.TimerHandle | None = None  # the next redraw of the running clock
+        self._aged: tuple[Any, float, Any] | None = None  # (view, clock reading, that view at that reading)
         self._on_screen = False  # the game screen is up (`start`): the clock is drawn between updates
         self._closed = False
         self.hinting = False  # a hint is being worked out
@@ -147,12 +148,22 @@ class TableController(GameWords):
 
     @property
     def view(self) -> Any:
-        return self._view
+        """The last update's view; a real-time game's as it stands on the running clock (its `at`): a fresh
+        die's countdown, a lock and the market's freeze count down on every redraw between updates, as
+        they do at one keyboard. Aged again only when the clock has moved (a redraw reads it more than once)."""
+        view = self._view
+        at = getattr(view, "at", None)
+        if at is None or self.clock is None or not self.clock.running:
+            return view
+        now = self.clock.now()
+        if self._aged is None or self._aged[0] is not view or self._aged[1] != now:
+            self._aged = (view, now, at(now))
+        return self._aged[2]
 
     def table_view(self) -> Any:
         """A table has no shared screen: each person sees their own seat's view (others' offered
         dice covered, as that seat's view shows them)."""
-        return self._view
+        return self.view
 
     def actors(self) -> tuple[int, ...]:
         return tuple(self.update["actors"]) if self.update else ()

@@ -4,6 +4,7 @@ the frame (results, a rematch, the bell, leaving the table)."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -273,3 +274,37 @@ def test_a_hint_at_a_table_is_worked_out_here_from_this_seats_own_update_and_onl
     spectator = TableController(Frame(), Channel(), SPEC, None)
     spectator.updated(update(session, 1, hints=True) | {"seat": None})
     assert not spectator.hints_on  # hints are for a seat's own moves
+
+
+async def test_a_fresh_die_counts_down_between_a_tables_updates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh die's countdown (and a lock's, and the market's freeze) is worked out when the table builds
+    its update; the seat's screen counts it down as its clock runs on, as at one keyboard."""
+    cw = games.get("chai-wallah")
+    seats = (SeatConfig("Asha"), *(SeatConfig(f"Bot {n}", bot="easy") for n in range(3)))
+    session = Session(cw, GameConfig(seats=seats), 5)
+    view = session.state.view(0)
+    die = view.seats[0].dice[0]
+    fresh = replace(die, state="fresh", fresh_for=7.0)
+    seat = replace(view.seats[0], dice=(fresh, *view.seats[0].dice[1:]), locked_for=2.5)
+    sent = replace(view, now=12.3, seats=(seat, *view.seats[1:]))
+    now = [100.0]
+    channel, screen, timers = Channel(), Screen(), Timers(monkeypatch)
+    c = TableController(Frame(), channel, cw, 0, clock_source=lambda: now[0])
+    c.attach(screen)
+    msg = update(session, 0, cw, clock={"running": True, "now": 12.3})
+    channel.hear(msg | {"view": cw.view_to_json(sent)})
+    c.start()
+    assert c.view.seats[0].dice[0].fresh_for == 7.0
+    now[0] += timers.asked[-1][0]  # the clock's next second: 13.0 s
+    timers.fire()
+    shown = c.view.seats[0]
+    assert shown.dice[0].fresh_for == pytest.approx(6.3, abs=0.01) and shown.locked_for == pytest.approx(1.8, abs=0.01)
+    for _ in range(3):
+        now[0] += timers.asked[-1][0]
+        timers.fire()
+    shown = c.view.seats[0]  # 16.0 s: 3.3 s left of 7
+    assert shown.dice[0].fresh_for == pytest.approx(3.3, abs=0.01) and shown.dice[0].state == "fresh"
+    assert shown.locked_for == 0.0  # never below zero: the lock ends with the table's news
+    assert c.view.seats[1:] == sent.seats[1:]  # nothing else on the view moved
+    channel.hear(msg | {"view": cw.view_to_json(sent), "clock": {"running": False, "now": 16.0}})
+    assert c.view.seats[0].dice[0].fresh_for == 7.0  # a stopped clock: the view as the table sent it
