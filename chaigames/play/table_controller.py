@@ -377,7 +377,7 @@ class TableController(GameWords):
             return
         last = self.update or {}
         try:  # the parts a change left as they were are the same objects (`changes.rebuild`): read once
-            view = self._view if msg["view"] is last.get("view") else self.spec.view_from_json(msg["view"])
+            view = self._read_view(msg["view"], last.get("view"))
             legal = (
                 self._legal
                 if msg["legal"] is last.get("legal")
@@ -416,6 +416,15 @@ class TableController(GameWords):
             self.frame.call_later(self.frame.open_table_game, self)
 
     _last_status = ""
+
+    def _read_view(self, data: Any, last: Any) -> Any:
+        """The update's view: the last one when the update left it as it was, else read (reusing what the
+        last view read from the parts of it that did not change, where the game can)."""
+        if data is last:
+            return self._view
+        if last is not None and self._view is not None and self.spec.view_from_changes is not None:
+            return self.spec.view_from_changes(data, last, self._view)
+        return self.spec.view_from_json(data)
 
     def refused(self, msg: dict[str, Any]) -> None:
         seat = msg.get("seat")

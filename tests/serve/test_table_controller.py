@@ -308,3 +308,27 @@ async def test_a_fresh_die_counts_down_between_a_tables_updates(monkeypatch: pyt
     assert c.view.seats[1:] == sent.seats[1:]  # nothing else on the view moved
     channel.hear(msg | {"view": cw.view_to_json(sent), "clock": {"running": False, "now": 16.0}})
     assert c.view.seats[0].dice[0].fresh_for == 7.0  # a stopped clock: the view as the table sent it
+
+
+def test_a_dabba_walla_player_the_update_left_as_it_was_is_not_read_again() -> None:
+    """A rebuilt update shares the players that did not change with the last one (the same objects): their
+    views are the last view's, the changed player is read again, and the whole equals a view read whole."""
+    dw = games.get("dabba-walla")
+    session = Session(dw, GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Ravi"), SeatConfig("Meera"))), 4)
+    channel = Channel()
+    c = TableController(Frame(), channel, dw, 0)
+    first = update(session, 0, dw)
+    channel.hear(first)
+    before = c.view
+    players = list(first["view"]["players"])
+    players[1] = players[1] | {"tickets": players[1]["tickets"] + 2}  # Ravi's changed; Asha's and Meera's not
+    second = first | {"view": first["view"] | {"players": players}}
+    channel.hear(second)
+    after = c.view
+    assert after.players[0] is before.players[0] and after.players[2] is before.players[2]
+    assert after.players[1].tickets == before.players[1].tickets + 2
+    assert after == dw.view_from_json(second["view"])
+    bad = list(players)
+    bad[2] = bad[2] | {"tickets": -1}  # a changed player is checked as ever
+    channel.hear(second | {"view": second["view"] | {"players": bad}})
+    assert "cannot read" in c.message and c.view is after
