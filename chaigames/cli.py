@@ -505,9 +505,9 @@ def preload_app() -> None:
     """Import what a session's app imports, so each fork starts with it loaded and shares its pages.
 
     The menu and everything a game needs: the app, each game's screen and rules, the table client;
-    then one headless trip to the menu (`warm_up_app`). What that made is then frozen: no collection in
-    this process or in a child walks it (a walk writes to every object's header, which would copy
-    every page into every session)."""
+    then one headless trip to the menu and a New game form (`warm_up_app`). What that made is then
+    frozen: no collection in this process or in a child walks it (a walk writes to every object's
+    header, which would copy every page into every session)."""
     import contextlib
     import gc
     import traceback
@@ -526,22 +526,50 @@ def preload_app() -> None:
         traceback.print_exc()
     gc.collect()
     gc.freeze()
+    give_back_free_memory()
+
+
+def give_back_free_memory() -> None:
+    """Return the C heap's free pages to the system (glibc's `malloc_trim`; elsewhere nothing). The
+    warm-up freed much of what it made, but the heap keeps freed pages: in the fork server they
+    would count against every session sharing them."""
+    import contextlib
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to give back this way
+        ctypes.CDLL(None).malloc_trim(0)  # the process's own symbols: the C library's among them
 
 
 def warm_up_app() -> None:
-    """Show the menu once, headless, in a scratch folder: what the app does on its way to the menu
-    (its bytecode specialised as it runs, Textual's and Rich's caches filled) is then done in this
-    process and shared, instead of done again, and copied, in every session. Its loop is closed and
-    its threads are gone before the first fork."""
+    """Show the menu once, headless, in a scratch folder, and open a New game form from it: what the
+    app does on its way there (its bytecode specialised as it runs, Textual's and Rich's caches filled,
+    the CSS of the form's selects, inputs and buttons parsed) is then done in this process and shared,
+    instead of done again, and copied, in every session. Its loop is closed and its threads are gone
+    before the first fork."""
     import tempfile
     from pathlib import Path
 
+    from textual.screen import Screen
+
     from chaigames.saves import SaveStore
     from screens.app import ChaiGamesApp
+    from screens.menu import MainMenu
+    from screens.setup import SetupScreen
 
-    async def leave(pilot: Any) -> None:
-        await pilot.pause()
+    async def shown(pilot: Any, screen: type[Screen[Any]], rounds: int = 200) -> bool:
+        """Whether `screen` is on top (and has given the focus away) within `rounds` message rounds."""
+        for _ in range(rounds):
+            app = pilot.app
+            if isinstance(app.screen, screen) and (screen is MainMenu or app.screen.focused is not None):
+                return True
+            await pilot.pause()
+        return False
+
+    async def tour(pilot: Any) -> None:
+        if await shown(pilot, MainMenu):
+            pilot.app.open_setup(None)
+            await shown(pilot, SetupScreen)
         pilot.app.exit()
 
     with tempfile.TemporaryDirectory(prefix="chaigames-warm-up-") as folder:
-        ChaiGamesApp(store=SaveStore(Path(folder))).run(headless=True, size=(80, 24), auto_pilot=leave)
+        ChaiGamesApp(store=SaveStore(Path(folder))).run(headless=True, size=(80, 24), auto_pilot=tour)
