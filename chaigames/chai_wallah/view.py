@@ -127,7 +127,19 @@ def view_to_json(view: ChaiWallahView) -> dict[str, Any]:
 
 def view_from_json(data: Any) -> ChaiWallahView:
     """The view `view_to_json` wrote; a bad field raises RecordError naming it."""
+    return view_from_changes(data, None, None)
+
+
+def view_from_changes(data: Any, last_data: Any, last: ChaiWallahView | None) -> ChaiWallahView:
+    """`view_from_json(data)`, where `data` is rebuilt from `last_data` (read as `last`) and shares with it
+    the parts that did not change (the same objects, never changed since): a seat whose JSON is the one
+    `last` was read from is `last`'s seat, not read again (a key changes one or two seats)."""
     f = Fields(data, "Chai Wallah view")
+    kept: dict[int, SeatView] = {}
+    if last is not None and isinstance(last_data, dict) and isinstance(data, dict):
+        before, now = last_data.get("seats"), data.get("seats")
+        if isinstance(before, list) and isinstance(now, list) and len(before) == len(now) == len(last.seats):
+            kept = {i: last.seats[i] for i, raw in enumerate(now) if raw is before[i]}
     raw_seats = f.take("seats", list_of(OBJECT))
     n = len(raw_seats)
     if not 1 <= n <= 8:
@@ -145,7 +157,7 @@ def view_from_json(data: Any) -> ChaiWallahView:
         frozen_for=_time(f.take("frozen_for", _TIME)),
         claimer=f.take("claimer", seat),
         winner=f.take("winner", seat),
-        seats=tuple(_seat(raw, i) for i, raw in enumerate(raw_seats)),
+        seats=tuple(kept.get(i) or _seat(raw, i) for i, raw in enumerate(raw_seats)),
     )
     f.done()
     return v

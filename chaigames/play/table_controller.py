@@ -378,11 +378,7 @@ class TableController(GameWords):
         last = self.update or {}
         try:  # the parts a change left as they were are the same objects (`changes.rebuild`): read once
             view = self._read_view(msg["view"], last.get("view"))
-            legal = (
-                self._legal
-                if msg["legal"] is last.get("legal")
-                else [self.spec.actions.from_json(a) for a in msg["legal"]]
-            )
+            legal = self._read_legal(msg["legal"], last.get("legal"))
             events = [Event.from_json(e) for e in msg["events"]]
         except (RecordError, KeyError, TypeError, ValueError) as exc:
             self.message = f"The table sent something this app cannot read ({exc})"
@@ -416,6 +412,18 @@ class TableController(GameWords):
             self.frame.call_later(self.frame.open_table_game, self)
 
     _last_status = ""
+
+    def _read_legal(self, data: list[Any], last: Any) -> list[Any]:
+        """The update's legal moves: each read once, a move the update left as it was (the same object in a
+        list of the same length) is the last update's."""
+        if data is last:
+            return self._legal
+        if isinstance(last, list) and len(last) == len(data) == len(self._legal):
+            return [
+                old if raw is last[i] else self.spec.actions.from_json(raw)
+                for i, (raw, old) in enumerate(zip(data, self._legal, strict=True))
+            ]
+        return [self.spec.actions.from_json(a) for a in data]
 
     def _read_view(self, data: Any, last: Any) -> Any:
         """The update's view: the last one when the update left it as it was, else read (reusing what the

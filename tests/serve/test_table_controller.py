@@ -332,3 +332,25 @@ def test_a_dabba_walla_player_the_update_left_as_it_was_is_not_read_again() -> N
     bad[2] = bad[2] | {"tickets": -1}  # a changed player is checked as ever
     channel.hear(second | {"view": second["view"] | {"players": bad}})
     assert "cannot read" in c.message and c.view is after
+
+
+def test_a_chai_wallah_seat_and_a_move_the_update_left_as_they_were_are_not_read_again() -> None:
+    cw = games.get("chai-wallah")
+    seats = (SeatConfig("Asha"), *(SeatConfig(f"Bot {n}", bot="easy") for n in range(3)))
+    session = Session(cw, GameConfig(seats=seats), 5)
+    channel = Channel()
+    c = TableController(Frame(), channel, cw, 0)
+    first = update(session, 0, cw)
+    channel.hear(first)
+    view, legal = c.view, c.legal_actions(0)
+    raw_seats = list(first["view"]["seats"])
+    raw_seats[2] = raw_seats[2] | {"score": 1}
+    moves = list(first["legal"])
+    moves[0] = dict(moves[0])  # equal, but a new object: read again
+    second = first | {"view": first["view"] | {"seats": raw_seats}, "legal": moves}
+    channel.hear(second)
+    assert [a is b for a, b in zip(c.view.seats, view.seats, strict=True)] == [True, True, False, True]
+    assert c.view == cw.view_from_json(second["view"]) and c.view.seats[2].score == 1
+    again = c.legal_actions(0)
+    assert again == legal and again[0] is not legal[0]
+    assert all(a is b for a, b in zip(again[1:], legal[1:], strict=True))
