@@ -103,7 +103,9 @@ def cpu_and_faults(pid: int) -> tuple[float, int]:
     return ns / 1e9, faults
 
 
-def print_profile(folder: Path, pids: list[int], lines: int = 30) -> None:
+def print_profile(
+    folder: Path, pids: list[int], what: str = "sessions alone, fork to hang-up", lines: int = 30
+) -> None:
     """The profiles the forked games `pids` wrote, summed: by own time and by cumulative time."""
     import pstats
 
@@ -112,7 +114,7 @@ def print_profile(folder: Path, pids: list[int], lines: int = 30) -> None:
         print(f"  profile: no game wrote one under {folder}")
         return
     stats = pstats.Stats(*files)
-    print(f"  profile of {len(files)} sessions alone, fork to hang-up (summed):")
+    print(f"  profile of {len(files)} {what} (summed):")
     stats.sort_stats("tottime").print_stats(lines)
     stats.sort_stats("cumulative").print_stats(lines)
 

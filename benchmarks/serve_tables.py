@@ -11,9 +11,11 @@ memory of the host, the table processes and the players' apps; the players' apps
 only (from the moment every table's clock runs to the last key) per accepted action per app; the
 benchmark's own CPU (its terminals share the machine, real players' terminals do not) and the load
 average before and after. `--knee` plays 1, 2, 3... tables of 4 on fresh hosts until the p99 passes
-50 ms and prints the largest number of people served within it. Needs the test extra (asyncssh, pyte).
+50 ms and prints the largest number of people served within it. With `--profile DIR` every player's
+app profiles itself from the moment every table's game runs (`CHAIGAMES_FORK_PROFILE`, restarted with
+SIGUSR1) to the hang-up, and the benchmark prints the profiles summed. Needs the test extra (asyncssh, pyte).
 
-    nice -n 10 python benchmarks/serve_tables.py [--tables 4] [--people 4] [--keys 40] [--knee]
+    nice -n 10 python benchmarks/serve_tables.py [--tables 4] [--people 4] [--keys 40] [--knee] [--profile DIR]
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.serve_sessions import print_profile  # noqa: E402
 from chaigames.engine import GameConfig, SeatConfig  # noqa: E402
 from chaigames.serve.players import player_folder  # noqa: E402
 from chaigames.setups import SetupMemory  # noqa: E402
@@ -264,12 +267,15 @@ def percentile99(samples: list[float]) -> float:
     return samples[min(len(samples) - 1, int(len(samples) * 0.99))] if samples else float("nan")
 
 
-async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah") -> float:
+async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", profile: Path | None = None) -> float:
     """One host, `tables` tables of `people` playing at once; prints the figures, returns the p99 (s)."""
     sessions = tables * people
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        if profile is not None:
+            profile.mkdir(parents=True, exist_ok=True)
+            env["CHAIGAMES_FORK_PROFILE"] = str(profile.resolve())
         server = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "chaigames", "serve", "--open", "--port", "0", "--data-dir", tmp,
             "--max-sessions", str(sessions), "--max-pending", str(sessions), "--max-tables", str(tables),
@@ -290,7 +296,11 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah") 
             at_play: dict[str, float] = {}
 
             def play_began(_: object) -> None:
-                at_play.update({str(p): proc_stat(p)[0] for p in tables_and_apps(server.pid)[1]})
+                apps = tables_and_apps(server.pid)[1]
+                if profile is not None:  # the apps' profiles start again: play only
+                    for pid in apps:
+                        os.kill(pid, signal.SIGUSR1)
+                at_play.update({str(p): proc_stat(p)[0] for p in apps})
                 at_play["actions"] = accepted_actions(data)
                 at_play["own"] = own_cpu()
                 at_play["t"] = time.perf_counter()
@@ -354,6 +364,8 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah") 
                     await player.close()
             server.send_signal(signal.SIGTERM)
             await asyncio.wait_for(server.wait(), 60)
+            if profile is not None:
+                print_profile(profile, apps, "apps during play only")
             crashes = [line for line in (await drain).decode(errors="replace").splitlines() if "ended=crash" in line]
             if crashes:
                 print(f"  {len(crashes)} sessions crashed, the first: {crashes[0]}")
@@ -371,9 +383,10 @@ async def main() -> int:
     parser.add_argument("--keys", type=int, default=40, help="keys pressed at each table")
     parser.add_argument("--knee", action="store_true", help="more tables until the p99 passes 50 ms")
     parser.add_argument("--game", choices=sorted(GAMES), default="chai-wallah", help="turn-based: keys are moves")
+    parser.add_argument("--profile", metavar="DIR", type=Path, help="the apps profile their play into DIR; print it")
     args = parser.parse_args()
     if not args.knee:
-        await serve(args.tables, args.people, args.keys, args.game)
+        await serve(args.tables, args.people, args.keys, args.game, args.profile)
         return 0
     served = 0
     for tables in range(1, 13):

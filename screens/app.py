@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of
     from chaigames.setups import SetupMemory
 
 compat.share_parsed_css()  # every app in this process (and every session forked from it) parses its CSS once
+compat.paint_only_what_changed()  # a frame renders the widgets under the lines it repaints, not every widget
 
 NewGame = tuple[str, "GameConfig", int]
 QUIT_QUESTION = "Quit chaigames?"

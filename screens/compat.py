@@ -27,6 +27,14 @@ any of these, so it is tried here first.
   A served session is forked from a process that has shown the menu once, so with the cache there
   it finds that CSS parsed; tests that start many apps parse it once. The hook is the stylesheet's
   `_parse_rules` (its arguments and the stylesheet's variables are the whole key).
+- `paint_only_what_changed`: a frame that repaints part of the screen asks only the widgets under
+  that part for only its lines. Textual's compositor picks the widgets to render for a partial
+  update by their container's clip, not by where they are (`Compositor._get_renders`): every
+  widget directly on the screen (the title, the status line, the footer and the rest, whose clip
+  is the whole screen) rendered every one of its lines on every frame, to have all but the changed
+  lines thrown away. A game at a table repaints a line or two per update, so that was about half of
+  a player's app's CPU in play. Here the clip is cut to the repainted part first; what reaches the
+  terminal is the same (the lines outside the part were never sent).
 - `PaletteSearch`: the command palette's search worker (`CommandPalette._gather_commands`) looks up
   the palette's list as it starts and as results come. When the palette is torn down while a search
   runs, or one starts as the keys that closed it are still arriving, the list is gone and the failed
@@ -64,6 +72,7 @@ from functools import partial
 from typing import Any
 
 from textual import events, work
+from textual._compositor import Compositor
 from textual._time import get_time as _get_time
 from textual._xterm_parser import XTermParser
 from textual.command import CommandList, CommandPalette
@@ -71,8 +80,10 @@ from textual.css.model import RuleSet
 from textual.css.query import NoMatches
 from textual.css.stylesheet import Stylesheet
 from textual.driver import Driver
+from textual.geometry import Region
 from textual.message import Message
 from textual.message_pump import MessagePump
+from textual.strip import Strip
 from textual.timer import Timer, TimerCallback
 
 
@@ -138,6 +149,35 @@ def share_parsed_css() -> None:
 
     parse_rules.shared = True  # type: ignore[attr-defined]
     Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]
+
+
+def paint_only_what_changed() -> None:
+    """From now on a partial repaint renders only the widgets it overlaps, and of them only the lines it
+    covers (a whole repaint, with no part given, is Textual's own). Calling it again changes nothing."""
+    if getattr(Compositor._get_renders, "only_what_changed", False):
+        return
+    render_all = Compositor._get_renders
+
+    def get_renders(self: Compositor, crop: Region | None = None) -> Iterable[tuple[Region, Region, list[Strip]]]:
+        if not crop:
+            yield from render_all(self, crop)
+            return
+        top, bottom = crop.y, crop.bottom
+        for widget, (region, clip) in self.visible_widgets.items():
+            x, y, width, height = visible = region.intersection(clip)
+            if not (width and height and visible.overlaps(crop)):
+                continue
+            # Only the lines in the part, but every column the widget shows: `_render_chops` cuts a line's
+            # strip where widgets begin and end, counting from where the strip begins.
+            y, end = max(y, top), min(y + height, bottom)
+            yield (
+                region,
+                Region(x, y, width, end - y),
+                widget.render_lines(Region(x - region.x, y - region.y, width, end - y)),
+            )
+
+    get_renders.only_what_changed = True  # type: ignore[attr-defined]
+    Compositor._get_renders = get_renders  # type: ignore[method-assign]
 
 
 class PaletteSearch(CommandPalette):

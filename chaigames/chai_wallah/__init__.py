@@ -27,7 +27,7 @@ from .describe import describe_action, describe_view
 from .driver import BotDriver, make_driver, play_headless
 from .rules import RULES_MARKDOWN
 from .state import ChaiWallahState
-from .view import view_from_json, view_to_json
+from .view import view_from_changes, view_from_json, view_to_json
 
 SPEC = GameSpec(
     id="chai-wallah",
@@ -73,6 +73,7 @@ SPEC = GameSpec(
     rules_markdown=RULES_MARKDOWN,
     view_to_json=view_to_json,
     view_from_json=view_from_json,
+    view_from_changes=view_from_changes,
 )
 
 __all__ = [

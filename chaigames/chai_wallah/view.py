@@ -7,7 +7,7 @@ has no value at all. Times are seconds with a fraction (a screen formats them so
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from chaigames.engine.validate import BOOLEAN, NULL, NUMBER, OBJECT, TEXT, Fields, integer, list_of, one_of
@@ -51,6 +51,26 @@ class ChaiWallahView:
     winner: int | None
     seats: tuple[SeatView, ...]
 
+    def at(self, now: float) -> ChaiWallahView:
+        """This view as it stands `now` (game seconds, not before `self.now`) if nothing happened since: the
+        market's freeze, fresh dice and locks counted down, never below zero (what ends one is the game's
+        news, not the view's). A freeze holds the other timers (CW-6): they count down once it has thawed.
+        A seat at a table gets a view when something happens and draws it again as its clock runs on."""
+        elapsed = now - self.now
+        if elapsed <= 0 or self.paused or self.winner is not None:
+            return self
+        frozen = self.frozen_for
+        timers = elapsed if frozen is None else max(elapsed - frozen, 0.0)
+        seats = self.seats
+        counting = [s.locked_for is not None or _fresh(s) for s in seats]
+        if frozen is None and not any(counting):
+            return self  # nothing on it counts down
+        if timers > 0:
+            seats = tuple(_aged_seat(s, timers) if c else s for s, c in zip(seats, counting, strict=True))
+        return replace(
+            self, now=now, frozen_for=None if frozen is None else max(round(frozen - elapsed, 3), 0.0), seats=seats
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
@@ -66,6 +86,19 @@ class ChaiWallahView:
             "winner": self.winner,
             "seats": [_seat_json(s) for s in self.seats],
         }
+
+
+def _fresh(seat: SeatView) -> bool:
+    return any(d.fresh_for is not None for d in seat.dice)
+
+
+def _aged_seat(seat: SeatView, seconds: float) -> SeatView:
+    """`seat` `seconds` of running timers later: its fresh dice and its lock counted down."""
+    dice = tuple(
+        d if d.fresh_for is None else replace(d, fresh_for=max(round(d.fresh_for - seconds, 3), 0.0)) for d in seat.dice
+    )
+    locked = None if seat.locked_for is None else max(round(seat.locked_for - seconds, 3), 0.0)
+    return replace(seat, dice=dice, locked_for=locked)
 
 
 def _seat_json(s: SeatView) -> dict[str, Any]:
@@ -94,7 +127,19 @@ def view_to_json(view: ChaiWallahView) -> dict[str, Any]:
 
 def view_from_json(data: Any) -> ChaiWallahView:
     """The view `view_to_json` wrote; a bad field raises RecordError naming it."""
+    return view_from_changes(data, None, None)
+
+
+def view_from_changes(data: Any, last_data: Any, last: ChaiWallahView | None) -> ChaiWallahView:
+    """`view_from_json(data)`, where `data` is rebuilt from `last_data` (read as `last`) and shares with it
+    the parts that did not change (the same objects, never changed since): a seat whose JSON is the one
+    `last` was read from is `last`'s seat, not read again (a key changes one or two seats)."""
     f = Fields(data, "Chai Wallah view")
+    kept: dict[int, SeatView] = {}
+    if last is not None and isinstance(last_data, dict) and isinstance(data, dict):
+        before, now = last_data.get("seats"), data.get("seats")
+        if isinstance(before, list) and isinstance(now, list) and len(before) == len(now) == len(last.seats):
+            kept = {i: last.seats[i] for i, raw in enumerate(now) if raw is before[i]}
     raw_seats = f.take("seats", list_of(OBJECT))
     n = len(raw_seats)
     if not 1 <= n <= 8:
@@ -112,7 +157,7 @@ def view_from_json(data: Any) -> ChaiWallahView:
         frozen_for=_time(f.take("frozen_for", _TIME)),
         claimer=f.take("claimer", seat),
         winner=f.take("winner", seat),
-        seats=tuple(_seat(raw, i) for i, raw in enumerate(raw_seats)),
+        seats=tuple(kept.get(i) or _seat(raw, i) for i, raw in enumerate(raw_seats)),
     )
     f.done()
     return v

@@ -89,6 +89,7 @@ SPEC = GameSpec(
     rules_markdown=RULES_MARKDOWN,
     view_to_json=DabbaView.to_json,
     view_from_json=DabbaView.from_json,
+    view_from_changes=DabbaView.from_changes,
 )
 
 __all__ = ["SPEC", "DabbaWallaState", "new_game"]

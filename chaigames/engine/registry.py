@@ -82,6 +82,9 @@ class GameSpec:
     # `view_from_json` checks what it reads. A game whose views are plain data may keep the defaults.
     view_to_json: Callable[[Any], Any] = plain_to_json
     view_from_json: Callable[[Any], Any] = plain_from_json
+    # (data, last data, last view) -> view: `view_from_json(data)` where `data` shares with `last data` (read
+    # as `last view`) the parts that did not change, as a table's rebuilt update does; None: read it whole.
+    view_from_changes: Callable[[Any, Any, Any], Any] | None = None
 
     @property
     def seat_range(self) -> str:

@@ -27,6 +27,8 @@ runs the app as `python -m chaigames` would.
 With `CHAIGAMES_FORK_PROFILE=DIR` in the server's own environment (`chaigames serve` passes its
 own on), every child profiles itself (cProfile) from the fork until it is hung up or ends, and
 writes `DIR/session-PID.prof`: where a session's start goes (`benchmarks/serve_sessions.py --profile`).
+SIGUSR1 starts a child's profile again from that moment: where its play goes (`benchmarks/serve_tables.py
+--profile` sends it when every table's game runs).
 """
 
 from __future__ import annotations
@@ -252,7 +254,8 @@ def run_python(argv: list[str]) -> None:
 
 def profiled(folder: str) -> Callable[[], None]:
     """Profile this child from now on; the function returned stops and writes `folder/session-PID.prof`,
-    as does a hang-up (SIGHUP), which then ends the child at once (the profile ends where the player left)."""
+    as does a hang-up (SIGHUP), which then ends the child at once (the profile ends where the player left).
+    SIGUSR1 forgets what was profiled so far: the profile starts again then."""
     import cProfile
 
     profile = cProfile.Profile()
@@ -266,7 +269,13 @@ def profiled(folder: str) -> Callable[[], None]:
         write()
         os._exit(128 + signum)
 
+    def start_again(signum: int, frame: object) -> None:
+        profile.disable()
+        profile.clear()
+        profile.enable()
+
     signal.signal(signal.SIGHUP, hung_up)
+    signal.signal(signal.SIGUSR1, start_again)
     profile.enable()
     return write
 

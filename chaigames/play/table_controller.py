@@ -114,6 +114,7 @@ class TableController(GameWords):
         self._log: list[LogLine] = []  # `_log_raw`, read
         self._log_raw: list[Any] = []  # the update's log lines last read
         self._ticker: asyncio.TimerHandle | None = None  # the next redraw of the running clock
+        self._aged: tuple[Any, float, Any] | None = None  # (view, clock reading, that view at that reading)
         self._on_screen = False  # the game screen is up (`start`): the clock is drawn between updates
         self._closed = False
         self.hinting = False  # a hint is being worked out
@@ -147,12 +148,22 @@ class TableController(GameWords):
 
     @property
     def view(self) -> Any:
-        return self._view
+        """The last update's view; a real-time game's as it stands on the running clock (its `at`): a fresh
+        die's countdown, a lock and the market's freeze count down on every redraw between updates, as
+        they do at one keyboard. Aged again only when the clock has moved (a redraw reads it more than once)."""
+        view = self._view
+        at = getattr(view, "at", None)
+        if at is None or self.clock is None or not self.clock.running:
+            return view
+        now = self.clock.now()
+        if self._aged is None or self._aged[0] is not view or self._aged[1] != now:
+            self._aged = (view, now, at(now))
+        return self._aged[2]
 
     def table_view(self) -> Any:
         """A table has no shared screen: each person sees their own seat's view (others' offered
         dice covered, as that seat's view shows them)."""
-        return self._view
+        return self.view
 
     def actors(self) -> tuple[int, ...]:
         return tuple(self.update["actors"]) if self.update else ()
@@ -366,12 +377,8 @@ class TableController(GameWords):
             return
         last = self.update or {}
         try:  # the parts a change left as they were are the same objects (`changes.rebuild`): read once
-            view = self._view if msg["view"] is last.get("view") else self.spec.view_from_json(msg["view"])
-            legal = (
-                self._legal
-                if msg["legal"] is last.get("legal")
-                else [self.spec.actions.from_json(a) for a in msg["legal"]]
-            )
+            view = self._read_view(msg["view"], last.get("view"))
+            legal = self._read_legal(msg["legal"], last.get("legal"))
             events = [Event.from_json(e) for e in msg["events"]]
         except (RecordError, KeyError, TypeError, ValueError) as exc:
             self.message = f"The table sent something this app cannot read ({exc})"
@@ -405,6 +412,27 @@ class TableController(GameWords):
             self.frame.call_later(self.frame.open_table_game, self)
 
     _last_status = ""
+
+    def _read_legal(self, data: list[Any], last: Any) -> list[Any]:
+        """The update's legal moves: each read once, a move the update left as it was (the same object in a
+        list of the same length) is the last update's."""
+        if data is last:
+            return self._legal
+        if isinstance(last, list) and len(last) == len(data) == len(self._legal):
+            return [
+                old if raw is last[i] else self.spec.actions.from_json(raw)
+                for i, (raw, old) in enumerate(zip(data, self._legal, strict=True))
+            ]
+        return [self.spec.actions.from_json(a) for a in data]
+
+    def _read_view(self, data: Any, last: Any) -> Any:
+        """The update's view: the last one when the update left it as it was, else read (reusing what the
+        last view read from the parts of it that did not change, where the game can)."""
+        if data is last:
+            return self._view
+        if last is not None and self._view is not None and self.spec.view_from_changes is not None:
+            return self.spec.view_from_changes(data, last, self._view)
+        return self.spec.view_from_json(data)
 
     def refused(self, msg: dict[str, Any]) -> None:
         seat = msg.get("seat")

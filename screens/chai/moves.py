@@ -3,6 +3,8 @@ does not reach (and for players who prefer reading the moves)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,17 +15,22 @@ from textual.widgets.option_list import Option
 from ..base import AppModalScreen
 
 
-class MovesScreen(AppModalScreen[int | None]):
-    """Dismisses with the index of the chosen move, or None."""
+class MovesScreen(AppModalScreen[None]):
+    """Closes and calls `chosen` with the index of the chosen move; Esc closes it with none chosen.
+
+    The move is played as the list closes, before the board behind it is laid out and drawn again
+    (a result handed back through `dismiss` waited for that, about a third of a second at a loaded
+    table before the move even left)."""
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="close"),
         *(Binding(str(n), f"pick({n})", "", show=False) for n in range(1, 10)),
     ]
 
-    def __init__(self, labels: list[str]) -> None:
+    def __init__(self, labels: list[str], chosen: Callable[[int], None]) -> None:
         super().__init__()
         self.labels = labels
+        self.chosen = chosen
 
     def compose(self) -> ComposeResult:
         with Vertical(id="moves-box", classes="dialog wide"):
@@ -41,11 +48,17 @@ class MovesScreen(AppModalScreen[int | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(event.option_index)
+        self._choose(event.option_index)
 
     def action_pick(self, n: int) -> None:
         if 1 <= n <= len(self.labels):
-            self.dismiss(n - 1)
+            self._choose(n - 1)
+
+    def _choose(self, index: int) -> None:
+        if not self.is_current:  # a second Enter before the list has gone
+            return
+        self.dismiss()  # first: whatever the move opens (a question) opens over the board, not the list
+        self.chosen(index)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -552,9 +552,8 @@ class ChaiScreen(GameScreen):
             return
         expected = list(self._legal)
 
-        def picked(index: int | None) -> None:
-            if index is None or expected != self._legal:
-                return
-            self._play(legal[index])
+        def picked(index: int) -> None:
+            if expected == self._legal:
+                self._play(legal[index])
 
-        self.app.push_screen(MovesScreen(labels), picked)
+        self.app.push_screen(MovesScreen(labels, picked))

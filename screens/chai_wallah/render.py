@@ -18,6 +18,7 @@ import math
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from rich.style import Style
@@ -220,8 +221,10 @@ def _dice_by_role(seat: SeatView) -> dict[str, DieView]:
     return {d.ingredient: d for d in seat.dice}
 
 
+@lru_cache(maxsize=1024)
 def _keyed_die(die: DieView, key: str | None) -> Text:
-    """'w S3  ': the seat's key for this die (if a human's), then the die."""
+    """'w S3  ': the seat's key for this die (if a human's), then the die. Kept by die and key (the same
+    die is drawn again whenever its seat is, and every caller copies the text it is given)."""
     prefix = Text(f"{key_glyph(key)} " if key else "  ")
     return join([prefix, pad(die_text(die), DIE_WIDTH)])
 

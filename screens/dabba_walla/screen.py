@@ -770,14 +770,16 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
         )
         if sig != self._keys_sig:
             self._keys_sig = sig
-            self._fit_footer(mode == "place" and not self.roomy)
-            self.refresh_bindings()
+            if self._fit_footer(mode == "place" and not self.roomy):
+                self._keys_offered = None  # the same keys, some shown or hidden: the footer changes
+            self.refresh_keys()  # the Footer is rebuilt only when the keys it shows changed
 
-    def _fit_footer(self, crowded: bool) -> None:
+    def _fit_footer(self, crowded: bool) -> bool:
         """Placing a tile below the roomy size has more keys than 80 columns hold: the side keys
         (empty dabba, level view, others) still work but leave the footer to the placing keys, so
-        it never stops mid-word; `?` lists them all. This screen's own copy of the bindings changes."""
-        show_bindings(self, FOOTER_SPARE, not crowded)
+        it never stops mid-word; `?` lists them all. This screen's own copy of the bindings changes.
+        Returns whether it did."""
+        return show_bindings(self, FOOTER_SPARE, not crowded)
 
     def _turn_sig(self) -> tuple[Any, ...]:
         """This turn of this player (the draw pile shrinks every turn)."""

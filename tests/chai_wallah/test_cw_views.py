@@ -88,3 +88,20 @@ def test_describe_action_labels_every_action():
     ]
     assert labels[0].startswith("Chai!") and labels[3] == "offer tea + sugar" and labels[4] == "offer nothing"
     assert len(set(labels)) == len(labels)
+
+
+def test_a_view_counted_down_is_the_view_the_game_gives_later_when_nothing_happened():
+    """A table's seat draws its last view again as the clock runs (`at`): fresh dice, locks and the freeze
+    count down as the game's own view would say, the freeze holding the other timers (CW-6)."""
+    st = scene()
+    seen = st.view(A)
+    st.tick(2.9)
+    assert seen.at(2.9) == st.view(A)
+    st = lay(st, A, (5, 3, 3, 5))
+    st.apply(B, Claim(), 3.0)  # false claim: B locked
+    st.apply(A, Claim(), 3.0)  # the market frozen for 2 s
+    seen, seen_by_c = st.view(A), st.view(C)
+    for t in (4.5, 4.99):
+        st.tick(t)
+        assert seen.at(t) == st.view(A) and seen_by_c.at(t) == st.view(C)
+    assert seen.at(2.0) is seen  # never backwards

@@ -4,6 +4,7 @@ the frame (results, a rematch, the bell, leaving the table)."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -273,3 +274,83 @@ def test_a_hint_at_a_table_is_worked_out_here_from_this_seats_own_update_and_onl
     spectator = TableController(Frame(), Channel(), SPEC, None)
     spectator.updated(update(session, 1, hints=True) | {"seat": None})
     assert not spectator.hints_on  # hints are for a seat's own moves
+
+
+async def test_a_fresh_die_counts_down_between_a_tables_updates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh die's countdown (and a lock's, and the market's freeze) is worked out when the table builds
+    its update; the seat's screen counts it down as its clock runs on, as at one keyboard."""
+    cw = games.get("chai-wallah")
+    seats = (SeatConfig("Asha"), *(SeatConfig(f"Bot {n}", bot="easy") for n in range(3)))
+    session = Session(cw, GameConfig(seats=seats), 5)
+    view = session.state.view(0)
+    die = view.seats[0].dice[0]
+    fresh = replace(die, state="fresh", fresh_for=7.0)
+    seat = replace(view.seats[0], dice=(fresh, *view.seats[0].dice[1:]), locked_for=2.5)
+    sent = replace(view, now=12.3, seats=(seat, *view.seats[1:]))
+    now = [100.0]
+    channel, screen, timers = Channel(), Screen(), Timers(monkeypatch)
+    c = TableController(Frame(), channel, cw, 0, clock_source=lambda: now[0])
+    c.attach(screen)
+    msg = update(session, 0, cw, clock={"running": True, "now": 12.3})
+    channel.hear(msg | {"view": cw.view_to_json(sent)})
+    c.start()
+    assert c.view.seats[0].dice[0].fresh_for == 7.0
+    now[0] += timers.asked[-1][0]  # the clock's next second: 13.0 s
+    timers.fire()
+    shown = c.view.seats[0]
+    assert shown.dice[0].fresh_for == pytest.approx(6.3, abs=0.01) and shown.locked_for == pytest.approx(1.8, abs=0.01)
+    for _ in range(3):
+        now[0] += timers.asked[-1][0]
+        timers.fire()
+    shown = c.view.seats[0]  # 16.0 s: 3.3 s left of 7
+    assert shown.dice[0].fresh_for == pytest.approx(3.3, abs=0.01) and shown.dice[0].state == "fresh"
+    assert shown.locked_for == 0.0  # never below zero: the lock ends with the table's news
+    assert c.view.seats[1:] == sent.seats[1:]  # nothing else on the view moved
+    channel.hear(msg | {"view": cw.view_to_json(sent), "clock": {"running": False, "now": 16.0}})
+    assert c.view.seats[0].dice[0].fresh_for == 7.0  # a stopped clock: the view as the table sent it
+
+
+def test_a_dabba_walla_player_the_update_left_as_it_was_is_not_read_again() -> None:
+    """A rebuilt update shares the players that did not change with the last one (the same objects): their
+    views are the last view's, the changed player is read again, and the whole equals a view read whole."""
+    dw = games.get("dabba-walla")
+    session = Session(dw, GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Ravi"), SeatConfig("Meera"))), 4)
+    channel = Channel()
+    c = TableController(Frame(), channel, dw, 0)
+    first = update(session, 0, dw)
+    channel.hear(first)
+    before = c.view
+    players = list(first["view"]["players"])
+    players[1] = players[1] | {"tickets": players[1]["tickets"] + 2}  # Ravi's changed; Asha's and Meera's not
+    second = first | {"view": first["view"] | {"players": players}}
+    channel.hear(second)
+    after = c.view
+    assert after.players[0] is before.players[0] and after.players[2] is before.players[2]
+    assert after.players[1].tickets == before.players[1].tickets + 2
+    assert after == dw.view_from_json(second["view"])
+    bad = list(players)
+    bad[2] = bad[2] | {"tickets": -1}  # a changed player is checked as ever
+    channel.hear(second | {"view": second["view"] | {"players": bad}})
+    assert "cannot read" in c.message and c.view is after
+
+
+def test_a_chai_wallah_seat_and_a_move_the_update_left_as_they_were_are_not_read_again() -> None:
+    cw = games.get("chai-wallah")
+    seats = (SeatConfig("Asha"), *(SeatConfig(f"Bot {n}", bot="easy") for n in range(3)))
+    session = Session(cw, GameConfig(seats=seats), 5)
+    channel = Channel()
+    c = TableController(Frame(), channel, cw, 0)
+    first = update(session, 0, cw)
+    channel.hear(first)
+    view, legal = c.view, c.legal_actions(0)
+    raw_seats = list(first["view"]["seats"])
+    raw_seats[2] = raw_seats[2] | {"score": 1}
+    moves = list(first["legal"])
+    moves[0] = dict(moves[0])  # equal, but a new object: read again
+    second = first | {"view": first["view"] | {"seats": raw_seats}, "legal": moves}
+    channel.hear(second)
+    assert [a is b for a, b in zip(c.view.seats, view.seats, strict=True)] == [True, True, False, True]
+    assert c.view == cw.view_from_json(second["view"]) and c.view.seats[2].score == 1
+    again = c.legal_actions(0)
+    assert again == legal and again[0] is not legal[0]
+    assert all(a is b for a, b in zip(again[1:], legal[1:], strict=True))

@@ -1,0 +1,108 @@
+"""A frame that repaints a line or two renders only the widgets under them, and the terminal still ends up
+showing exactly the whole screen (`screens.compat.paint_only_what_changed`).
+
+The app's updates are taken as Textual hands them to its driver, written to a pyte terminal the way a
+player's terminal gets them, and the terminal compared with the screen composed whole. Reading the
+compositor's updates is private (Textual has no public way to see a frame's bytes in a headless app).
+"""
+
+from __future__ import annotations
+
+import pyte
+from textual._compositor import Compositor
+from textual.app import App, ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from chaigames.chai_wallah import SPEC as CW
+from screens import compat
+from screens.widgets import TitleBar, show
+from tests.pilot import screen_text, wait_for
+
+from .test_chai_wallah_screen import cw_game, start
+
+WIDTH, HEIGHT = 60, 14
+
+
+class Board(App[None]):
+    CSS = "#body { height: 1fr; } #status { background: $panel; } .seat { height: 2; }"
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar("A table")
+        yield Static("Time 1 s", id="status")
+        with Vertical(id="body"):
+            for s in range(3):
+                yield Static(f"seat {s}: a b c d", id=f"seat-{s}", classes="seat")
+            yield Static("the feed", id="feed")
+        yield Static("Keys a w s d", id="help")
+        yield Static("Esc pause", id="keys")
+
+
+async def test_a_repaint_renders_the_widgets_under_it_and_the_terminal_shows_the_whole_screen(monkeypatch):
+    compat.paint_only_what_changed()
+    app = Board()
+    terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
+    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+        await wait_for(pilot, lambda: "seat 2" in "\n".join(terminal.display), "the board on the terminal")
+        rendered: list[str] = []
+        for widget in app.screen.query("*"):
+            render_lines = widget.render_lines
+
+            def counted(crop, widget=widget, render_lines=render_lines):
+                rendered.append(widget.id or type(widget).__name__)
+                return render_lines(crop)
+
+            monkeypatch.setattr(widget, "render_lines", counted)
+
+        for n in range(4):  # the first showing lays the panels out; then one seat's line, then two lines
+            # far apart at once (the status line and a seat: the seat between them is repainted too)
+            rendered.clear()
+            show(app.query_one("#seat-1", Static), f"seat 1: a b c {n}")
+            if n >= 2:
+                show(app.query_one("#status", Static), f"Time {n} s")
+            await wait_for(pilot, lambda n=n: f"seat 1: a b c {n}" in "\n".join(terminal.display), "the seat's line")
+            if n:
+                assert "seat-1" in rendered
+                assert not {"TitleBar", "keys", "help", "feed", "seat-2"} & set(rendered), rendered
+                assert n >= 2 or not {"status", "seat-0"} & set(rendered), rendered
+            assert shown(terminal) == whole(app)
+
+
+async def test_a_chai_wallah_game_on_the_terminal_is_the_screen_composed_whole(make_app, monkeypatch):
+    """Keys and bots change a few lines at a time: after each key the terminal shows the whole screen."""
+    compat.paint_only_what_changed()
+    app = make_app(games=[CW], new_game=cw_game(["Asha"], 3))
+    terminal = on_terminal(app, monkeypatch, 100, 32)
+    async with app.run_test(size=(100, 32)) as pilot:
+        c = await start(pilot, app)
+        for key in "wasdwasd":
+            n = c.session.action_count
+            await pilot.press(key)
+            await wait_for(pilot, lambda n=n: c.session.action_count > n, "the key's action")
+            await wait_for(pilot, lambda: shown(terminal) == whole(app), "the terminal showing the screen")
+
+
+def on_terminal(app: App, monkeypatch, width: int, height: int) -> pyte.Screen:
+    """A terminal of `width` x `height` that gets every frame `app` draws from now on."""
+    terminal = pyte.Screen(width, height)
+    stream = pyte.Stream(terminal)
+    render_update = Compositor.render_update
+
+    def drawn(self, *args, **kwargs):
+        update = render_update(self, *args, **kwargs)
+        if update is not None:
+            stream.feed(update.render_segments(app.console))
+        return update
+
+    monkeypatch.setattr(Compositor, "render_update", drawn)
+    return terminal
+
+
+def shown(terminal: pyte.Screen) -> str:
+    """The terminal's lines."""
+    return "\n".join(line.rstrip() for line in terminal.display)
+
+
+def whole(app: App) -> str:
+    """The screen composed whole (every widget asked for every line)."""
+    return "\n".join(line.rstrip() for line in screen_text(app).splitlines())
