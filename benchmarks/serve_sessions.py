@@ -10,9 +10,10 @@ Chai's New game form, opened by keys. Then N sessions at once, each the same way
 all N show the menu, with the CPU of the games, the host and this benchmark itself. The benchmark's
 terminals (pyte) share the machine with what they measure, which a real player's terminal does
 not: while sessions connect they only look for the titles in the bytes, and emulate the screens
-once all are at the menu (`--eager`: every byte as it comes, as before; both print that cost). At N sessions at the menu, the proportional memory (PSS,
-/proc/PID/smaps_rollup: shared pages divided among the processes sharing them) of the server, its
-fork server and every game, summed and divided by N: what one more session really costs.
+once all are at the menu (`--eager`: every byte as it comes, as before; both print that cost). At N
+sessions at the menu, the proportional memory (PSS, /proc/PID/smaps_rollup: shared pages divided
+among the processes sharing them) of the server, its fork server and every game, summed and divided
+by N: what one more session really costs.
 
 Then, with every session still open, keys go round the sessions one at a time (down, then up, in
 each one's menu): from writing a key into the SSH channel to the first bytes back that change that
