@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from textual import events
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 
 if TYPE_CHECKING:
     from textual import getters
@@ -21,8 +22,25 @@ if TYPE_CHECKING:
 ResultType = TypeVar("ResultType")
 
 
-class StyledOnce(Screen[ResultType]):
-    """A screen that is not styled over again as it is first shown.
+class MountedWhileRunning(Widget):
+    """A widget or screen that sets itself up (Mount) and fits itself to its size (Resize) only while
+    the app runs.
+
+    Once the app stops running (it is quitting), Textual no longer starts the widgets mounted after
+    that: a screen opened in that moment still gets its Mount and its first Resize, but the widgets
+    inside its containers never came, and a handler looking for them ended the app with `NoMatches`
+    (Textual's own MarkdownViewer too). There is nothing to fill, focus or fit on a screen that is
+    going."""
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Mount | events.Resize) and not self.app.is_running:
+            return
+        await super().on_event(event)
+
+
+class StyledOnce(MountedWhileRunning, Screen[ResultType]):
+    """A screen that is not styled over again as it is first shown, and that sets itself up on Mount
+    only while the app runs (`MountedWhileRunning`: one opened as the app quits never got its widgets).
 
     Textual restyles a screen and everything on it each time it is shown (`ScreenResume`), the first
     time too, although it was styled as it was composed a moment before: for a form of a hundred

@@ -71,10 +71,10 @@ class RulesScreen(AppScreen[None]):
         yield TitleBar(self.sub_title)
         # Textual's Markdown (and markdown-it) costs more to import than the whole menu: load it here,
         # when somebody first opens a rules page, not at start-up.
-        from textual.widgets import MarkdownViewer
+        from .rules_viewer import RulesViewer
 
         library: Library = self.app.library
-        yield MarkdownViewer(rules_text(library, self.game_id), show_table_of_contents=False, id="rules-md")
+        yield RulesViewer(rules_text(library, self.game_id), show_table_of_contents=False, id="rules-md")
         yield Footer()
 
     def on_mount(self) -> None:
