@@ -6,8 +6,9 @@ the new hand loads), each deal of the hidden cards (`determinise`: the rivals' h
 draw pile) is played out once per walk: the walk, the rest of our turn and every rival's turn with the
 hard bot's choices, up to what our next walk will then be worth (the rivals may take the card we wanted
 next, and the refills are unknown), less the mean worth of the rivals' walks on the way (a card we take
-is one they cannot). Every walk meets the same deals, so two walks are compared on the same rivals'
-hands rather than on luck; the walk with the best "now + weighted next" wins.
+is one they cannot), plus the tips the playout has made certain (tickets kept, chai tiles, less empty
+dabbas loaded) against the rivals' mean. Every walk meets the same deals, so two walks are compared on
+the same rivals' hands rather than on luck; the walk with the best "now + what it led to" wins.
 Delivery: every hand is public then, so the hard bot's rollouts of the rest of the delivery phase
 decide, with the expert's larger budget.
 
