@@ -62,7 +62,7 @@ def main() -> None:
         started = time.perf_counter()
         for i in range(args.games):
             before = load()
-            _, _, _, times, walls = play(game, levels, {}, args.seed + i, cap=THINK_SECONDS)
+            _, _, _, times, walls, _ = play(game, levels, {}, args.seed + i, cap=THINK_SECONDS)
             after = load()
             loads += [before, after]
             cpu += times

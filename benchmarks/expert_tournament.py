@@ -58,10 +58,11 @@ def play(
     seed: int,
     attrs: dict[str, Any] | None = None,
     cap: float | None = None,
-) -> tuple[int, bool, list[int], list[float], list[float]]:
-    """One game; returns the measured seat, whether it won, the scores and its decision times (CPU and
-    wall clock). `attrs` set the measured bot's tuning (class attributes such as SEARCH or RIVALS) to
-    measure an alternative; `cap` cuts every searching bot's decision short as the app does."""
+) -> tuple[int, bool, list[int], list[float], list[float], dict[str, tuple[int, float]]]:
+    """One game; returns the measured seat, whether it won, the scores, its decision times (CPU and
+    wall clock) and each row of the score's breakdown (the measured seat's points, the others' mean).
+    `attrs` set the measured bot's tuning (class attributes such as SEARCH or RIVALS) to measure an
+    alternative; `cap` cuts every searching bot's decision short as the app does."""
     spec = get(game)
     spec = replace(spec, bot_budget=spec.bot_budget | budgets)
     k = seed % len(levels)
@@ -90,7 +91,11 @@ def play(
             walls.append(time.perf_counter() - w0)
         session.apply(seat, action)
     result = session.result()
-    return measured, measured in result.winners, list(result.scores), times, walls
+    rows = {}
+    for row in result.breakdown:
+        others = [v for p, v in enumerate(row.values) if p != measured]
+        rows[row.source] = (row.values[measured], sum(others) / max(1, len(others)))
+    return measured, measured in result.winners, list(result.scores), times, walls, rows
 
 
 def spread(xs: list[float]) -> str:
@@ -122,12 +127,18 @@ def main() -> None:
     wins = n = 0
     all_times: list[float] = []
     all_walls: list[float] = []
+    breakdown: dict[str, list[float]] = {}
     t_start = time.perf_counter()
     for i in range(args.games):
         if args.minutes is not None and time.perf_counter() - t_start > 60 * args.minutes:
             break
         seed = args.seed + i
-        seat, won, scores, times, walls = play(args.game, levels, budgets, seed, attrs, args.cap)
+        seat, won, scores, times, walls, rows = play(args.game, levels, budgets, seed, attrs, args.cap)
+        for source, (mine, others) in rows.items():
+            sums = breakdown.setdefault(source, [0.0, 0.0, 0])
+            sums[0] += mine
+            sums[1] += others
+            sums[2] += 1
         wins += won
         n += 1
         all_times += times
@@ -141,6 +152,9 @@ def main() -> None:
     lo, hi = wilson(wins, n)
     share = wins / max(1, n)
     print(f"{levels[0]} won {wins}/{n} = {share:.1%} (95% CI {lo:.1%} - {hi:.1%}); fair {1 / len(levels):.0%}")
+    print("points per game where they came from (rows as the game scores them; in the games that have the row):")
+    for source, (mine, others, k) in breakdown.items():
+        print(f"  {source:<16} {levels[0]} {mine / k:6.2f}   the others' mean {others / k:6.2f}   ({int(k)} games)")
     print(f"decision CPU time over all games: {spread(all_times)}; total wall {time.perf_counter() - t_start:.0f} s")
     print(f"load average (1 min) at the end: {os.getloadavg()[0]:.1f}")
     if args.cap is not None:

@@ -2,16 +2,19 @@
 
 Pick-up: which space to walk to is the turn's big decision. For the most promising walks (by the hard
 bot's judgement: the card's worth to our load, the tickets lying there and spent on the way, how well
-the new hand loads), each simulation deals the hidden cards afresh (`determinise`: the rivals' hands
-and chai tiles, the draw pile), plays the walk, the rest of our turn and every rival's turn with the hard
-bot's choices, and scores what our next walk will then be worth: the rivals may take the card we
-wanted next, and the refills are unknown. Walks are chosen by UCB1 across deals (information-set
-Monte Carlo search with one level of tree); the walk with the best average of "now + next" wins.
+the new hand loads), each deal of the hidden cards (`determinise`: the rivals' hands and chai tiles, the
+draw pile) is played out once per walk: the walk, the rest of our turn and every rival's turn with the
+hard bot's choices, up to what our next walk will then be worth (the rivals may take the card we wanted
+next, and the refills are unknown), less the mean worth of the rivals' walks on the way (a card we take
+is one they cannot), plus the tips the playout has made certain (tickets kept, chai tiles, less empty
+dabbas loaded) against the rivals' mean. Every walk meets the same deals, so two walks are compared on
+the same rivals' hands rather than on luck; the walk with the best "now + what it led to" wins.
 Delivery: every hand is public then, so the hard bot's rollouts of the rest of the delivery phase
 decide, with the expert's larger budget.
 
-`budget` counts simulations. A host may set `stop` (a callable saying that wall-clock time is up): a
-walk's search then answers with what it has, and a delivery search gives each candidate left one rollout.
+`budget` counts simulations (a deal costs one per walk searched). A host may set `stop` (a callable saying
+that wall-clock time is up): a walk's search then answers from the deals it has played out whole, and a
+delivery search gives each candidate left one rollout.
 """
 
 from __future__ import annotations
@@ -19,8 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from chaigames.engine.search import next_candidate
-
+from . import data as D
 from .bots import HardBot
 from .determinise import determinise
 from .state import DabbaWallaState
@@ -28,12 +30,13 @@ from .view import DabbaView
 
 
 class ExpertBot(HardBot):
-    """Expert: determinised search over the walks, `budget` simulations; the hard bot's delivery search
-    (both cut short by the host's `stop`)."""
+    """Expert: the walks played out on shared deals of the hidden cards, `budget` simulations; the hard bot's
+    delivery search (both cut short by the host's `stop`)."""
 
     WIDTH = 4  # walks searched
     NEXT_WEIGHT = 0.8  # weight of the next walk's worth against this one's
-    EXPLORE = 3.0  # UCB1 exploration, in points of walk score
+    MATERIAL = 1.0  # weight of the tips a playout makes certain (tickets, chai tiles, empties), ours less theirs
+    RIVAL_NEXT = 1.0  # weight of the rivals' walks before our next one (their mean), against our next walk
     DELIVERY_ROLLOUTS = 4  # delivery rollouts per simulation of budget (they count tips, no game is dealt)
 
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
@@ -47,19 +50,7 @@ class ExpertBot(HardBot):
 
     def walk_scores(self, view: DabbaView, legal: dict[type, list[Any]]) -> list[tuple[float, Any]]:
         """Each legal walk with the hard bot's score for it (its `_move_step` judgement), best first."""
-        me = view.players[self.seat]
-        heights = list(me.heights)
-        loads: dict[str, float] = {}
-
-        def load(code: str) -> float:
-            if code not in loads:
-                loads[code] = self._best_load(view, code, heights)
-            return loads[code]
-
-        hand_best = max((load(c) for c in me.hand or ()), default=-20.0)
-        out = [(score + self.LOOKAHEAD * max(hand_best, load(sp.card)), a) for a, sp, score in self._walks(view, legal)]
-        out.sort(key=lambda x: -x[0])
-        return out
+        return judged_walks(self, view, legal)
 
     def _search_walk(self, view: DabbaView, legal: dict[type, list[Any]], budget: int) -> Any:
         scored = self.walk_scores(view, legal)
@@ -69,34 +60,93 @@ class ExpertBot(HardBot):
         if len(cands) == 1:
             return cands[0][1]
         n = len(cands)
-        visits = [0] * n
         totals = [0.0] * n
-        players = [HardBot("hard", self.rng.randbelow(1 << 62), p) for p in range(len(view.players))]
-        for it in range(max(budget, n)):
-            if it >= n and self.stop is not None and self.stop():
+        deals = 0
+        players = [Rival("hard", self.rng.randbelow(1 << 62), p) for p in range(len(view.players))]
+        for _ in range(max(1, budget // n)):
+            dealt = determinise(view, self.rng)
+            worths: list[float] = []
+            for walk in cands:
+                if deals and self.stop is not None and self.stop():
+                    break
+                sim = dealt.clone()
+                sim.apply(self.seat, walk[1])
+                worths.append(self._after_walk(sim, players))
+            if len(worths) < n:  # time ran out within this deal: the walks are compared on whole deals only
                 break
-            i = next_candidate(it, visits, totals, self.EXPLORE)
-            sim = determinise(view, self.rng)
-            sim.apply(self.seat, cands[i][1])
-            visits[i] += 1
-            totals[i] += self._next_walk(sim, players)
-        best = max(range(n), key=lambda j: cands[j][0] + self.NEXT_WEIGHT * totals[j] / max(1, visits[j]))
+            totals = [t + w for t, w in zip(totals, worths, strict=True)]
+            deals += 1
+        best = max(range(n), key=lambda j: cands[j][0] + totals[j] / deals)
         return cands[best][1]
 
-    def _next_walk(self, sim: DabbaWallaState, players: list[HardBot]) -> float:
-        """Play on with the hard bot's choices until our next walk; what the best walk is worth then."""
+    def _after_walk(self, sim: DabbaWallaState, players: list[Rival]) -> float:
+        """Play on with the hard bot's choices until our next walk. What the walk led to: the best walk
+        then (less, by `RIVAL_NEXT`, the mean worth of the rivals' walks on the way: what our walk left
+        them), weighted by `NEXT_WEIGHT`; and by `MATERIAL`, the tips already certain (tickets, chai tiles
+        kept, empty dabbas loaded) against the rivals' mean."""
         me = self.seat
+        walked = [len(p.worths) for p in players]
+        mine = 0.0
         for _ in range(400):
             if sim.phase != "pickup":
-                return 0.0
+                break
             seat = sim.actors()[0]
             if seat == me and sim.step == "move":
+                scored = self.walk_scores(sim.view(me), self._by_type(sim.legal_actions(me)))
+                mine = scored[0][0] if scored else 0.0
                 break
             view = sim.view(seat)
             sim.apply(seat, players[seat].choose(view, sim.legal_actions(seat), 0))
-        view = sim.view(me)
-        scored = self.walk_scores(view, self._by_type(sim.legal_actions(me)))
-        return scored[0][0] if scored else 0.0
+        theirs = [w for p, k in zip(players, walked, strict=True) if p.seat != me for w in p.worths[k:]]
+        if theirs:
+            mine -= self.RIVAL_NEXT * sum(theirs) / len(theirs)
+        value = self.NEXT_WEIGHT * mine
+        if self.MATERIAL:
+            tips = [certain_tips(sim, p) for p in range(sim.n)]
+            value += self.MATERIAL * (tips[me] - (sum(tips) - tips[me]) / (sim.n - 1))
+        return value
+
+
+def certain_tips(sim: DabbaWallaState, p: int) -> int:
+    """The tips a seat's pick-up has made certain so far: a tip per ticket, two per chai tile it keeps, less
+    two per empty dabba it has loaded."""
+    empties = sum(1 for stack in sim.stacks[p] for piece, _, _ in stack if piece >= D.EMPTY_BASE)
+    return sim.tickets[p] + D.CHAI_TIPS_EACH * len(sim.chai_owned[p]) - D.EMPTY_PENALTY * empties
+
+
+def judged_walks(bot: HardBot, view: DabbaView, legal: dict[type, list[Any]]) -> list[tuple[float, Any]]:
+    """Each legal walk of `bot`'s seat with the hard bot's score for it (its `_move_step` judgement: the
+    walk's own worth and how well the best card of the new hand loads), best first; ties keep the order
+    in which the hard bot meets them, so the first is the hard bot's walk."""
+    me = view.players[bot.seat]
+    heights = list(me.heights)
+    loads: dict[str, float] = {}
+
+    def load(code: str) -> float:
+        if code not in loads:
+            loads[code] = bot._best_load(view, code, heights)
+        return loads[code]
+
+    hand_best = max((load(c) for c in me.hand or ()), default=-20.0)
+    out = [(score + bot.LOOKAHEAD * max(hand_best, load(sp.card)), a) for a, sp, score in bot._walks(view, legal)]
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+class Rival(HardBot):
+    """A seat in the walk search's playouts: the hard bot's own choices, remembering what each of its walks
+    was worth (by the hard bot's judgement from its seat), so the search can weigh what our walk left it."""
+
+    def __init__(self, level: str, seed: int, seat: int) -> None:
+        super().__init__(level, seed, seat)
+        self.worths: list[float] = []
+
+    def _move_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
+        scored = judged_walks(self, view, legal)
+        if not scored:
+            return super()._move_step(view, legal)
+        self.worths.append(scored[0][0])
+        return scored[0][1]
 
 
 __all__ = ["ExpertBot"]
