@@ -189,8 +189,9 @@ class InProcessTable:
     is a real `TableClient` on a socketpair (the app's side); other connections are the test's own,
     as with `TableHost` (`say`, `to`, `last`)."""
 
-    def __init__(self, code: str, data_dir: Path, me: dict[str, Any]) -> None:
+    def __init__(self, code: str, data_dir: Path, me: dict[str, Any], bot_delay: float = 0.0) -> None:
         self.code, self.data_dir, self.me = code, data_dir, me
+        self.bot_delay = bot_delay  # seconds before each bot move (none: bots play at once)
         self.got: dict[int, list[dict[str, Any]]] = {}
         self._sent: list[dict[str, Any]] = []
         self._tasks: list[asyncio.Task[Any]] = []
@@ -202,7 +203,9 @@ class InProcessTable:
         table_mine, table_theirs = socket.socketpair()
         client_mine, client_theirs = socket.socketpair()
         self._tasks.append(
-            asyncio.create_task(run_table(table_theirs, self.code, self.data_dir, bot_delay=0, countdown=0.02))
+            asyncio.create_task(
+                run_table(table_theirs, self.code, self.data_dir, bot_delay=self.bot_delay, countdown=0.02)
+            )
         )
         for sock in (table_mine, client_mine):
             sock.setblocking(False)

@@ -14,8 +14,8 @@ from tests.serve.tableplay import (
     finished,
     folder_of,
     join_table,
+    log_in,
     open_table,
-    person,
     remember_setup,
 )
 from tests.wait import until
@@ -61,8 +61,7 @@ async def test_two_people_play_dabba_walla_by_keys_and_neither_screen_shows_the_
     relay = Relay(monkeypatch)
     host = await make_host(data_dir=data_dir, tables=fast_tables(), forks=True)
     remember_setup(folder_of(host.options.data_dir, "Asha"), "dabba-walla", [None, None, "easy"], vehicle="crate")
-    asha = await person(host.port, "Asha", columns=80, lines=24)  # small screens: less for pyte to read
-    ravi = await person(host.port, "Ravi", columns=80, lines=24)
+    asha, ravi = await log_in(host.port, "Asha", "Ravi", columns=80, lines=24)  # small screens: less for pyte to read
     code = await open_table(asha, "dabba-walla")
     await join_table(ravi, code)
     await ravi.wait_text("Waiting for the owner")

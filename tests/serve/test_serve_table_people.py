@@ -16,9 +16,9 @@ from tests.serve.tableplay import (
     fast_tables,
     folder_of,
     join_table,
+    log_in,
     moves,
     open_table,
-    person,
     remember_setup,
 )
 from tests.wait import until
@@ -56,7 +56,7 @@ def agree(a: Any, b: Any) -> bool:
 async def seat_three(make_host, data_dir, relay: Relay, game: str, seats: list[str | None], **options: Any):
     host = await make_host(data_dir=data_dir, tables=fast_tables(), forks=True)
     remember_setup(folder_of(host.options.data_dir, "Asha"), game, seats, **options)
-    people = {name: await person(host.port, name) for name in NAMES}
+    people = dict(zip(NAMES, await log_in(host.port, *NAMES), strict=True))
     code = await open_table(people["Asha"], game)
     for name in NAMES[1:]:
         await join_table(people[name], code)

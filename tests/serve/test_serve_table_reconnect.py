@@ -15,6 +15,7 @@ from tests.serve.tableplay import (
     fast_tables,
     folder_of,
     join_table,
+    log_in,
     open_table,
     person,
     remember_setup,
@@ -39,7 +40,9 @@ async def test_a_dropped_person_comes_back_to_their_seat_and_a_spectator_sees_th
     relay = Relay(monkeypatch)
     host = await make_host(data_dir=data_dir, authorized_keys=keys, tables=fast_tables(), forks=True)
     remember_setup(folder_of(host.options.data_dir, key=client_key), "chai-wallah", [None, "easy", "easy", "easy"])
-    asha = await person(host.port, "Asha", key=client_key)
+    asha, ravi = await asyncio.gather(
+        person(host.port, "Asha", key=client_key), person(host.port, "Ravi", key=other_key)
+    )
     code = await open_table(asha, "chai-wallah")
     asha.send(b"s")
     await until(
@@ -47,7 +50,6 @@ async def test_a_dropped_person_comes_back_to_their_seat_and_a_spectator_sees_th
         "the clock to run",
         seen=lambda: (relay.last_update("Asha"), asha.text),
     )
-    ravi = await person(host.port, "Ravi", key=other_key)
     await join_table(ravi, code)
     await until(lambda: relay.last_update("Ravi"), "Ravi's first update")
     assert relay.sent["Ravi"][0]["t"] == "welcome"
@@ -103,8 +105,7 @@ async def test_under_open_a_seat_comes_back_only_with_its_seat_code(make_host, d
     relay = Relay(monkeypatch)
     host = await make_host(data_dir=data_dir, tables=fast_tables(), forks=True)
     remember_setup(folder_of(host.options.data_dir, "Asha"), "chai", [None, None, "easy"])
-    asha = await person(host.port, "Asha")
-    ravi = await person(host.port, "Ravi")
+    asha, ravi = await log_in(host.port, "Asha", "Ravi")
     code = await open_table(asha, "chai")
     assert "Your seat code" not in asha.text or "Ravi" not in asha.text
     await join_table(ravi, code)
