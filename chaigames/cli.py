@@ -504,22 +504,34 @@ def fork_server(argv: list[str] | None = None) -> int:
 def preload_app() -> None:
     """Import what a session's app imports, so each fork starts with it loaded and shares its pages.
 
-    The menu and everything a game needs: the app, each game's screen and rules, the table client;
-    then one headless trip to the menu (`warm_up_app`). What that made is then frozen: no collection in
-    this process or in a child walks it (a walk writes to every object's header, which would copy
-    every page into every session)."""
+    The menu and everything a game needs: the app, every screen (New game's form, each game's
+    screen), each game's rules, the table client; then one headless trip to the menu
+    (`warm_up_app`). What that made is then frozen: no collection in this process or in a child
+    walks it (a walk writes to every object's header, which would copy every page into every
+    session)."""
     import contextlib
     import gc
+    import importlib
+    import pkgutil
     import traceback
 
-    import chaigames.play.client  # noqa: F401
-    import screens.app  # noqa: F401
+    import textual.scrollbar  # noqa: F401  (Textual imports it as a form first scrolls: New game's)
+
+    import chaigames.play.client
+    import chaigames.play.hints
+    import chaigames.setups  # noqa: F401
+    import screens
     from screens.game_screens import screen_class_for
 
     for game_id in games.GAME_IDS:
         with contextlib.suppress(Exception):  # a game that does not import is the app's to report, not ours
             games.get(game_id)
             screen_class_for(game_id)
+    # Every screen, though the app imports most only as they are first shown (a game started on its
+    # own starts sooner): imported here they are shared, where a session importing one copies it.
+    for module in pkgutil.iter_modules(screens.__path__, "screens."):
+        with contextlib.suppress(Exception):
+            importlib.import_module(module.name)
     try:
         warm_up_app()
     except Exception:  # the sessions start without it, a little slower and bigger

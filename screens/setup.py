@@ -94,6 +94,8 @@ class SetupScreen(AppScreen[None]):
         self.spec = specs[ids.index(game_id)] if game_id in ids else specs[0]
         self.problems: list[str] = []
         self._ready = False  # the form exists (False while it is being rebuilt for another game)
+        self._opening: list[tuple[tuple[str, str | None], dict[str, int]]] = []  # each seat as the form opens
+        self._rows = 0  # seats made (the first ones): those shown, and those shown before and hidden since
         self.sub_title = f"{self.HEADING}: {self.spec.title}"
 
     # -- layout ------------------------------------------------------------------------------------
@@ -158,31 +160,10 @@ class SetupScreen(AppScreen[None]):
                     id="seats",
                     compact=True,
                 )
-            kinds = [(self.HUMAN_LABEL, HUMAN)] + [(f"Bot: {lv}", lv) for lv in spec.bot_levels]
-            for i in range(spec.max_seats):
-                name, bot = seats[i]
-                with Horizontal(classes="seat-row", id=f"seat-{i}") as row:
-                    row.display = i < first_count
-                    yield Label(f"{i + 1}.", classes="seat-no")
-                    yield NameInput(
-                        name,
-                        id=f"name-{i}",
-                        max_length=16,
-                        compact=True,
-                        classes="seat-name",
-                        disabled=i == 0 and self.OWN_SEAT_NAMED,
-                    )
-                    yield Select(kinds, value=bot or HUMAN, allow_blank=False, id=f"kind-{i}", compact=True)
-                    for opt in spec.seat_options:
-                        yield Select(
-                            [(opt.label_of(c), k) for k, c in enumerate(opt.choices)],
-                            value=seat_options[i][opt.key],
-                            allow_blank=False,
-                            id=f"sopt-{i}-{opt.key}",
-                            compact=True,
-                            tooltip=opt.help or opt.label,
-                        )
-                    yield Static(Text(per_seat[i]), id=f"seat-msg-{i}", classes="problem")
+            self._opening = list(zip(seats, seat_options, strict=True))
+            self._rows = first_count
+            for i in range(first_count):
+                yield self.seat_row(i, per_seat[i])
             for opt in spec.options:
                 with Horizontal(classes="field"):
                     yield Label(opt.label, classes="field-label")
@@ -245,6 +226,41 @@ class SetupScreen(AppScreen[None]):
             yield Button("Back  Esc", id="back", compact=True)
         yield Footer()
 
+    def seat_row(self, i: int, message: str = "") -> Horizontal:
+        """Seat `i + 1`'s line as the form opens: its name, human or bot, its options, its problem.
+
+        Only the seats shown are made as the form opens; a seat is made when the seat count first
+        reaches it, and hidden again (keeping what was typed and chosen) when the count falls."""
+        spec = self.spec
+        (name, bot), chosen = self._opening[i]
+        kinds = [(self.HUMAN_LABEL, HUMAN)] + [(f"Bot: {lv}", lv) for lv in spec.bot_levels]
+        return Horizontal(
+            Label(f"{i + 1}.", classes="seat-no"),
+            NameInput(
+                name,
+                id=f"name-{i}",
+                max_length=16,
+                compact=True,
+                classes="seat-name",
+                disabled=i == 0 and self.OWN_SEAT_NAMED,
+            ),
+            Select(kinds, value=bot or HUMAN, allow_blank=False, id=f"kind-{i}", compact=True),
+            *(
+                Select(
+                    [(opt.label_of(c), k) for k, c in enumerate(opt.choices)],
+                    value=chosen[opt.key],
+                    allow_blank=False,
+                    id=f"sopt-{i}-{opt.key}",
+                    compact=True,
+                    tooltip=opt.help or opt.label,
+                )
+                for opt in spec.seat_options
+            ),
+            Static(Text(message), id=f"seat-msg-{i}", classes="problem"),
+            classes="seat-row",
+            id=f"seat-{i}",
+        )
+
     def on_mount(self) -> None:
         self._ready = True
 
@@ -273,12 +289,15 @@ class SetupScreen(AppScreen[None]):
         spec = self.spec
         count = self.seat_count
         seats: list[tuple[str, str | None]] = []
+        seat_options: list[dict[str, int]] = []
         for i in range(count):
+            if i >= self._rows:  # counted in but not made yet: as the form opened it
+                seats.append(self._opening[i][0])
+                seat_options.append(self._opening[i][1])
+                continue
             kind = self.query_one(f"#kind-{i}", Select).value
             seats.append((self.query_one(f"#name-{i}", Input).value, None if kind == HUMAN else str(kind)))
-        seat_options = [
-            {opt.key: self._number(f"#sopt-{i}-{opt.key}") for opt in spec.seat_options} for i in range(count)
-        ]
+            seat_options.append({opt.key: self._number(f"#sopt-{i}-{opt.key}") for opt in spec.seat_options})
         options = {opt.key: self._number(f"#opt-{opt.key}") for opt in spec.options}
         start = self._number("#start-player") if spec.has_start_player else -1
         takebacks = "default"
@@ -341,7 +360,7 @@ class SetupScreen(AppScreen[None]):
         config = self.config()
         problems = self.check(config)
         per_seat, general = self.problem_lines(config, problems)
-        for i, line in enumerate(per_seat):
+        for i, line in enumerate(per_seat[: self._rows]):
             self._say(f"#seat-msg-{i}", line)
         self._say("#problems", general)
         self.problems = problems
@@ -358,15 +377,20 @@ class SetupScreen(AppScreen[None]):
         if str(shown.content) != line:
             shown.update(Text(line))
 
-    def _show_seats(self) -> None:
+    async def _show_seats(self) -> None:
         n = self.seat_count
         if self.spec.has_start_player:  # only seats that exist can start
             start = self.query_one("#start-player", Select)
             keep = start.value if isinstance(start.value, int) and start.value < n else -1
             start.set_options(self.start_choices(n))
             start.value = keep
-        for i in range(self.spec.max_seats):
+        for i in range(self._rows):
             self.query_one(f"#seat-{i}").display = i < n
+        if n > self._rows:  # seats not made yet, after the last one made
+            last = self.query_one(f"#seat-{self._rows - 1}")
+            rows = [self.seat_row(i) for i in range(self._rows, n)]
+            self._rows = n
+            await self.query_one("#setup", VerticalScroll).mount_all(rows, after=last)
 
     # -- events ------------------------------------------------------------------------------------
     @on(Select.Changed, "#game")
@@ -384,9 +408,9 @@ class SetupScreen(AppScreen[None]):
         self.query_one("#game", Select).focus()
 
     @on(Select.Changed, "#seats")
-    def _seats_changed(self) -> None:
+    async def _seats_changed(self) -> None:
         if self._ready:
-            self._show_seats()
+            await self._show_seats()
 
     @on(Select.Changed)
     @on(Input.Changed)

@@ -6,7 +6,7 @@ import json
 from dataclasses import replace
 
 import pytest
-from textual.widgets import Button
+from textual.widgets import Button, Input, Select
 from textual.widgets._select import InvalidSelectValueError
 
 from chaigames.engine import GameConfig, Result, SeatConfig, Session
@@ -77,6 +77,11 @@ async def test_new_game_request_skips_the_menu(make_app):
         assert isinstance(app.screen_stack[-2], MainMenu)  # Esc -> quit goes back to the menu
 
 
+def seat_shown(setup: SetupScreen, i: int) -> bool:
+    """Whether seat `i + 1`'s line is on the form (a seat is made when it is first counted in)."""
+    return any(row.display for row in setup.query(f"#seat-{i}"))
+
+
 async def test_setup_explains_problems_beside_the_field_and_disables_start(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -100,9 +105,9 @@ async def test_setup_explains_problems_beside_the_field_and_disables_start(make_
         # more seats show more rows; the start player list offers only seats that exist
         with pytest.raises(InvalidSelectValueError):
             setup.query_one("#start-player").value = 3
-        assert not setup.query_one("#seat-3").display
+        assert not seat_shown(setup, 3)
         setup.query_one("#seats").value = 4
-        await wait_for(pilot, lambda: setup.query_one("#seat-3").display, "4 seats")
+        await wait_for(pilot, lambda: seat_shown(setup, 3), "4 seats")
         setup.query_one("#start-player").value = 3
         await wait_for(pilot, lambda: not start.disabled, "seat 4 starts")
         config = setup.config()
@@ -110,6 +115,29 @@ async def test_setup_explains_problems_beside_the_field_and_disables_start(make_
         setup.query_one("#seats").value = 2  # seat 4 is gone: the start player is random again
         await wait_for(pilot, lambda: setup.query_one("#start-player").value == -1, "random start")
         assert not start.disabled
+
+
+async def test_a_seat_is_made_when_first_counted_in_and_keeps_its_choices_once_hidden(make_app):
+    """The form opens with the seats it shows (a form of every seat, hidden ones too, cost half the CPU
+    of opening it); one counted in before it is made plays as the form would have opened it."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "setup")
+        setup = app.screen
+        assert setup.seat_count == 2 and seat_shown(setup, 1) and not setup.query("#seat-2")
+        setup.query_one("#seats").value = 4
+        assert [seat.bot for seat in setup.config().seats] == [None, "normal", "normal", "normal"]
+        await wait_for(pilot, lambda: seat_shown(setup, 3), "4 seats")
+        setup.query_one("#name-3", Input).value = "Zoe"
+        setup.query_one("#kind-3", Select).value = "human"
+        setup.query_one("#seats").value = 2
+        await wait_for(pilot, lambda: not seat_shown(setup, 3), "seat 4 hidden")
+        assert len(setup.config().seats) == 2
+        setup.query_one("#seats").value = 4
+        await wait_for(pilot, lambda: seat_shown(setup, 3), "seat 4 again")
+        assert (setup.config().seats[3].name, setup.config().seats[3].bot) == ("Zoe", None)
+        assert [row.id for row in setup.query(".seat-row")] == ["seat-0", "seat-1", "seat-2", "seat-3"]
 
 
 async def test_a_setup_closed_the_moment_it_opens_closes_quietly(make_app):
@@ -391,7 +419,7 @@ async def test_setup_switches_game_and_offers_that_games_seats_and_options(make_
         setup.query_one("#game").value = "secret"
         await wait_for(pilot, lambda: setup._ready and not setup.query("#opt-goal"), "the new form")
         await wait_for(pilot, lambda: "New game: Secret Pick" in screen_text(app), "the new title")
-        assert setup.query("#seat-2") and not setup.query("#seat-3") and not setup.query("#start-player")
+        assert seat_shown(setup, 1) and not setup.query("#seat-3") and not setup.query("#start-player")
         assert not setup.query_one("#start", Button).disabled
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: app.controller is not None, "the game")

@@ -31,7 +31,7 @@ async def test_start_is_in_sight_at_80x24_with_the_most_seats_and_options(make_a
         app.open_setup("dabba-walla")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query("#seats"), "setup")
         app.screen.query_one("#seats", Select).value = 4
-        await wait_for(pilot, lambda: app.screen.query_one("#seat-3").display, "4 seats")
+        await wait_for(pilot, lambda: any(row.display for row in app.screen.query("#seat-3")), "4 seats")
         await pilot.pause()
         assert "Start  ^s" in screen_text(app)
 

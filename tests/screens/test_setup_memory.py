@@ -16,8 +16,8 @@ def values(setup: SetupScreen) -> dict:
     q = setup.query_one
     return {
         "seats": q("#seats", Select).value,
-        "names": [q(f"#name-{i}", Input).value for i in range(3)],
-        "kinds": [q(f"#kind-{i}", Select).value for i in range(3)],
+        "names": [q(f"#name-{i}", Input).value for i in range(setup.seat_count)],
+        "kinds": [q(f"#kind-{i}", Select).value for i in range(setup.seat_count)],
         "goal": q("#opt-goal", Select).value,
         "start": q("#start-player", Select).value,
         "match": q("#match", Select).value,
@@ -37,7 +37,7 @@ async def test_setup_offers_the_last_setup_of_the_game_even_after_a_restart(make
         setup = await open_setup(pilot)
         defaults = values(setup)
         setup.query_one("#seats", Select).value = 3
-        await wait_for(pilot, lambda: setup.query_one("#seat-2").display, "the third seat")
+        await wait_for(pilot, lambda: any(row.display for row in setup.query("#seat-2")), "the third seat")
         setup.query_one("#name-0", Input).value = "Ann"
         setup.query_one("#kind-1", Select).value = "easy"
         setup.query_one("#name-2", Input).value = "Zoe"

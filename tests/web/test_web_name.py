@@ -53,7 +53,10 @@ async def test_the_pages_name_plays_seat_1_and_no_bot_takes_it(tmp_path: Path):
         assert "Playing as Asha" in screen_text(app)
         await pilot.press("n")  # a new game of the first game: the toy
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup")
-        names = [app.screen.query_one(f"#name-{i}").value for i in range(toygame.SPEC.max_seats)]
+        setup = app.screen
+        setup.query_one("#seats").value = toygame.SPEC.max_seats  # every seat, bots' names too
+        await wait_for(pilot, lambda: setup.query(f"#name-{toygame.SPEC.max_seats - 1}"), "every seat")
+        names = [setup.query_one(f"#name-{i}").value for i in range(toygame.SPEC.max_seats)]
         assert names[0] == "Asha"
         assert "Asha" not in names[1:] and len(set(names)) == len(names)
 
