@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from chaigames.engine import Event
 
 from .game_base import GameScreen
-from .widgets import Footer, TitleBar
+from .widgets import Footer, TitleBar, show
 
 LOG_LINES = 200
 
@@ -86,10 +86,11 @@ class GenericGameScreen(GameScreen):
             status += f"   playing: {c.name(self._seat)}"
         if c.message:
             status += f"   {c.message}"
-        self.query_one("#status", Static).update(Text(status))
-        self.query_one("#view", Static).update(Text(describe(c.describe_view, c.view)))
+        # each part written only when it changed (`show`): a key or a bot's move changes one or two
+        show(self.query_one("#status", Static), Text(status))
+        show(self.query_one("#view", Static), Text(describe(c.describe_view, c.view)))
         heading = "Moves" if self._seat is None else f"Moves of {c.name(self._seat)}"
-        self.query_one("#moves-heading", Static).update(Text(heading))
+        show(self.query_one("#moves-heading", Static), Text(heading))
         actions = c.legal_actions(self._seat) if self._seat is not None else []
         if actions != self._actions or not self._drawn:
             self._actions = actions
@@ -97,7 +98,7 @@ class GenericGameScreen(GameScreen):
         log = [line.event.text for line in c.log()]
         if log != self._log:
             self._log = log
-            self.query_one("#log", Static).update(Text("\n".join(log[-LOG_LINES:])))
+            show(self.query_one("#log", Static), Text("\n".join(log[-LOG_LINES:])))
             self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
 
     def _draw_actions(self) -> None:
