@@ -27,12 +27,17 @@ def table_app() -> ChaiGamesApp:
 
 
 async def sit_down(
-    pilot: Any, data_dir: Path, game: str, kinds: list[dict[str, Any]], bot_delay: float = 0.0
+    pilot: Any,
+    data_dir: Path,
+    game: str,
+    kinds: list[dict[str, Any]],
+    bot_delay: float = 0.0,
+    options: dict[str, Any] | None = None,
 ) -> tuple[InProcessTable, Any]:
     """Asha opens a table from the app's channel, Ravi (the test) joins, Asha starts: her game screen."""
     table = InProcessTable("PLAY", data_dir, ASHA, bot_delay)
     client = await TableClient.connect(sock=await table.start())
-    assert (await client.request(wire.open_table(game, {}, kinds, 3), {"opened"}))["code"] == "PLAY"
+    assert (await client.request(wire.open_table(game, options or {}, kinds, 3), {"opened"}))["code"] == "PLAY"
     table.say_host({"t": "connected", "conn": 2, "who": RAVI})
     table.say(2, RAVI, wire.join("PLAY"))
     await wait_for(pilot, lambda: table.to(2, "joined"), "Ravi seated")
@@ -85,10 +90,11 @@ async def test_chai_is_played_at_a_table_by_keys(data_dir: Path) -> None:
 async def test_chai_wallah_at_a_table_takes_every_key_set_for_the_one_seat(data_dir: Path) -> None:
     app = table_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        # bots that think a second: two easy bots playing at once can end the game (and take its record out
-        # of saves/) before a loaded machine has pressed every key of the test
+        # A loaded machine may take half a minute of the game's time over these keys: bots that think a
+        # second (two easy bots playing at once can end the game, its record leaving saves/), and no chai
+        # stall (it would swap Asha's offered dice for fresh ones, on which her keys re-roll, limited)
         kinds = seats("person", "person", "bot", "bot")
-        table, c = await sit_down(pilot, data_dir, "chai-wallah", kinds, bot_delay=1.0)
+        table, c = await sit_down(pilot, data_dir, "chai-wallah", kinds, bot_delay=1.0, options={"stall": None})
         try:
             assert isinstance(app.screen, ChaiWallahScreen)
             await wait_for(pilot, lambda: c.clock.running and not c.paused, "the clock after the table's 3-2-1")
