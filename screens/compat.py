@@ -27,6 +27,12 @@ any of these, so it is tried here first.
   A served session is forked from a process that has shown the menu once, so with the cache there
   it finds that CSS parsed; tests that start many apps parse it once. The hook is the stylesheet's
   `_parse_rules` (its arguments and the stylesheet's variables are the whole key).
+- `footer_key_as_its_footer`: Textual's footer key starts compact (its `compact` defaults to True,
+  which adds its `-compact` class and restyles it) and is then bound to its footer's `compact`
+  (False for ours: the class goes again, another restyle), so every key was styled three times as
+  a footer was made: about a sixth of a served session's CPU to its menu. Set to its footer's
+  value before it is mounted, it is styled once. The key's class (`FooterKey`) is not exported, and
+  which keys are bound to their footer only the key's `_reactive_connect` says.
 - `PaletteSearch`: the command palette's search worker (`CommandPalette._gather_commands`) looks up
   the palette's list as it starts and as results come. When the palette is torn down while a search
   runs, or one starts as the keys that closed it are still arriving, the list is gone and the failed
@@ -74,6 +80,8 @@ from textual.driver import Driver
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.timer import Timer, TimerCallback
+from textual.widget import Widget
+from textual.widgets._footer import FooterKey
 
 
 def event_time() -> float:
@@ -138,6 +146,18 @@ def share_parsed_css() -> None:
 
     parse_rules.shared = True  # type: ignore[attr-defined]
     Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]
+
+
+def footer_key_as_its_footer(widget: Widget, compact: bool) -> None:
+    """If `widget` is a footer's key not yet mounted, give it now the `compact` it would end with (its
+    footer's, when bound to it; the palette's key is not, and stays compact) without running its
+    watcher: it is styled once, as it is mounted, and its binding finds it unchanged."""
+    if not isinstance(widget, FooterKey) or widget.is_mounted:
+        return
+    bound = "compact" in (widget._reactive_connect or {})
+    value = compact if bound else bool(FooterKey.compact._default)
+    widget.set_reactive(FooterKey.compact, value)
+    widget.set_class(value, "-compact", update=False)
 
 
 class PaletteSearch(CommandPalette):
