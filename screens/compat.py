@@ -35,6 +35,12 @@ any of these, so it is tried here first.
   lines thrown away. A game at a table repaints a line or two per update, so that was about half of
   a player's app's CPU in play. Here the clip is cut to the repainted part first; what reaches the
   terminal is the same (the lines outside the part were never sent).
+- `footer_key_as_its_footer`: Textual's footer key starts compact (its `compact` defaults to True,
+  which adds its `-compact` class and restyles it) and is then bound to its footer's `compact`
+  (False for ours: the class goes again, another restyle), so every key was styled three times as
+  a footer was made: about a sixth of a served session's CPU to its menu. Set to its footer's
+  value before it is mounted, it is styled once. The key's class (`FooterKey`) is not exported, and
+  which keys are bound to their footer only the key's `_reactive_connect` says.
 - `PaletteSearch`: the command palette's search worker (`CommandPalette._gather_commands`) looks up
   the palette's list as it starts and as results come. When the palette is torn down while a search
   runs, or one starts as the keys that closed it are still arriving, the list is gone and the failed
@@ -85,6 +91,8 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.strip import Strip
 from textual.timer import Timer, TimerCallback
+from textual.widget import Widget
+from textual.widgets._footer import FooterKey
 
 
 def event_time() -> float:
@@ -178,6 +186,18 @@ def paint_only_what_changed() -> None:
 
     get_renders.only_what_changed = True  # type: ignore[attr-defined]
     Compositor._get_renders = get_renders  # type: ignore[method-assign]
+
+
+def footer_key_as_its_footer(widget: Widget, compact: bool) -> None:
+    """If `widget` is a footer's key not yet mounted, give it now the `compact` it would end with (its
+    footer's, when bound to it; the palette's key is not, and stays compact) without running its
+    watcher: it is styled once, as it is mounted, and its binding finds it unchanged."""
+    if not isinstance(widget, FooterKey) or widget.is_mounted:
+        return
+    bound = "compact" in (widget._reactive_connect or {})
+    value = compact if bound else bool(FooterKey.compact._default)
+    widget.set_reactive(FooterKey.compact, value)
+    widget.set_class(value, "-compact", update=False)
 
 
 class PaletteSearch(CommandPalette):

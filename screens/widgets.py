@@ -10,13 +10,15 @@ from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import widgets as textual_widgets
-from textual.app import RenderResult
+from textual.app import ComposeResult, RenderResult
 from textual.css.scalar import Unit
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.visual import Visual, VisualType, visualize
 from textual.widgets import Static
+
+from .compat import footer_key_as_its_footer
 
 MIN_COLUMNS, MIN_LINES = 80, 24  # the smallest screen every game is drawn for
 
@@ -111,6 +113,11 @@ class Footer(textual_widgets.Footer):
     """
 
     _shown: tuple | None = None
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():  # every key, those in groups too, passes through here
+            footer_key_as_its_footer(widget, self.compact)
+            yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
         if not (screen.app.app_focus and self.is_attached and screen is self.screen):

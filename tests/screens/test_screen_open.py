@@ -1,10 +1,12 @@
 """Opening a screen does its work once: it is styled as it is composed, not again as it is first shown, and
 the New game form gives the focus straight to its seats (not to the form's scroll first, which restyled
-the whole form as it took the focus and again as it gave it away)."""
+the whole form as it took the focus and again as it gave it away), and a footer's keys are styled as they
+are made, not twice more as they take their footer's size."""
 
 from __future__ import annotations
 
 from textual import events
+from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Select
 
@@ -56,3 +58,19 @@ async def test_a_screen_is_not_restyled_as_it_is_first_shown_but_is_after(monkey
         assert form not in restyled
         form.post_message(events.ScreenResume())  # shown again: restyled, as Textual does
         await wait_for(pilot, lambda: form in restyled, "the form restyled")
+
+
+async def test_a_footers_keys_are_styled_once_as_they_are_made(monkeypatch):
+    restyled: list[str] = []
+    update_styles = App.update_styles
+
+    def counted(self: App, node, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        restyled.append(type(node).__name__)
+        update_styles(self, node, **kwargs)
+
+    monkeypatch.setattr(App, "update_styles", counted)
+    app = ChaiGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and app.screen.query("FooterKey"), "the footer")
+        await pilot.pause()
+        assert app.screen.query("FooterKey") and "FooterKey" not in restyled
