@@ -22,9 +22,19 @@ if TYPE_CHECKING:
 ResultType = TypeVar("ResultType")
 
 
-class MountedWhileRunning(Widget):
+# The mixin below is a widget for the type checker only. At run time it is a plain class: Textual takes a
+# widget's CSS type names by following the first widget class among each class's bases, and a widget
+# mixin there would hide the Screen or MarkdownViewer it is mixed into, and with it their default CSS
+# (a screen's opaque background among it).
+if TYPE_CHECKING:
+    _Widget = Widget
+else:
+    _Widget = object
+
+
+class MountedWhileRunning(_Widget):
     """A widget or screen that sets itself up (Mount) and fits itself to its size (Resize) only while
-    the app runs.
+    the app runs. Put it first among the bases of a widget class.
 
     Once the app stops running (it is quitting), Textual no longer starts the widgets mounted after
     that: a screen opened in that moment still gets its Mount and its first Resize, but the widgets

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from textual.color import Color
 
 from chaigames import chai, chai_wallah, dabba_walla
 from chaigames.engine import GameConfig, SeatConfig
@@ -27,7 +28,7 @@ from screens.name import NameScreen
 from screens.pause import LogScreen
 from screens.rules import RulesScreen
 from tests import toygame
-from tests.pilot import wait_for
+from tests.pilot import screen_text, wait_for
 
 GAMES = {spec.id: spec for spec in (chai.SPEC, dabba_walla.SPEC, chai_wallah.SPEC)}
 NAMES = ("Asha", "Ravi", "Meera", "Kiran")
@@ -37,7 +38,7 @@ SCREENS: dict[str, Callable[[Any], Any]] = {
     "dabba-walla": lambda app: screen_class_for("dabba-walla")(app.controller),
     "chai-wallah": lambda app: screen_class_for("chai-wallah")(app.controller),
     "generic game": lambda app: GenericGameScreen(app.controller),
-    "Chai's moves list": lambda app: MovesScreen(["Buy", "Visit the market"]),
+    "Chai's moves list": lambda app: MovesScreen(["Buy", "Visit the market"], lambda _: None),
     "save failed": lambda app: SaveFailedScreen("the disk is full", 3),
     "history": lambda app: HistoryScreen([], app.library.get),
     "keys": lambda app: KeysScreen([("esc", "Pause")], "a game"),
@@ -75,3 +76,19 @@ async def test_a_screen_opened_as_the_app_quits_closes_quietly(screen):
         await wait_for(pilot, in_game, "the game")
         app.push_screen(SCREENS[screen](app))
     assert not app.return_code and app.crash_log is None  # run_test raises the app's own exception, if any
+
+
+async def test_a_screen_set_up_only_while_running_keeps_its_screens_look(make_app):
+    """The mixin leaves the screen a screen to Textual's CSS: the rules index hides the menu under it, and
+    the rules page's viewer keeps the Markdown viewer's own styles."""
+    app = make_app(games=list(GAMES.values()))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: "Real-time dice trading" in screen_text(app), "the menu")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: app.screen.query("#rules-games"), "the rules index")
+        assert "Real-time dice trading" not in screen_text(app)
+        assert app.screen.styles.background.a == 1
+        app.push_screen(RulesScreen("chai"))
+        await wait_for(pilot, lambda: app.screen.query("#rules-md"), "the rules page")
+        viewer = app.screen.query_one("#rules-md")
+        assert viewer.styles.background == Color.parse(app.theme_variables["surface"])
