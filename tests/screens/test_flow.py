@@ -78,8 +78,9 @@ async def test_new_game_request_skips_the_menu(make_app):
 
 
 def seat_shown(setup: SetupScreen, i: int) -> bool:
-    """Whether seat `i + 1`'s line is on the form (a seat is made when it is first counted in)."""
-    return any(row.display for row in setup.query(f"#seat-{i}"))
+    """Whether seat `i + 1`'s line is on the form, every field of it mounted (a seat is made when it is
+    first counted in, and a select is set only once its own parts are there)."""
+    return any(row.display and all(field.is_mounted for field in row.children) for row in setup.query(f"#seat-{i}"))
 
 
 async def test_setup_explains_problems_beside_the_field_and_disables_start(make_app):
