@@ -5,10 +5,15 @@ own), by default with its fork server (each session's game forked from a process
 imported), with `--spawn` without it (each game started as a process of its own: the figures from
 before the fork server), so both come from this one tool. Once the server has settled (its fork
 server done importing), one session alone connects, three times: from opening the SSH connection to
-the painted menu (its three titles on an 80x24 pyte screen). Then N sessions at once, each the same
-way: the time until all N show the menu. At N sessions at the menu, the proportional memory (PSS,
-/proc/PID/smaps_rollup: shared pages divided among the processes sharing them) of the server, its
-fork server and every game, summed and divided by N: what one more session really costs.
+the painted menu (its three titles drawn for an 80x24 terminal), its game's CPU to it, and then to
+Chai's New game form, opened by keys. Then N sessions at once, each the same way: the time until
+all N show the menu, with the CPU of the games, the host and this benchmark itself. The benchmark's
+terminals (pyte) share the machine with what they measure, which a real player's terminal does
+not: while sessions connect they only look for the titles in the bytes, and emulate the screens
+once all are at the menu (`--eager`: every byte as it comes, as before; both print that cost). At N
+sessions at the menu, the proportional memory (PSS, /proc/PID/smaps_rollup: shared pages divided
+among the processes sharing them) of the server, its fork server and every game, summed and divided
+by N: what one more session really costs.
 
 Then, with every session still open, keys go round the sessions one at a time (down, then up, in
 each one's menu): from writing a key into the SSH channel to the first bytes back that change that
@@ -112,6 +117,56 @@ def print_profile(
     print(f"  profile of {len(files)} {what} (summed):")
     stats.sort_stats("tottime").print_stats(lines)
     stats.sort_stats("cumulative").print_stats(lines)
+
+
+class BenchPlayer(Player):
+    """The benchmark's terminal: counts the CPU its emulation (pyte) costs, and while `lazy` keeps the
+    bytes unparsed until the screen is looked at. A real player's terminal runs on their own machine;
+    these 16 share the host's cores with the sessions they measure, so while sessions connect they
+    only look for the menu's titles in the bytes (`wait_menu`) and catch up afterwards (`catch_up`)."""
+
+    emulation = 0.0
+    """CPU seconds all the benchmark's terminals have spent emulating (parsing bytes, reading screens)."""
+
+    def __init__(self, process: object, columns: int, lines: int) -> None:
+        self.lazy = True
+        self._unparsed: list[bytes] = []
+        super().__init__(process, columns, lines)
+
+    def feed(self, data: bytes) -> None:
+        if self.lazy:
+            self.raw += data
+            self._unparsed.append(data)
+            self._changed.set()
+            return
+        t0 = time.thread_time()
+        super().feed(data)
+        BenchPlayer.emulation += time.thread_time() - t0
+
+    def catch_up(self) -> None:
+        """Parse what came while lazy, and every byte as it comes from now on."""
+        self.lazy = False
+        unparsed, self._unparsed = b"".join(self._unparsed), []
+        if unparsed:
+            self.feed(unparsed)
+
+    @property
+    def lines(self) -> list[str]:
+        self.catch_up()
+        t0 = time.thread_time()
+        try:
+            return Player.lines.fget(self)  # type: ignore[attr-defined]
+        finally:
+            BenchPlayer.emulation += time.thread_time() - t0
+
+    async def wait_menu(self, timeout: float) -> None:
+        """Until the menu's titles are drawn: found in the bytes themselves while lazy (each title is
+        one run of text in what the app writes), on the screen otherwise."""
+        if not self.lazy:
+            await self.wait_text(*MENU_TITLES, timeout=timeout)
+            return
+        titles = [title.encode() for title in MENU_TITLES]
+        await self.wait_for(lambda: all(title in self.raw for title in titles), "the menu's titles", timeout)
 
 
 def cells(player: Player) -> tuple:
@@ -310,13 +365,30 @@ def own_memory(pids: list[int]) -> str:
     )
 
 
-async def menu_time(port: int, user: str) -> tuple[float, Player, object]:
-    """Seconds from opening the SSH connection to the painted menu, with the session and its connection."""
+async def menu_time(port: int, user: str, eager: bool = False) -> tuple[float, BenchPlayer, object]:
+    """Seconds from opening the SSH connection to the painted menu, with the session and its connection
+    (`eager`: its terminal emulates every byte as it comes, as this benchmark's did before)."""
     t0 = time.perf_counter()
     conn = await connect(port, user=user)
-    player = await Player.open(conn, columns=80, lines=24)
-    await player.wait_text(*MENU_TITLES, timeout=120)
+    player = await BenchPlayer.open(conn, columns=80, lines=24)
+    if eager:
+        player.catch_up()
+    await player.wait_menu(timeout=120)
     return time.perf_counter() - t0, player, conn
+
+
+async def new_game_cpu(player: BenchPlayer, game: int) -> tuple[float, float]:
+    """From the quiet menu, the Chai line's New game form by keys (End, Up, Enter) until it is quiet again:
+    its game's CPU for it and the seconds until the form showed."""
+    await asyncio.sleep(KEY_GUARD)
+    player.catch_up()
+    before = cpu_and_faults(game)[0]
+    t0 = time.perf_counter()
+    await press(player, b"\x1b[F", b"\x1b[A", b"\r")
+    await player.wait_for(lambda: "New game: Chai" in player.text and seats_shown(player), "Chai's New game form")
+    took = time.perf_counter() - t0
+    await settled([game], step=0.2)
+    return cpu_and_faults(game)[0] - before, took
 
 
 async def hang_up(player: Player, conn: object, server_pid: int, before: int, limit: float = 30.0) -> None:
@@ -340,6 +412,11 @@ async def main() -> int:
         "--spawn", action="store_true", help="no fork server: every game starts as a process of its own (before)"
     )
     parser.add_argument("--alone", type=int, default=3, help="times one session alone connects first")
+    parser.add_argument(
+        "--eager",
+        action="store_true",
+        help="the benchmark's terminals emulate every byte as it comes, also while sessions connect (before)",
+    )
     parser.add_argument(
         "--profile", metavar="DIR", type=Path, help="each forked game profiles itself into DIR; print the alone ones"
     )
@@ -383,8 +460,9 @@ async def main() -> int:
             print(f"  the server settled (with its fork server, done importing) {quiet:.1f} s after it listened")
 
             alone, alone_cpu, alone_settled, alone_faults, alone_pids = [], [], [], [], []
+            new_game: list[tuple[float, float]] = []
             for i in range(args.alone):
-                took, player, conn = await menu_time(port, f"alone{i}")
+                took, player, conn = await menu_time(port, f"alone{i}", args.eager)
                 alone.append(took)
                 [game] = games_of(server.pid) or [0]
                 alone_cpu.append(cpu_and_faults(game)[0])
@@ -394,6 +472,8 @@ async def main() -> int:
                 alone_faults.append(faults)
                 alone_pids.append(game)
                 games_seen.update(games_of(server.pid))
+                if not args.profile:  # the profiles are of the way to the menu
+                    new_game.append(await new_game_cpu(player, game))
                 await hang_up(player, conn, server.pid, 0)
                 await settled([server.pid, *fork_servers_of(server.pid), *games_of(server.pid)])
             if alone:
@@ -408,17 +488,30 @@ async def main() -> int:
                     f"{', '.join(f'{t:.3f}' for t in alone_settled)}), "
                     f"minor page faults {statistics.median(alone_faults):.0f}"
                 )
+            if new_game:
+                print(
+                    f"  then its New game form (Chai's, by keys, until quiet): its game's CPU median "
+                    f"{statistics.median(c for c, _ in new_game):.3f} s (of {len(new_game)}: "
+                    f"{', '.join(f'{c:.3f}' for c, _ in new_game)}), shown after median "
+                    f"{statistics.median(t for _, t in new_game):.2f} s; {load_average()}"
+                )
             if args.profile:
                 print_profile(args.profile, alone_pids)
 
             t0 = time.perf_counter()
             load = load_average()
             cpu_before = own_cpu(), proc_cpu_seconds(server.pid), fork_cpu(server.pid)
-            results = await asyncio.gather(*(menu_time(port, f"player{i}") for i in range(args.sessions)))
+            emulated = BenchPlayer.emulation
+            results = await asyncio.gather(*(menu_time(port, f"player{i}", args.eager) for i in range(args.sessions)))
             wall = time.perf_counter() - t0
             cpu_games = sum(proc_cpu_seconds(k) for k in games_of(server.pid))
             cpu_after = own_cpu(), proc_cpu_seconds(server.pid), fork_cpu(server.pid)
             mine, host, forker = (after - before for after, before in zip(cpu_after, cpu_before, strict=True))
+            emulated = BenchPlayer.emulation - emulated
+            t_catch = time.thread_time()
+            for _, player, _ in results:
+                player.catch_up()
+            caught_up = time.thread_time() - t_catch
             times = sorted(r[0] for r in results)
             server_busy = rss_kib(server.pid)
             kids = games_of(server.pid)
@@ -434,8 +527,10 @@ async def main() -> int:
             )
             print(
                 f"  CPU meanwhile: the games {cpu_games:.2f} s ({cpu_games / args.sessions:.3f} s each), the host "
-                f"{host:.2f} s, its fork server {forker:.2f} s, this benchmark's {args.sessions} SSH clients and "
-                f"terminals {mine:.2f} s"
+                f"{host:.2f} s ({host / args.sessions * 1000:.0f} ms a connection), its fork server {forker:.2f} s, "
+                f"this benchmark's {args.sessions} SSH clients and terminals {mine:.2f} s (of it the terminals' "
+                f"emulation {emulated:.2f} s; {'every byte as it came (--eager)' if args.eager else 'after the menu: '}"
+                f"{'' if args.eager else f'{caught_up:.2f} s to catch up'})"
             )
             print(f"  server RSS: {server_idle / 1024:.1f} MiB idle, {server_busy / 1024:.1f} MiB with the games")
             print(

@@ -504,72 +504,56 @@ def fork_server(argv: list[str] | None = None) -> int:
 def preload_app() -> None:
     """Import what a session's app imports, so each fork starts with it loaded and shares its pages.
 
-    The menu and everything a game needs: the app, each game's screen and rules, the table client;
-    then one headless trip to the menu and a New game form (`warm_up_app`). What that made is then
-    frozen: no collection in this process or in a child walks it (a walk writes to every object's
-    header, which would copy every page into every session)."""
+    The menu and everything a game needs: the app, every screen (New game's form, each game's
+    screen), each game's rules, the table client; then one headless trip to the menu
+    (`warm_up_app`). What that made is then frozen: no collection in this process or in a child
+    walks it (a walk writes to every object's header, which would copy every page into every
+    session)."""
     import contextlib
     import gc
+    import importlib
+    import pkgutil
     import traceback
 
-    import chaigames.play.client  # noqa: F401
-    import screens.app  # noqa: F401
+    import textual.scrollbar  # noqa: F401  (Textual imports it as a form first scrolls: New game's)
+
+    import chaigames.play.client
+    import chaigames.play.hints
+    import chaigames.setups  # noqa: F401
+    import screens
     from screens.game_screens import screen_class_for
 
     for game_id in games.GAME_IDS:
         with contextlib.suppress(Exception):  # a game that does not import is the app's to report, not ours
             games.get(game_id)
             screen_class_for(game_id)
+    # Every screen, though the app imports most only as they are first shown (a game started on its
+    # own starts sooner): imported here they are shared, where a session importing one copies it.
+    for module in pkgutil.iter_modules(screens.__path__, "screens."):
+        with contextlib.suppress(Exception):
+            importlib.import_module(module.name)
     try:
         warm_up_app()
     except Exception:  # the sessions start without it, a little slower and bigger
         traceback.print_exc()
     gc.collect()
     gc.freeze()
-    give_back_free_memory()
-
-
-def give_back_free_memory() -> None:
-    """Return the C heap's free pages to the system (glibc's `malloc_trim`; elsewhere nothing). The
-    warm-up freed much of what it made, but the heap keeps freed pages: in the fork server they
-    would count against every session sharing them."""
-    import contextlib
-    import ctypes
-
-    with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to give back this way
-        ctypes.CDLL(None).malloc_trim(0)  # the process's own symbols: the C library's among them
 
 
 def warm_up_app() -> None:
-    """Show the menu once, headless, in a scratch folder, and open a New game form from it: what the
-    app does on its way there (its bytecode specialised as it runs, Textual's and Rich's caches filled,
-    the CSS of the form's selects, inputs and buttons parsed) is then done in this process and shared,
-    instead of done again, and copied, in every session. Its loop is closed and its threads are gone
-    before the first fork."""
+    """Show the menu once, headless, in a scratch folder: what the app does on its way to the menu
+    (its bytecode specialised as it runs, Textual's and Rich's caches filled) is then done in this
+    process and shared, instead of done again, and copied, in every session. Its loop is closed and
+    its threads are gone before the first fork."""
     import tempfile
     from pathlib import Path
 
-    from textual.screen import Screen
-
     from chaigames.saves import SaveStore
     from screens.app import ChaiGamesApp
-    from screens.menu import MainMenu
-    from screens.setup import SetupScreen
 
-    async def shown(pilot: Any, screen: type[Screen[Any]], rounds: int = 200) -> bool:
-        """Whether `screen` is on top (and has given the focus away) within `rounds` message rounds."""
-        for _ in range(rounds):
-            app = pilot.app
-            if isinstance(app.screen, screen) and (screen is MainMenu or app.screen.focused is not None):
-                return True
-            await pilot.pause()
-        return False
-
-    async def tour(pilot: Any) -> None:
-        if await shown(pilot, MainMenu):
-            pilot.app.open_setup(None)
-            await shown(pilot, SetupScreen)
+    async def leave(pilot: Any) -> None:
+        await pilot.pause()
         pilot.app.exit()
 
     with tempfile.TemporaryDirectory(prefix="chaigames-warm-up-") as folder:
-        ChaiGamesApp(store=SaveStore(Path(folder))).run(headless=True, size=(80, 24), auto_pilot=tour)
+        ChaiGamesApp(store=SaveStore(Path(folder))).run(headless=True, size=(80, 24), auto_pilot=leave)

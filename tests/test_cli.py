@@ -11,6 +11,7 @@ import pytest
 
 from chaigames import cli, games
 from tests import toygame
+from tests.wait import scaled
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -157,3 +158,42 @@ def test_simulate_match_plays_matches_with_the_start_player_rotating(toy, capsys
 def test_simulate_match_table_names_the_match_winner(toy, capsys):
     code, out, _ = run(capsys, "simulate", "--game", "toy", "--seats", "2", "--match", "3")
     assert code == 0 and "1 match of 3 (game wins)" in out and "match winner" in out and "matches won" in out
+
+
+# A fork server's preload, then New game in an app of the same process: the modules it imported then.
+NEW_GAME_AFTER_PRELOAD = """
+import sys, tempfile
+from pathlib import Path
+from chaigames.cli import preload_app
+preload_app()
+loaded = set(sys.modules)
+from chaigames.saves import SaveStore
+from screens.app import ChaiGamesApp
+
+async def new_game(pilot):
+    app = pilot.app
+    for _ in range(2000):
+        if type(app.screen).__name__ == "MainMenu":
+            app.open_setup(None)
+        if type(app.screen).__name__ == "SetupScreen" and app.screen.focused:
+            break
+        await pilot.pause()
+    print(type(app.screen).__name__, sorted(set(sys.modules) - loaded))
+    app.exit()
+
+with tempfile.TemporaryDirectory() as folder:
+    ChaiGamesApp(store=SaveStore(Path(folder))).run(headless=True, size=(80, 24), auto_pilot=new_game)
+"""
+
+
+def test_the_fork_servers_preload_imports_what_new_game_needs():
+    """A session forked from the fork server imports nothing as it opens New game: a module imported
+    in a session is its own copy, in the fork server it is shared by every session."""
+    done = subprocess.run(
+        [sys.executable, "-c", NEW_GAME_AFTER_PRELOAD],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=scaled(120),
+    )
+    assert done.stdout.strip() == "SetupScreen []", done.stdout + done.stderr

@@ -175,7 +175,7 @@ def duration_words(seconds: float) -> str:
     minutes = seconds / 60
     if minutes >= 1 and minutes == int(minutes):
         return f"{int(minutes)} minute{'s' if minutes != 1 else ''}"
-    return f"{seconds:g} seconds"
+    return f"{seconds:g} second{'s' if seconds != 1 else ''}"
 
 
 # -- the game behind one page ----------------------------------------------------------------------

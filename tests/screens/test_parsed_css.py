@@ -55,27 +55,3 @@ def test_sharing_twice_shares_one_cache():
     shared = Stylesheet._parse_rules
     compat.share_parsed_css()
     assert Stylesheet._parse_rules is shared
-
-
-def test_the_fork_servers_warm_up_leaves_the_new_game_forms_css_parsed(monkeypatch, tmp_path):
-    """A session opening New game parses none of its CSS (the selects', inputs' and buttons'): the
-    fork server's trip before its first fork went there."""
-    import asyncio
-
-    from chaigames.cli import warm_up_app
-    from chaigames.saves import SaveStore
-    from screens.app import ChaiGamesApp
-    from tests.screens.test_screen_open import open_new_game
-
-    compat.share_parsed_css()
-    monkeypatch.setattr(compat, "_parsed_css", {})  # as the fork server starts: nothing parsed yet
-    warm_up_app()
-    given = parsed_by(monkeypatch)
-
-    async def session() -> None:
-        app = ChaiGamesApp(store=SaveStore(tmp_path))
-        async with app.run_test(size=(80, 24)) as pilot:
-            await open_new_game(pilot)
-
-    asyncio.run(session())
-    assert given == []

@@ -107,18 +107,18 @@ async def test_idle_session_is_ended(make_host, caplog):
     assert host.children == [] and host.sessions == set()
 
 
-SLOW = "import time\ntime.sleep(1.5)\nprint('\\x1b[?1049hready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
+SLOW = "import time\ntime.sleep(0.8)\nprint('\\x1b[?1049hready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
 
 
 async def test_the_idle_time_counts_from_the_games_first_screen(make_host):
     """A game that takes longer than --idle-timeout to start (a loaded host) is not ended before the
     player has seen it: the keys they did not press are counted from its first screen."""
-    host = await make_host(command=[sys.executable, "-c", SLOW], idle_timeout=1.0, hangup_grace=0.3)
+    host = await make_host(command=[sys.executable, "-c", SLOW], idle_timeout=0.5, hangup_grace=0.3)
     async with await connect(host.port, user="patient") as conn:
         player = await Player.open(conn)
         assert await player.wait_closed() == 1
     drawn = player.raw.find(b"ready")
-    assert 0 <= drawn < player.raw.find(b"No keys for 1 second"), bytes(player.raw)
+    assert 0 <= drawn < player.raw.find(b"No keys for 0.5 seconds"), bytes(player.raw)
 
 
 async def test_host_shutdown_hangs_up_every_game(make_host):
