@@ -116,17 +116,17 @@ class ChaiScreen(GameScreen):
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield TitleBar(self.match_title(self.sub_title or ""))
-        yield Static("", id="chai-status")
+        yield LinePanel("", id="chai-status")
         with Horizontal(id="chai-top"):
             with Vertical(id="chai-left"):
                 yield LinePanel("", id="chai-market")
-                yield Static("", id="chai-additives")
-                yield Static("", id="chai-cups")
+                yield LinePanel("", id="chai-additives")
+                yield LinePanel("", id="chai-cups")
                 yield Static(legend(), id="chai-legend")
             with Vertical(id="chai-right"):
-                yield Static("", id="chai-customers")
-                yield Static("", id="chai-log")
-        yield Static("", id="chai-players")
+                yield LinePanel("", id="chai-customers")
+                yield LinePanel("", id="chai-log")
+        yield LinePanel("", id="chai-players")
         yield Static("", id="chai-prompt")
         yield Footer(compact=True, show_command_palette=False)
 

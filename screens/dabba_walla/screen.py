@@ -148,17 +148,19 @@ class DabbaWallaScreen(Panels, GameScreen, inherit_bindings=False):
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield TitleBar(self._title(), id="dw-title")
-        yield Static("", id="dw-status")
-        yield Static("", id="dw-top")
+        # Line panels: another player's move changes a line or two of the ring, the others' vehicles and
+        # the log; only those lines are drawn again
+        yield LinePanel("", id="dw-status")
+        yield LinePanel("", id="dw-top")
         with Horizontal(id="dw-body"):
             with Vertical(id="dw-left"):
                 yield LinePanel("", id="dw-vehicle")
             with Vertical(id="dw-right"):
-                yield Static("", id="dw-hand")
-                yield Static("", id="dw-info")
-                yield Static("", id="dw-others")
+                yield LinePanel("", id="dw-hand")
+                yield LinePanel("", id="dw-info")
+                yield LinePanel("", id="dw-others")
         yield Static("", id="dw-prompt")
-        yield Static("", id="dw-log")
+        yield LinePanel("", id="dw-log")
         yield Footer(compact=True, show_command_palette=False)
 
     def _title(self) -> str:
