@@ -15,9 +15,12 @@ import unicodedata
 from textual import events
 from textual.app import App
 from textual.keys import KEY_NAME_REPLACEMENTS, key_to_character
+from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 
 from tests.wait import scaled
+
+LOOK_AGAIN = 0.1  # seconds between looks for widgets gone before they handled what was queued
 
 
 def key_event(key: str) -> events.Key:
@@ -37,20 +40,28 @@ async def handled(app: App) -> None:
 
 
 async def _one_round(app: App) -> None:
-    left = 0
+    waiting: set[MessagePump] = set()
     done = asyncio.Event()
 
-    def one_done() -> None:
-        nonlocal left
-        left -= 1
-        if left == 0:
+    def one_done(pump: MessagePump) -> None:
+        waiting.discard(pump)
+        if not waiting:
             done.set()
 
     for pump in (app, *app.screen.walk_children(with_self=True)):
-        if pump.call_later(one_done):
-            left += 1
-    if left:
-        await asyncio.wait_for(done.wait(), scaled(20))
+        if pump.call_later(one_done, pump):
+            waiting.add(pump)
+    deadline = asyncio.get_running_loop().time() + scaled(20)
+    while waiting:
+        try:
+            await asyncio.wait_for(done.wait(), LOOK_AGAIN)
+        except TimeoutError:
+            # a widget removed meanwhile (its screen closed by the key) never runs what was queued for it
+            waiting.difference_update([pump for pump in waiting if not pump.is_running])
+            if asyncio.get_running_loop().time() > deadline:
+                raise TimeoutError(
+                    f"still handling a key after {scaled(20):g} s: {sorted(map(repr, waiting))}"
+                ) from None
 
 
 async def press(pilot: Pilot, *keys: str) -> None:
