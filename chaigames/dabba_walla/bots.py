@@ -422,8 +422,13 @@ class HardBot(NormalBot):
 
     def _move_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
         """Look one step further than normal: after each move, which card could we load, and how well?"""
-        if not self.LOOKAHEAD:
-            return super()._move_step(view, legal)
+        judged = self.judged_walks(view, legal) if self.LOOKAHEAD else []
+        return judged[0][1] if judged else super()._move_step(view, legal)
+
+    def judged_walks(self, view: DabbaView, legal: dict[type, list[Any]]) -> list[tuple[float, Any]]:
+        """Each legal walk with this bot's score for it (the walk's own worth and how well the best card of
+        the new hand loads), best first; ties keep the order in which they are met, so the first is the
+        walk this bot plays."""
         me = view.players[self.seat]
         heights = list(me.heights)
         best_load: dict[str, float] = {}
@@ -433,16 +438,13 @@ class HardBot(NormalBot):
                 best_load[code] = self._best_load(view, code, heights)
             return best_load[code]
 
-        hand = list(me.hand or ())
-        hand_best = max((load_score(c) for c in hand), default=-20.0)
-        best, best_score = None, -1e9
-        for a, sp, score in self._walks(view, legal):
-            score += self.LOOKAHEAD * max(hand_best, load_score(sp.card))
-            if score > best_score:
-                best, best_score = a, score
-        if best is None:
-            return super()._move_step(view, legal)
-        return best
+        hand_best = max((load_score(c) for c in me.hand or ()), default=-20.0)
+        judged = [
+            (score + self.LOOKAHEAD * max(hand_best, load_score(sp.card)), a)
+            for a, sp, score in self._walks(view, legal)
+        ]
+        judged.sort(key=lambda x: -x[0])
+        return judged
 
     def _likely_pick(self, view: DabbaView, p: int, rng: Rng) -> list[int]:
         """A rival's pick as a vector of tips: mostly its greedy card, sometimes another."""

@@ -48,12 +48,8 @@ class ExpertBot(HardBot):
             return super().choose(view, legal_actions, self.DELIVERY_ROLLOUTS * max(budget, 1))
         return super().choose(view, legal_actions, budget)
 
-    def walk_scores(self, view: DabbaView, legal: dict[type, list[Any]]) -> list[tuple[float, Any]]:
-        """Each legal walk with the hard bot's score for it (its `_move_step` judgement), best first."""
-        return judged_walks(self, view, legal)
-
     def _search_walk(self, view: DabbaView, legal: dict[type, list[Any]], budget: int) -> Any:
-        scored = self.walk_scores(view, legal)
+        scored = self.judged_walks(view, legal)
         if not scored:
             return super().choose(view, [a for v in legal.values() for a in v], budget)
         cands = scored[: self.WIDTH]
@@ -92,7 +88,7 @@ class ExpertBot(HardBot):
                 break
             seat = sim.actors()[0]
             if seat == me and sim.step == "move":
-                scored = self.walk_scores(sim.view(me), self._by_type(sim.legal_actions(me)))
+                scored = self.judged_walks(sim.view(me), self._by_type(sim.legal_actions(me)))
                 mine = scored[0][0] if scored else 0.0
                 break
             view = sim.view(seat)
@@ -114,25 +110,6 @@ def certain_tips(sim: DabbaWallaState, p: int) -> int:
     return sim.tickets[p] + D.CHAI_TIPS_EACH * len(sim.chai_owned[p]) - D.EMPTY_PENALTY * empties
 
 
-def judged_walks(bot: HardBot, view: DabbaView, legal: dict[type, list[Any]]) -> list[tuple[float, Any]]:
-    """Each legal walk of `bot`'s seat with the hard bot's score for it (its `_move_step` judgement: the
-    walk's own worth and how well the best card of the new hand loads), best first; ties keep the order
-    in which the hard bot meets them, so the first is the hard bot's walk."""
-    me = view.players[bot.seat]
-    heights = list(me.heights)
-    loads: dict[str, float] = {}
-
-    def load(code: str) -> float:
-        if code not in loads:
-            loads[code] = bot._best_load(view, code, heights)
-        return loads[code]
-
-    hand_best = max((load(c) for c in me.hand or ()), default=-20.0)
-    out = [(score + bot.LOOKAHEAD * max(hand_best, load(sp.card)), a) for a, sp, score in bot._walks(view, legal)]
-    out.sort(key=lambda x: -x[0])
-    return out
-
-
 class Rival(HardBot):
     """A seat in the walk search's playouts: the hard bot's own choices, remembering what each of its walks
     was worth (by the hard bot's judgement from its seat), so the search can weigh what our walk left it."""
@@ -142,7 +119,7 @@ class Rival(HardBot):
         self.worths: list[float] = []
 
     def _move_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
-        scored = judged_walks(self, view, legal)
+        scored = self.judged_walks(view, legal)
         if not scored:
             return super()._move_step(view, legal)
         self.worths.append(scored[0][0])

@@ -7,7 +7,7 @@ import pytest
 
 from chaigames.dabba_walla import expert
 from chaigames.dabba_walla.bots import HardBot
-from chaigames.dabba_walla.expert import ExpertBot, Rival, judged_walks
+from chaigames.dabba_walla.expert import ExpertBot, Rival
 from chaigames.games import get
 from tests.positions import position
 
@@ -73,7 +73,7 @@ def test_a_stop_within_a_deal_keeps_the_walks_compared_on_whole_deals(monkeypatc
     view, legal = st.view(seat), st.legal_actions(seat)
     walk = bot.choose(view, legal, 10**6)
     assert len(judged) == bot.WIDTH + 1
-    first_deal_best = bot.walk_scores(view, bot._by_type(legal))[: bot.WIDTH]
+    first_deal_best = bot.judged_walks(view, bot._by_type(legal))[: bot.WIDTH]
     worths = [score + (k + 1) for k, (score, _) in enumerate(first_deal_best)]
     assert walk == first_deal_best[worths.index(max(worths))][1]
 
@@ -86,4 +86,4 @@ def test_a_rival_in_the_playouts_walks_as_the_hard_bot_and_remembers_its_worth(s
     rival = Rival("hard", 9, seat)
     walk = rival.choose(view, legal, 0)
     assert walk == HardBot("hard", 9, seat).choose(view, legal, 0)
-    assert rival.worths == [judged_walks(rival, view, rival._by_type(legal))[0][0]]
+    assert rival.worths == [rival.judged_walks(view, rival._by_type(legal))[0][0]]
