@@ -10,7 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from chaigames.engine.validate import BOOLEAN, NULL, NUMBER, OBJECT, TEXT, Fields, integer, list_of, one_of
+from chaigames.engine.validate import (
+    BOOLEAN,
+    NULL,
+    NUMBER,
+    OBJECT,
+    TEXT,
+    Fields,
+    integer,
+    list_of,
+    one_of,
+    unchanged_items,
+)
 
 from .orders import INGREDIENTS
 
@@ -135,11 +146,7 @@ def view_from_changes(data: Any, last_data: Any, last: ChaiWallahView | None) ->
     the parts that did not change (the same objects, never changed since): a seat whose JSON is the one
     `last` was read from is `last`'s seat, not read again (a key changes one or two seats)."""
     f = Fields(data, "Chai Wallah view")
-    kept: dict[int, SeatView] = {}
-    if last is not None and isinstance(last_data, dict) and isinstance(data, dict):
-        before, now = last_data.get("seats"), data.get("seats")
-        if isinstance(before, list) and isinstance(now, list) and len(before) == len(now) == len(last.seats):
-            kept = {i: last.seats[i] for i, raw in enumerate(now) if raw is before[i]}
+    kept = {} if last is None else unchanged_items(data, last_data, "seats", last.seats)
     raw_seats = f.take("seats", list_of(OBJECT))
     n = len(raw_seats)
     if not 1 <= n <= 8:

@@ -34,7 +34,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from chaigames.engine.validate import BOOLEAN, NULL, OBJECT, TEXT, Fields, Kind, integer, list_of, one_of, pair
+from chaigames.engine.validate import (
+    BOOLEAN,
+    NULL,
+    OBJECT,
+    TEXT,
+    Fields,
+    Kind,
+    integer,
+    list_of,
+    one_of,
+    pair,
+    unchanged_items,
+)
 
 from . import data as D
 from . import geometry as G
@@ -220,11 +232,7 @@ class DabbaView:
         the one `last` was read from is `last`'s player, not read again. Reading every player of every
         update was about an eighth of a Dabba Walla app's time at a table."""
         f = Fields(data, "Dabba Walla view")
-        kept: dict[int, PlayerView] = {}
-        if last is not None and isinstance(last_data, dict) and isinstance(data, dict):
-            before, now = last_data.get("players"), data.get("players")
-            if isinstance(before, list) and isinstance(now, list) and len(before) == len(now) == len(last.players):
-                kept = {i: last.players[i] for i, raw in enumerate(now) if raw is before[i]}
+        kept = {} if last is None else unchanged_items(data, last_data, "players", last.players)
         raw_players = f.take("players", list_of(OBJECT))
         n = len(raw_players)
         if not 1 <= n <= 8:

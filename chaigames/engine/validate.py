@@ -15,9 +15,9 @@ player cards from nowhere); the shape and ranges are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import ConfigError, RecordError
 
@@ -219,3 +219,18 @@ class Fields:
         extra = sorted(set(self.data) - self._read)
         if extra:
             raise RecordError(f"{self.where}: unknown field {extra[0]!r}")
+
+
+Read = TypeVar("Read")
+
+
+def unchanged_items(data: Any, last_data: Any, key: str, last_read: Sequence[Read]) -> dict[int, Read]:
+    """The items of the list `data[key]` that are the very objects of `last_data[key]` (a table's rebuilt
+    update shares the parts that did not change), by index, as `last_read` read them: those need no
+    reading again. Empty when either is not such a list or the lengths differ."""
+    if not (isinstance(data, dict) and isinstance(last_data, dict)):
+        return {}
+    now, before = data.get(key), last_data.get(key)
+    if not (isinstance(now, list) and isinstance(before, list) and len(now) == len(before) == len(last_read)):
+        return {}
+    return {i: last_read[i] for i, raw in enumerate(now) if raw is before[i]}
