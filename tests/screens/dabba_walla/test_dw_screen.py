@@ -8,6 +8,7 @@ import re
 
 from chaigames.dabba_walla import SPEC
 from chaigames.dabba_walla.actions import Place
+from chaigames.dabba_walla.state import MOVE
 from chaigames.engine import Event
 from screens.curtain import CurtainScreen
 from screens.dabba_walla import DabbaWallaScreen, placing
@@ -237,14 +238,16 @@ async def test_walking_shows_the_ticket_cost_and_the_other_way():
 
 
 async def test_level_view_shows_a_chosen_level_and_esc_returns():
-    app = dw_app(seed=4)
+    """From Asha's turn once her vehicle has two levels (the turns before it played by easy bots)."""
+    session = played(SPEC, dw_config(), 4, lambda s: tuple(s.state.actors()) == (0,) and two_levels_to_walk(s))
+    app, save_id = dw_app_resuming(session)
     async with app.run_test(size=SMALL) as pilot:
-        for _ in range(12):  # three turns
-            await until_my_move(pilot)
-            await play_one_step(pilot)
+        app.resume_game(save_id)
         await until_my_move(pilot)
         screen = dw_screen(app)
+        assert screen.mode() == "walk"
         top = app.controller.view.players[0].level
+        assert top >= 2
         await pilot.press("v")
         assert screen.level_view == 1
         assert f"LEVEL VIEW 1/{top}" in screen_text(app)
@@ -255,6 +258,11 @@ async def test_level_view_shows_a_chosen_level_and_esc_returns():
         assert screen.level_view is None  # round again to the view from above
         await pilot.press("v", "escape")
         assert screen.level_view is None and app.screen is screen  # Esc left the level view, no pause
+
+
+def two_levels_to_walk(session) -> bool:
+    view = session.state.view(0)
+    return view.players[0].level >= 2 and view.step == MOVE
 
 
 async def test_hot_seat_two_humans_curtain_hides_the_hand():
