@@ -212,12 +212,24 @@ async def test_r_turns_the_ghost_about_its_half_chai_square_and_e_keeps_its_squa
         assert screen.square == chosen
 
 
+def on_space_1_for_a_second_turn():
+    """An app resuming a saved game at Asha's second turn, on space 1 with her six tickets (the first
+    turns played by easy bots), and the id of its save."""
+
+    def walking_from_space_1(s) -> bool:
+        view = s.state.view(0)
+        return s.action_count > 0 and tuple(s.state.actors()) == (0,) and view.step == MOVE
+
+    session = played(SPEC, dw_config(), 5, walking_from_space_1)
+    me = session.state.view(0).players[0]
+    assert me.position == 0 and me.tickets == 6
+    return dw_app_resuming(session)
+
+
 async def test_walking_shows_the_ticket_cost_and_the_other_way():
-    app = dw_app(seed=3)
+    app, save_id = on_space_1_for_a_second_turn()
     async with app.run_test(size=SMALL) as pilot:
-        for _ in range(4):  # a whole first turn: start, play, place, end
-            await until_my_move(pilot)
-            await play_one_step(pilot)
+        app.resume_game(save_id)
         await until_my_move(pilot)
         screen = dw_screen(app)
         assert screen.mode() == "walk"
@@ -304,11 +316,9 @@ def give_chai(app, seat: int, *kinds: str) -> None:
 
 
 async def test_light_blue_chai_tiles_jump_swap_and_bonus_dabba_by_keys():
-    app = dw_app(seed=3)
+    app, save_id = on_space_1_for_a_second_turn()
     async with app.run_test(size=SMALL) as pilot:
-        for _ in range(4):  # Asha's first turn
-            await until_my_move(pilot)
-            await play_one_step(pilot)
+        app.resume_game(save_id)
         await until_my_move(pilot)
         give_chai(app, 0, "jump", "swap", "bonus")
         screen = dw_screen(app)
