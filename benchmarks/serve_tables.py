@@ -49,6 +49,8 @@ from tests.wait import until  # noqa: E402
 TICKS = os.sysconf("SC_CLK_TCK")
 DIE_KEYS = b"wasdtfghijkl"
 TIMEOUT = 5.0
+GAP = 0.2
+"""Seconds between a Chai Wallah key's change on the next screen and the next key at that table (`--gap`)."""
 
 
 def proc_stat(pid: int) -> tuple[float, int]:
@@ -275,7 +277,7 @@ async def table(
             samples.append(time.perf_counter() - t0)
         except AssertionError:
             lost.append(k)
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(GAP)
     return players
 
 
@@ -436,16 +438,19 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
 
 
 async def main() -> int:
+    global GAP
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=4)
     parser.add_argument("--people", type=int, default=4)
     parser.add_argument("--keys", type=int, default=40, help="keys pressed at each table")
     parser.add_argument("--knee", action="store_true", help="more tables until the p99 passes 50 ms")
     parser.add_argument("--game", choices=sorted(GAMES), default="chai-wallah", help="turn-based: keys are moves")
+    parser.add_argument("--gap", type=float, default=0.2, help="seconds between keys at a table (Chai Wallah)")
     parser.add_argument("--eager", action="store_true", help="every terminal parses every byte as it comes")
     parser.add_argument("--profile", metavar="DIR", type=Path, help="the apps profile their play into DIR; print it")
     args = parser.parse_args()
     TablePlayer.eager = args.eager
+    GAP = args.gap
     if not args.knee:
         await serve(args.tables, args.people, args.keys, args.game, args.profile)
         return 0
