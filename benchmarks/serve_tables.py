@@ -354,7 +354,9 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
             at_play: dict[str, float] = {}
 
             def play_began(_: object) -> None:
-                apps = tables_and_apps(server.pid)[1]
+                table_pids, apps = tables_and_apps(server.pid)
+                at_play.update({f"table{p}": proc_stat(p)[0] for p in table_pids})
+                at_play["host"] = proc_stat(server.pid)[0]
                 if profile is not None:  # the apps' profiles start again: play only
                     for pid in apps:
                         os.kill(pid, signal.SIGUSR1)
@@ -377,6 +379,8 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
             wall = play_end - t0
             table_pids, apps = tables_and_apps(server.pid)
             play_cpu = sum(proc_stat(p)[0] - at_play.get(str(p), 0.0) for p in apps)
+            tables_play = sum(proc_stat(p)[0] - at_play.get(f"table{p}", 0.0) for p in table_pids)
+            host_play = proc_stat(server.pid)[0] - at_play["host"]
             actions = accepted_actions(data) - int(at_play["actions"])
             own_play = own_cpu() - at_play["own"]
             emulated_play = TablePlayer.emulation - at_play["emulation"]
@@ -418,6 +422,10 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
                 f"({per_second:.1f} ms per app per second of play); "
                 f"this benchmark {own_play:.1f} s CPU, of it {emulated_play:.1f} s its terminals' emulation "
                 f"({'every byte as it came, --eager' if TablePlayer.eager else 'each screen when looked at'})"
+            )
+            print(
+                f"  play only, per accepted action: the table {tables_play / max(actions, 1) * 1000:.2f} ms CPU, "
+                f"the host {host_play / max(actions, 1) * 1000:.2f} ms CPU (relaying, SSH)"
             )
             print(f"  after: {load_after}")
             for players in seated:
