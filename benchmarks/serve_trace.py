@@ -145,6 +145,7 @@ async def main() -> int:
             sys.executable, "-m", "chaigames", "serve", "--open", "--port", "0", "--data-dir", tmp,
             "--max-sessions", str(people), "--max-pending", str(people), "--max-tables", "1",
             cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=asyncio.subprocess.PIPE,
+            start_new_session=True,  # its own session, as a host started as a service: not in this one's group
         )  # fmt: skip
         strace: subprocess.Popen[bytes] | None = None
         try:
