@@ -34,20 +34,25 @@ def flat(text: str) -> str:
     return " ".join(line.strip() for line in text.splitlines())
 
 
-async def both_sizes(pilot, drawn: str) -> tuple[str, str]:
-    """The screen as text at 80x24, then at 120x40 (and back to 80x24), each once `drawn` shows
-    (the footer's keys follow the board a round later on a loaded machine)."""
+async def both_sizes(pilot, drawn: str, *, small: str = "", large: str = "") -> tuple[str, str]:
+    """The screen as text at 80x24, then at 120x40 (and back to 80x24), each once `drawn` shows, and
+    at each size what that size must show (`small`, `large`: patterns) once it does (the footer's keys
+    and a panel's lines follow the board a round later on a loaded machine)."""
 
-    async def shown() -> str:
-        await wait_for(pilot, lambda: drawn in screen_text(pilot.app), f"{drawn!r} on screen")
+    async def shown(pattern: str) -> str:
+        await wait_for(
+            pilot,
+            lambda: drawn in screen_text(pilot.app) and re.search(pattern, screen_text(pilot.app)),
+            f"{drawn!r} and {pattern!r} on screen",
+        )
         return screen_text(pilot.app)
 
-    small = await shown()
+    small_text = await shown(small)
     await pilot.resize_terminal(*LARGE)
-    large = await shown()
+    large_text = await shown(large)
     await pilot.resize_terminal(*SMALL)
-    await shown()
-    return small, large
+    await shown("")
+    return small_text, large_text
 
 
 async def test_a_game_by_keys_from_the_deal_walks_places_and_completes_a_chai_at_both_sizes():
@@ -107,7 +112,10 @@ async def test_a_game_by_keys_from_its_delivery_reveals_each_round_and_reaches_t
             screen = dw_screen(app)
             assert screen.mode() != "walk"  # the pick-up is over
             if screen.mode() == "deliver" and screen.view.last_round and "reveal" not in seen:
-                seen["reveal"] = await both_sizes(pilot, "sum ")
+                # 80x24: every player on as few lines as it takes; 120x40: the breakdown per player
+                seen["reveal"] = await both_sizes(
+                    pilot, "sum ", small=r"Level \d+: Asha ", large=r"Reveal, level(.|\n)*tips \("
+                )
             await play_one_step(pilot)
         await wait_for(
             pilot, lambda: isinstance(app.screen, ResultsScreen) and "Total" in screen_text(app), "the results drawn"
