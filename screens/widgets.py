@@ -18,7 +18,7 @@ from textual.strip import Strip
 from textual.visual import Visual, VisualType, visualize
 from textual.widgets import Static
 
-from .compat import footer_key_as_its_footer
+from .compat import FooterKey, footer_has_bindings, footer_key_as_its_footer, footer_key_enabled
 
 MIN_COLUMNS, MIN_LINES = 80, 24  # the smallest screen every game is drawn for
 
@@ -102,38 +102,121 @@ class NameInput(textual_widgets.Input):
 
 
 class Footer(textual_widgets.Footer):
-    """Textual's Footer, rebuilt only when the keys it shows have changed.
+    """Textual's Footer, rebuilt only when the keys it shows have changed, and then as little as it can.
 
-    Textual's Footer recomposes (unmounts and mounts every key label, then lays out the whole
-    screen) on every `refresh_bindings`, and a game screen asks for one after most keys: a cursor
-    move cost a full layout. This one compares what it would show (key, description, enabled) with
-    what it shows and skips the rebuild when they are equal. Keys the footer does not show count
-    for nothing: a widget taking the focus (the menu's list, as a session starts) brings its own
-    hidden keys, and rebuilt for those the footer was laid out twice before the menu was up.
+    Textual's Footer recomposes (unmounts and mounts every key label, then lays out the whole screen
+    twice: once for the new keys and once more for their new sizes) on every `refresh_bindings`, and
+    a screen asks for one after most keys, on every focus change and each time it is shown again.
+    This one compares what it would show (key, description, enabled) with what it shows:
+
+    - the same keys: nothing is done (a widget taking the focus brings its own hidden keys);
+    - a key greyed or lit (Undo as a move is made, a move key at a table as the turn passes): that key
+      is restyled and repainted where it is;
+    - keys that it has already, some of them hidden or shown again (a name field takes `?` as a
+      letter, so Keys leaves the footer while it has the focus): the footer's own line is laid out
+      again, nothing is mounted;
+    - otherwise (new keys) it is rebuilt as Textual does.
+
+    Under a dialog its screen is not drawn: the keys are brought up to date when the screen is shown
+    again (Textual refreshes a screen's bindings then), and a dialog that took keys away and gave them
+    back (the pause menu) changed nothing.
     """
 
     _shown: tuple | None = None
+    """What the keys on the footer show (None: to be rebuilt whatever it shows)."""
 
     def compose(self) -> ComposeResult:
+        """The keys its screen offers as it is made (Textual's composes none until the screen's first
+        `refresh_bindings`, then mounts them all: a second layout of every screen as it opened)."""
+        footer_has_bindings(self, True)
+        self._shown = self._wanted(self.screen)
         for widget in super().compose():  # every key, those in groups too, passes through here
             footer_key_as_its_footer(widget, self.compact)
             yield widget
+
+    def _wanted(self, screen: Screen) -> tuple:
+        """The keys `screen` offers for the footer now: (key, binding, enabled, tooltip)."""
+        palette = screen.app.COMMAND_PALETTE_BINDING
+        return tuple(
+            (key, active.binding, active.enabled, active.tooltip)
+            for key, active in screen.active_bindings.items()
+            if active.binding.show or key == palette
+        )
 
     def bindings_changed(self, screen: Screen) -> None:
         if not (screen.app.app_focus and self.is_attached and screen is self.screen):
             self._shown = None  # Textual skips this rebuild: the next one must not be skipped
             super().bindings_changed(screen)
             return
-        palette = screen.app.COMMAND_PALETTE_BINDING
-        shown = tuple(
-            (key, active.binding, active.enabled, active.tooltip)
-            for key, active in screen.active_bindings.items()
-            if active.binding.show or key == palette
-        )
-        if shown == self._shown:
+        if self._wanted(screen) == self._shown:
             return
-        self._shown = shown
         super().bindings_changed(screen)
+
+    async def recompose(self) -> None:
+        if not (self.is_attached and self._shown is not None):
+            await super().recompose()
+            return
+        screen = self.screen
+        if not screen.is_current:
+            return  # under a dialog: brought up to date when its screen is shown again
+        wanted = self._wanted(screen)
+        if wanted == self._shown:
+            return
+        if self._show_in_place(screen, wanted):
+            self._shown = wanted
+            return
+        await super().recompose()
+
+    def _show_in_place(self, screen: Screen, wanted: tuple) -> bool:
+        """Show `wanted` with the keys the footer has (hiding the others, greying or lighting each as
+        it should be); False when one of them is missing or keys are grouped (then it is rebuilt)."""
+        planned = self._planned(screen)
+        if planned is None:
+            return False
+        keys = list(self.query_children(FooterKey))
+        if len(keys) != len(self.children):
+            return False
+        shown: list[tuple[FooterKey, bool, str]] = []
+        at = 0
+        for key, action, description, enabled, tooltip in planned:
+            while at < len(keys) and (keys[at].key, keys[at].action, keys[at].description) != (
+                key,
+                action,
+                description,
+            ):
+                at += 1
+            if at == len(keys):
+                return False
+            shown.append((keys[at], enabled, tooltip))
+            at += 1
+        showing = {id(widget) for widget, _, _ in shown}
+        for widget in keys:
+            if widget.display != (id(widget) in showing):
+                widget.display = id(widget) in showing
+        for widget, enabled, tooltip in shown:
+            footer_key_enabled(widget, enabled)
+            if (widget.tooltip or "") != tooltip:
+                widget.tooltip = tooltip or None
+        return True
+
+    def _planned(self, screen: Screen) -> list[tuple[str, str, str, bool, str]] | None:
+        """The keys Textual's Footer would compose for `screen` now, in order: (key, action, description,
+        enabled, tooltip); None when some are grouped (drawn in groups of their own)."""
+        firsts: dict[str, tuple[str, str, str, bool, str]] = {}
+        for _, binding, enabled, tooltip in screen.active_bindings.values():
+            if not binding.show:
+                continue
+            if binding.group is not None:
+                return None
+            firsts.setdefault(binding.action, (binding.key, binding.action, binding.description, enabled, tooltip))
+        planned = list(firsts.values())
+        if self.show_command_palette and screen.app.ENABLE_COMMAND_PALETTE:
+            active = screen.active_bindings.get(screen.app.COMMAND_PALETTE_BINDING)
+            if active is not None:
+                binding = active.binding
+                tooltip = binding.tooltip or binding.description
+                planned.append((binding.key, binding.action, binding.description, active.enabled, tooltip))
+        return planned
 
 
 LINE_CACHE = 512
