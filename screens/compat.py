@@ -42,6 +42,16 @@ any of these, so it is tried here first.
   virtual size can change in a layout is a scrollbar that comes or goes, and Textual's scrollbar
   switches (`show_vertical_scrollbar`, `show_horizontal_scrollbar`) ask for their own layout; its
   own reflow of a scroll already passes `layout=False`. Here every layout does.
+- `styled_once_mounted`: a widget styles itself (`update_node_styles`) each time a class of it changes,
+  and Textual's widgets set theirs as they are made (a button its variant, compactness and disabled
+  state; a field its compactness): each was styled up to three times alone, outside the app, before
+  Textual styled it once more as it was mounted (`App._register`). The New game form made a
+  sixth of its restyles that way. Here a widget with no parent yet is left to be styled as it is
+  mounted.
+- `select_parts_as_they_end`: a Select binds its list's compactness to its own and marks its current
+  value as one only after both are mounted, each change restyling the part: twenty restyles as the
+  New game form opened. Here the parts are made with the classes they end with (the parts' classes
+  are in Textual's private `_select` module, and whether a Select may be blank in `_allow_blank`).
 - `hidden_screens_wait`: Textual counts the screen just under the top one among the screens seen
   through it (`App._background_screens`) even when the top one is opaque: the menu under a game was
   laid out three times at each resize of the terminal (by its own resize, and twice as the game's
@@ -102,6 +112,7 @@ from textual.command import CommandList, CommandPalette
 from textual.css.model import RuleSet
 from textual.css.query import NoMatches
 from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -110,8 +121,9 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.timer import Timer, TimerCallback
 from textual.widget import Widget
-from textual.widgets import Footer
+from textual.widgets import Footer, OptionList, Select
 from textual.widgets._footer import FooterKey
+from textual.widgets._select import SelectCurrent, SelectOverlay
 
 
 def event_time() -> float:
@@ -220,6 +232,46 @@ def sizes_without_layout() -> None:
 
     _size_updated.quiet = True  # type: ignore[attr-defined]
     Widget._size_updated = _size_updated  # type: ignore[method-assign]
+
+
+def styled_once_mounted() -> None:
+    """From now on a widget not yet in the app (being made: a button given its variant, a field made
+    compact) is not styled by itself: it is styled as it is mounted, with the classes it has then.
+    Calling it again changes nothing."""
+    if getattr(DOMNode.update_node_styles, "once_mounted", False):
+        return
+    update_node_styles = DOMNode.update_node_styles
+
+    def styled_when_mounted(self: DOMNode, animate: bool = True) -> None:
+        if isinstance(self, Widget) and self.parent is None:
+            return
+        update_node_styles(self, animate)
+
+    styled_when_mounted.once_mounted = True  # type: ignore[attr-defined]
+    DOMNode.update_node_styles = styled_when_mounted  # type: ignore[method-assign]
+
+
+def select_parts_as_they_end() -> None:
+    """From now on a Select's parts are made with the classes they end with: its list as compact as the
+    Select (Textual binds it after mounting it), its current value marked as a value when the Select
+    cannot be blank (it is given one as it is mounted). Each was styled again for it. Calling it again
+    changes nothing."""
+    if getattr(Select.compose, "as_they_end", False):
+        return
+    compose = Select.compose
+
+    def composed(self: Select[Any]) -> Any:
+        for widget in compose(self):
+            if isinstance(widget, SelectOverlay):
+                widget.set_reactive(OptionList.compact, self.compact)
+                widget.set_class(self.compact, "-textual-compact", update=False)
+            elif isinstance(widget, SelectCurrent) and not self._allow_blank:
+                widget.set_reactive(SelectCurrent.has_value, True)
+                widget.set_class(True, "-has-value", update=False)
+            yield widget
+
+    composed.as_they_end = True  # type: ignore[attr-defined]
+    Select.compose = composed  # type: ignore[method-assign]
 
 
 def hidden_screens_wait() -> None:

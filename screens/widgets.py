@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 from rich.cells import cell_len
 from rich.containers import Lines
@@ -168,55 +168,75 @@ class Footer(textual_widgets.Footer):
         await super().recompose()
 
     def _show_in_place(self, screen: Screen, wanted: tuple) -> bool:
-        """Show `wanted` with the keys the footer has (hiding the others, greying or lighting each as
-        it should be); False when one of them is missing or keys are grouped (then it is rebuilt)."""
+        """Show `wanted` with the keys the footer has, in their order (hiding the others; a key that now
+        does something else, such as Dabba Walla's Enter from one step of a turn to the next, says so
+        where it is); False when a key is missing or keys are grouped (then it is rebuilt)."""
         planned = self._planned(screen)
         if planned is None:
             return False
         keys = list(self.query_children(FooterKey))
         if len(keys) != len(self.children):
             return False
-        shown: list[tuple[FooterKey, bool, str]] = []
+        shown: list[tuple[FooterKey, FooterSlot]] = []
         at = 0
-        for key, action, description, enabled, tooltip in planned:
-            while at < len(keys) and (keys[at].key, keys[at].action, keys[at].description) != (
-                key,
-                action,
-                description,
-            ):
+        for slot in planned:
+            while at < len(keys) and keys[at].key != slot.key:
                 at += 1
             if at == len(keys):
                 return False
-            shown.append((keys[at], enabled, tooltip))
+            shown.append((keys[at], slot))
             at += 1
-        showing = {id(widget) for widget, _, _ in shown}
+        showing = {id(widget) for widget, _ in shown}
         for widget in keys:
             if widget.display != (id(widget) in showing):
                 widget.display = id(widget) in showing
-        for widget, enabled, tooltip in shown:
-            footer_key_enabled(widget, enabled)
-            if (widget.tooltip or "") != tooltip:
-                widget.tooltip = tooltip or None
+        for widget, slot in shown:
+            if (widget.key_display, widget.description) != (slot.key_display, slot.description):
+                widget.key_display, widget.description = slot.key_display, slot.description
+                widget.refresh(layout=True)  # its width follows its words
+            widget.action = slot.action
+            footer_key_enabled(widget, slot.enabled)
+            if (widget.tooltip or "") != slot.tooltip:
+                widget.tooltip = slot.tooltip or None
         return True
 
-    def _planned(self, screen: Screen) -> list[tuple[str, str, str, bool, str]] | None:
-        """The keys Textual's Footer would compose for `screen` now, in order: (key, action, description,
-        enabled, tooltip); None when some are grouped (drawn in groups of their own)."""
-        firsts: dict[str, tuple[str, str, str, bool, str]] = {}
+    def _planned(self, screen: Screen) -> list[FooterSlot] | None:
+        """The keys Textual's Footer would compose for `screen` now, in order; None when some are grouped
+        (drawn in groups of their own)."""
+        app = screen.app
+        firsts: dict[str, FooterSlot] = {}
         for _, binding, enabled, tooltip in screen.active_bindings.values():
             if not binding.show:
                 continue
             if binding.group is not None:
                 return None
-            firsts.setdefault(binding.action, (binding.key, binding.action, binding.description, enabled, tooltip))
+            if binding.action not in firsts:
+                display = app.get_key_display(binding)
+                firsts[binding.action] = FooterSlot(
+                    binding.key, display, binding.action, binding.description, enabled, tooltip
+                )
         planned = list(firsts.values())
-        if self.show_command_palette and screen.app.ENABLE_COMMAND_PALETTE:
-            active = screen.active_bindings.get(screen.app.COMMAND_PALETTE_BINDING)
+        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
+            active = screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
             if active is not None:
                 binding = active.binding
+                display = app.get_key_display(binding)
                 tooltip = binding.tooltip or binding.description
-                planned.append((binding.key, binding.action, binding.description, active.enabled, tooltip))
+                planned.append(
+                    FooterSlot(binding.key, display, binding.action, binding.description, active.enabled, tooltip)
+                )
         return planned
+
+
+class FooterSlot(NamedTuple):
+    """A key as the footer shows it."""
+
+    key: str
+    key_display: str
+    action: str
+    description: str
+    enabled: bool
+    tooltip: str
 
 
 LINE_CACHE = 512

@@ -154,3 +154,29 @@ async def test_the_menu_under_a_form_waits_for_its_turn_to_be_laid_out_at_a_new_
         assert menu.size == (100, 32)
         lines = screen_text(app).splitlines()
         assert len(lines) == 32 and "? Keys" in lines[-1] and "Dabba Walla" in screen_text(app)
+
+
+async def test_the_new_game_form_styles_each_field_once_as_it_opens(monkeypatch):
+    """Its buttons and fields set their classes as they are made, and its Selects mark their parts after
+    mounting them: each was styled again for every class (forty restyles of the form as it opened). Now
+    each is styled as it is mounted, with the classes it ends with."""
+    restyled: list[str] = []
+    update_styles = App.update_styles
+
+    def counted(self: App, node, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        restyled.append(type(node).__name__)
+        update_styles(self, node, **kwargs)
+
+    app = ChaiGamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and app.screen.query(FooterKey), "the menu")
+        await settle(pilot)
+        monkeypatch.setattr(App, "update_styles", counted)
+        app.open_setup("chai")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.focused, "the form")
+        await settle(pilot)
+        form = app.screen
+        made = {"SelectOverlay", "SelectCurrent", "Button", "NameInput"}
+        assert [name for name in restyled if name in made] == []
+        current = form.query_one("#seats", Select).query_one("SelectCurrent")
+        assert current.has_class("-has-value") and form.query_one("#start").has_class("-primary")
