@@ -1,21 +1,30 @@
 """What one key costs each screen in Textual's work: layouts, restyles, renders and CPU, per key kind.
 
 Drives the real app with Pilot at 120x40 (as the monkey and the screen tests do) and counts, for each
-key after the screen settled (every queued message handled and the screen's next frame done):
+key once the screen has settled (every queued message handled and the frame it asked for drawn):
 
-- layouts: `Screen._refresh_layout` (the whole screen's widgets placed again),
-- restyles: `App.update_styles` calls and the nodes `Stylesheet.apply` styled (a class or focus change
-  restyles a subtree),
-- renders: full frames (`render_full_update`, the whole screen) and partial ones (only dirty regions),
-- CPU: the process's CPU time from the key to its settled frame (the app only: bots wait long).
+- layouts: `Screen._refresh_layout` (every widget of the screen placed again),
+- restyles: `App.update_styles` calls, and the nodes `Stylesheet.apply` styled (a class or focus change
+  restyles a subtree; a new screen styles each of its widgets once),
+- renders: whole frames (`render_full_update`) and partial ones (only the regions that changed),
+- CPU: the process's CPU from the key to its settled frame. The wait itself costs CPU on a screen of
+  many widgets (it asks every widget whether it is done): the "bound to nothing" rows are that floor.
 
-With `--why`, the places in the program that asked for each layout (`refresh(layout=True)`, a style
-that changes size, a widget mounted or removed) and each restyle, most frequent first.
+Key kinds: the menu's cursor, dialogs opened and closed (keys, palette, pause, a game's moves list), the
+New game form (next field, a Select's value changed, a letter in a name), each game's cursor keys, the
+terminal resized, and a replay's step (the update a seat at a table draws, by the same screen). With
+`--updates N`, also a seat's app at a table of three bots (on this loop, no SSH): the work per update
+its screen draws (the table and its bots then run in this process too, so its CPU is not the app's
+alone; benchmarks/serve_tables.py measures a player's app's own CPU per action over SSH).
 
-    python benchmarks/screen_work.py [--keys 20] [--only menu] [--why]
+With `--why`, the lines of the program (else Textual's own) that asked for each layout (a layout
+refresh, a widget mounted or removed) and each restyle, most frequent first, and which screens were
+laid out.
 
-Counts are the same on any machine; CPU is not (run it at `nice -n 10` on a shared machine and compare
-runs of one session).
+    python benchmarks/screen_work.py [--keys 20] [--updates 40] [--only menu] [--why]
+
+The counts hardly change with the machine or its load; CPU does (run it at `nice -n 10` on a shared
+machine and compare runs made one after the other).
 """
 
 from __future__ import annotations
@@ -416,7 +425,7 @@ def main() -> int:
     if args.updates:
         print(f"  {'at a table (the table and its bots run in this process too)':55} {'per update drawn'}")
     for game_id in TABLE_GAMES if args.updates else ():
-        if args.only.lower() not in f"table {game_id}":
+        if args.only.lower() not in f"table: {game_id}, 4 seats":
             continue
         with tempfile.TemporaryDirectory(prefix="chaigames-work-") as home:
             os.environ["CHAIGAMES_HOME"] = home

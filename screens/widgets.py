@@ -241,6 +241,10 @@ class FooterSlot(NamedTuple):
 
 LINE_CACHE = 512
 """Lines a LinePanel keeps drawn (by what they show) before it starts again from none."""
+ALONE_COST = 3
+"""A line drawn alone costs about as much as three lines of the panel drawn whole (0.35 ms against
+0.1 ms a line for a panel of 60 columns): when more than a third of the panel's lines are to be drawn,
+the panel is drawn whole."""
 
 
 class LinePanel(Static):
@@ -306,13 +310,22 @@ class LinePanel(Static):
             return strips[y]
         return Strip.blank(self.size.width, self.visual_style.rich_style)
 
-    def _line_strip(self, text: Text, y: int) -> Strip:
-        """Line `y` drawn from `text`: alone, then told its row (what a whole drawing would have said).
-        Kept by what it shows: a cursor or a die going back and forth shows the same lines again."""
-        key = (y, text.plain, tuple(text.spans), text.style, text.justify, text.overflow, text.no_wrap)
+    @staticmethod
+    def _line_key(text: Text, y: int) -> tuple:
+        return (y, text.plain, tuple(text.spans), text.style, text.justify, text.overflow, text.no_wrap)
+
+    def _drawn_lines(self) -> dict[tuple, Strip]:
+        """The lines kept drawn for the panel's size and style now (by what they show, see `_line_strip`)."""
         cache = self._line_cache
         if cache is None or self._line_cache_for != self._strips_for or len(cache) > LINE_CACHE:
             self._line_cache_for, self._line_cache = self._strips_for, (cache := {})
+        return cache
+
+    def _line_strip(self, text: Text, y: int) -> Strip:
+        """Line `y` drawn from `text`: alone, then told its row (what a whole drawing would have said).
+        Kept by what it shows: a cursor or a die going back and forth shows the same lines again."""
+        key = self._line_key(text, y)
+        cache = self._drawn_lines()
         strip = cache.get(key)
         if strip is None:
             line = visualize(self, Text().append_text(text), markup=False)
@@ -335,6 +348,10 @@ class LinePanel(Static):
         if any(line.cell_len > width for line in new_lines):
             return False  # a line that wraps moves the others
         changed = [y for y, (a, b) in enumerate(zip(old_lines, new_lines, strict=True)) if a != b]
+        drawn = self._drawn_lines()
+        to_draw = sum(1 for y in changed if self._line_key(new_lines[y], y) not in drawn)
+        if to_draw * ALONE_COST > len(new_lines):
+            return False  # most lines new (a log moved up by a line): drawn whole, for less
         for y in changed:
             self._strips[y] = self._line_strip(new_lines[y], y)
         self._text, self._text_visual = new, None  # what a whole repaint (a resize) draws from
