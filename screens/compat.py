@@ -65,8 +65,8 @@ any of these, so it is tried here first.
   which keys are bound to their footer only the key's `_reactive_connect` says.
 - `footer_key_enabled`, `footer_has_bindings`: our footer greys or lights a key where it is instead
   of rebuilding every key (a rebuild is two layouts of the whole screen); Textual's key keeps whether
-  it is disabled in `_disabled` (its click reads it), and the footer composes no key until its screen's
-  first `refresh_bindings` (`_bindings_ready`): ours composes its keys as it is made, a layout sooner.
+  it is disabled in `_disabled` (its click reads it), and the footer whether it has been told its screen's
+  bindings yet in `_bindings_ready` (before that it composes no key).
 - `PaletteSearch`: the command palette's search worker (`CommandPalette._gather_commands`) looks up
   the palette's list as it starts and as results come. When the palette is torn down while a search
   runs, or one starts as the keys that closed it are still arriving, the list is gone and the failed
@@ -304,10 +304,9 @@ def footer_key_as_its_footer(widget: Widget, compact: bool) -> None:
     widget.set_class(value, "-compact", update=False)
 
 
-def footer_has_bindings(footer: Footer, ready: bool) -> None:
-    """Tell Textual's footer that its screen's bindings are there to be shown (before that it composes
-    no key), without its watcher."""
-    footer.set_reactive(Footer._bindings_ready, ready)
+def footer_has_bindings(footer: Footer) -> bool:
+    """Whether Textual's footer has been told its screen's bindings (before that it composes no key)."""
+    return bool(footer._bindings_ready)
 
 
 def footer_key_enabled(widget: FooterKey, enabled: bool) -> None:

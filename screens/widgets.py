@@ -126,10 +126,7 @@ class Footer(textual_widgets.Footer):
     """What the keys on the footer show (None: to be rebuilt whatever it shows)."""
 
     def compose(self) -> ComposeResult:
-        """The keys its screen offers as it is made (Textual's composes none until the screen's first
-        `refresh_bindings`, then mounts them all: a second layout of every screen as it opened)."""
-        footer_has_bindings(self, True)
-        self._shown = self._wanted(self.screen)
+        self._shown = self._wanted(self.screen) if footer_has_bindings(self) else None
         for widget in super().compose():  # every key, those in groups too, passes through here
             footer_key_as_its_footer(widget, self.compact)
             yield widget
