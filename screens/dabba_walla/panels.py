@@ -98,7 +98,9 @@ class Panels(_Screen):
             ghost = None
         who = f"{pv.name} (you)" if v.seat == pv.seat else pv.name
         text = Text(f"{who}: ", style="bold")
-        text.append(R.level_caption(pv, self.level_view), style="bold reverse" if self.level_view else "")
+        # the grid below shows an empty vehicle: a longer caption until the first tile would narrow the column after it
+        caption = R.level_caption(pv, self.level_view, say_empty=False)
+        text.append(caption, style="bold reverse" if self.level_view else "")
         text.append("\n")
         cell_w, cell_h = (6, 2) if self.roomy else (4, 1)
         text.append_text(
@@ -490,7 +492,7 @@ def _caption(p: PlayerView, width: int) -> str:
     kept whole ('Player 1 L3' rather than 'Player 1 leve')."""
     if not width:
         return p.name
-    long = f"{p.name} {R.level_caption(p, None)}"
+    long = f"{p.name} {R.level_caption(p, None, say_empty=False)}"
     if len(long) <= width:
         return long
     level = f" L{p.level_marker}"

@@ -313,10 +313,11 @@ def vehicle_text(
     return text
 
 
-def level_caption(pv: PlayerView, level: int | None) -> str:
-    """The level marker (DW-2: 1-10, and the true level above 10) or the level being viewed."""
+def level_caption(pv: PlayerView, level: int | None, *, say_empty: bool = True) -> str:
+    """The level marker (DW-2: 1-10, and the true level above 10) or the level being viewed; over a
+    drawn grid, which shows an empty vehicle itself, without saying it is empty (`say_empty`)."""
     marker = f"level {pv.level_marker}" if pv.level <= 10 else f"marker {pv.level_marker} (level {pv.level})"
-    if pv.level == 0:
+    if pv.level == 0 and say_empty:
         marker = f"level {pv.level_marker}, empty"
     if level is None:
         return marker

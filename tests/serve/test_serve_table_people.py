@@ -94,8 +94,10 @@ async def test_chai_wallah_three_people_pressing_keys_at_the_same_moment(make_ho
         make_host, data_dir, relay, "chai-wallah", [None, None, None, "easy"], stall=None
     )
     await until(lambda: all((relay.last_update(n)["clock"] or {}).get("running") for n in NAMES), "the clock")
-    for player in people.values():  # keys pressed before a screen is up are not meant for it
+    # keys pressed before a screen is up, or while it still shows the countdown's pause, are not meant for it
+    for player in people.values():
         await player.wait_text("orders")
+        await player.wait_for(lambda p=player: "PAUSED" not in p.text, "the clock running on their screen")
     for keys in (b"w", b"a", b"s", b"d", b"w", b"i", b"t", b"l"):
         for player in people.values():  # the same key from three terminals at once
             player.send(keys)

@@ -283,7 +283,7 @@ def test_a_rivals_caption_keeps_the_level_whole():
     p = s.players[1]
     assert _caption(p, 13) == f"{p.name[: 13 - len(f' L{p.level_marker}')]} L{p.level_marker}"
     assert _caption(p, 0) == p.name
-    assert _caption(p, 60) == f"{p.name} {R.level_caption(p, None)}"
+    assert _caption(p, 60) == f"{p.name} {R.level_caption(p, None, say_empty=False)}"
 
 
 def make_two_player_view():

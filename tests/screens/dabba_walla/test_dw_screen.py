@@ -75,7 +75,7 @@ async def test_a_game_by_keys_from_the_deal_walks_places_and_completes_a_chai_at
     small, large = seen["walk"]
     for text in (small, large):
         assert "First turn: start on space 1, free" in text
-        assert "Your hand" in text and "Tickets 6" in text and "Asha (you): level 1, empty" in text
+        assert "Your hand" in text and "Tickets 6" in text and "Asha (you): level 1 " in text
         assert "Bot: 6t, off board" in text
     assert "1 " in small.splitlines()[2] and "6 " in small.splitlines()[4]  # the ring, always on screen
     assert small.count("┌") >= 1 and large.count("┌────") >= 7  # roomy: six card boxes and the vehicles
@@ -179,6 +179,20 @@ async def test_placement_mode_ghost_rotate_mirror_tab_and_illegal_reason():
         assert "Not here: " in flat(screen_text(app))
         await pilot.press("tab")
         assert screen.ghost_spot().legal and "legal" in screen_text(app)
+
+
+async def test_the_vehicle_column_keeps_its_width_when_the_first_tile_is_loaded():
+    """The empty vehicle's grid says it is empty; its caption says only the level, as it does once
+    loaded, so the column beside the hand keeps its width and the hand and notes do not move."""
+    app = dw_app(seed=3, vehicle="trailer")
+    async with app.run_test(size=SMALL) as pilot:
+        screen, _ = await placing_the_first_card(pilot)
+        column = screen.query_one("#dw-left")
+        empty = column.size.width
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "Tile loaded" in screen_text(app), "the first tile loaded")
+        assert app.controller.state.top_level(0) == 1
+        assert column.size.width == empty
 
 
 async def test_r_turns_the_ghost_about_its_half_chai_square_and_e_keeps_its_square():
