@@ -238,10 +238,11 @@ class FooterSlot(NamedTuple):
 
 LINE_CACHE = 512
 """Lines a LinePanel keeps drawn (by what they show) before it starts again from none."""
-ALONE_COST = 3
-"""A line drawn alone costs about as much as three lines of the panel drawn whole (0.35 ms against
-0.1 ms a line for a panel of 60 columns): when more than a third of the panel's lines are to be drawn,
-the panel is drawn whole."""
+WHOLE_PAST = 0.5
+"""The share of a panel's lines to draw past which it is drawn whole. A line drawn alone costs about as
+much as three of a whole drawing (0.35 ms against 0.1 ms a line, 60 columns), but a whole repaint also
+sends every line of the panel to the terminal: a panel with a few lines changed (a die, the brackets of
+an offer) repaints those, one whose lines are mostly new (a log moved up by a line) is drawn whole."""
 
 
 class LinePanel(Static):
@@ -347,7 +348,7 @@ class LinePanel(Static):
         changed = [y for y, (a, b) in enumerate(zip(old_lines, new_lines, strict=True)) if a != b]
         drawn = self._drawn_lines()
         to_draw = sum(1 for y in changed if self._line_key(new_lines[y], y) not in drawn)
-        if to_draw * ALONE_COST > len(new_lines):
+        if to_draw > WHOLE_PAST * len(new_lines):
             return False  # most lines new (a log moved up by a line): drawn whole, for less
         for y in changed:
             self._strips[y] = self._line_strip(new_lines[y], y)

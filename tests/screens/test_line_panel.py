@@ -73,7 +73,7 @@ async def test_a_line_panel_draws_what_a_static_draws_and_renders_only_changed_l
 
 async def test_a_panel_most_of_whose_lines_are_new_is_drawn_whole(monkeypatch):
     """A line drawn alone costs about three lines of a whole drawing: a log moved up by a line (every line
-    new where it stands) is drawn whole, a line changed among the others alone."""
+    new where it stands) is drawn whole, a few lines changed among the others alone."""
     app = TwoPanels()
     async with app.run_test(size=(90, 20)) as pilot:
         panel, static = app.query_one("#a", LinePanel), app.query_one("#b", Static)
