@@ -447,6 +447,7 @@ async def main() -> int:
             cwd=ROOT,
             env=env,
             stderr=asyncio.subprocess.PIPE,
+            start_new_session=True,  # its own session, as a host started as a service: not in this one's group
         )
         games_seen: set[int] = set()
         try:

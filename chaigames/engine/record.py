@@ -44,6 +44,9 @@ class Record:
     seed: int
     entries: list[Entry] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
+    # Each entry's JSON text as `dumps` last wrote it: a record is written after every action, and
+    # its entries, once made, never change (a take-back is an entry of its own).
+    _entry_texts: list[tuple[Entry, str]] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def effective(self) -> list[Entry]:
         """The actions that stand once every undo entry has taken its actions back."""
@@ -58,27 +61,43 @@ class Record:
         return out
 
     def to_json(self, spec: GameSpec) -> dict[str, Any]:
-        entries: list[dict[str, Any]] = []
-        for e in self.entries:
-            if e.is_undo:
-                entries.append({"undo": e.undo})
-            else:
-                item: dict[str, Any] = {"seat": e.seat, "action": spec.actions.to_json(e.action)}
-                if e.t is not None:
-                    item["t"] = e.t
-                entries.append(item)
+        return {**self._head(), "entries": [_entry_json(e, spec) for e in self.entries], "meta": self.meta}
+
+    def dumps(self, spec: GameSpec) -> str:
+        """`to_json` as compact JSON text; each entry's text is made once and kept for the next time."""
+        texts = self._entry_texts
+        kept = 0
+        for (entry, _), now in zip(texts, self.entries, strict=False):
+            if entry is not now:
+                break
+            kept += 1
+        del texts[kept:]
+        texts.extend((e, _dumps(_entry_json(e, spec))) for e in self.entries[kept:])
+        entries = ",".join(text for _, text in texts)
+        return f'{_dumps(self._head())[:-1]},"entries":[{entries}],"meta":{_dumps(self.meta)}}}'
+
+    def _head(self) -> dict[str, Any]:
+        """What `to_json` holds before the entries."""
         return {
             "format": FORMAT,
             "game": self.game,
             "rules_version": self.rules_version,
             "seed": self.seed,
             "config": self.config.to_json(),
-            "entries": entries,
-            "meta": self.meta,
         }
 
-    def dumps(self, spec: GameSpec) -> str:
-        return json.dumps(self.to_json(spec), separators=(",", ":"))
+
+def _entry_json(e: Entry, spec: GameSpec) -> dict[str, Any]:
+    if e.is_undo:
+        return {"undo": e.undo}
+    item: dict[str, Any] = {"seat": e.seat, "action": spec.actions.to_json(e.action)}
+    if e.t is not None:
+        item["t"] = e.t
+    return item
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def parse_record(text: str | bytes, lookup: Callable[[str], GameSpec]) -> Record:

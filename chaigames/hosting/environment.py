@@ -19,6 +19,8 @@ COLOR_SYSTEMS = {"256": "256", "truecolor": "truecolor", "16": "standard"}
 DEFAULT_TERM = "xterm-256color"
 CHILD_PATH = "/usr/local/bin:/usr/bin:/bin"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
+FRAMES_PER_SECOND = "1000"
+"""Textual's TEXTUAL_FPS for a hosted game: the most often its screen is painted (see `child_environment`)."""
 
 
 def sanitise_term(term: str | None) -> str:
@@ -44,6 +46,12 @@ def child_environment(*, home: Path, term: str | None, color: str, folder_limit:
       write under `~`) stay in it.
     - `TEXTUAL_COLOR_SYSTEM` fixes what Textual renders: SSH does not forward `COLORTERM`, so the
       server, not the client, decides (`--color`).
+    - `TEXTUAL_FPS`: a change is painted at once, not at the next of 60 frames a second. Textual
+      paints a screen at most once a frame: a change after a quiet spell is painted at once, but one
+      that comes within a frame of the last paint (a person's move just after the clock's second
+      turned, or after another person's move) waited up to 17 ms for the next frame. Changes that
+      arrive while the app is busy are still painted together once it is idle. (Both are read at
+      import: the fork server gets them too.)
     - `CHAIGAMES_SERVED=1` tells the app it runs under `chaigames serve`: it must offer no command
       that writes files on the server (Textual's screenshot among them).
     - `BROWSER=true`: a link followed in the app (Textual's `open_url`, e.g. in the rules' Markdown)
@@ -62,6 +70,7 @@ def child_environment(*, home: Path, term: str | None, color: str, folder_limit:
         "CHAIGAMES_HOME": str(home),
         "CHAIGAMES_SERVED": "1",
         "TEXTUAL_COLOR_SYSTEM": COLOR_SYSTEMS[color],
+        "TEXTUAL_FPS": FRAMES_PER_SECOND,
         "BROWSER": "true",
     }
     if color == "truecolor":

@@ -35,20 +35,31 @@ def view_changes(old: Any, new: Any) -> list[list[Any]]:
     differs (a list that grew, a number that became an object) is set whole. A container of which
     most parts changed is set whole too: shorter, and as cheap to apply."""
     out: list[list[Any]] = []
-    _diff(old, new, [], out)
+    if old is not new:
+        _diff(old, new, [], out)
     return out
 
 
 def _diff(old: Any, new: Any, path: list[Any], out: list[list[Any]]) -> None:
+    # A part that is the same object as before (the sender kept it: a seat's legal moves), or an equal
+    # value of the same plain type (most of a view from one update to the next), is passed over here,
+    # without a call or a path made for it.
     kind = type(old)
     if kind is not type(new):
         out.append([path, new])
     elif kind is dict:
         start = len(out)
         for key, value in new.items():
-            if key in old:
-                _diff(old[key], value, [*path, key], out)
-            else:
+            if key not in old:
+                out.append([[*path, key], value])
+                continue
+            was = old[key]
+            if was is value:
+                continue
+            leaf = type(value)
+            if leaf is not type(was) or leaf is dict or leaf is list:
+                _diff(was, value, [*path, key], out)
+            elif was != value:
                 out.append([[*path, key], value])
         out.extend([[*path, key]] for key in old if key not in new)
         if len(out) - start > 1 and len(out) - start >= len(new):
@@ -59,8 +70,14 @@ def _diff(old: Any, new: Any, path: list[Any], out: list[list[Any]]) -> None:
             out.append([path, new])
             return
         start = len(out)
-        for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            _diff(a, b, [*path, i], out)
+        for i, (was, value) in enumerate(zip(old, new, strict=True)):
+            if was is value:
+                continue
+            leaf = type(value)
+            if leaf is not type(was) or leaf is dict or leaf is list:
+                _diff(was, value, [*path, i], out)
+            elif was != value:
+                out.append([[*path, i], value])
         if len(out) - start > 1 and len(out) - start >= len(new):
             del out[start:]
             out.append([path, new])
@@ -84,7 +101,7 @@ def changes_between(old: dict[str, Any], new: dict[str, Any], log: list[dict[str
 
 def _same(a: Any, b: Any) -> bool:
     """Equal as JSON: true is not 1, 1 is not 1.0."""
-    return type(a) is type(b) and (a == b if type(a) not in (list, dict) else not view_changes(a, b))
+    return a is b or (type(a) is type(b) and (a == b if type(a) not in (list, dict) else not view_changes(a, b)))
 
 
 def is_news(changes: dict[str, Any]) -> bool:

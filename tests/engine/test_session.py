@@ -131,6 +131,29 @@ def test_replay_honours_undo_entries():
     assert again.action_count == 1
 
 
+def test_a_record_written_after_every_action_is_its_whole_json_each_time():
+    """A record keeps each entry's text between writes: what it writes is still `to_json` whole, after a
+    move, a take-back and entries replaced (a record cut short and played on differently)."""
+    s = one_human()
+
+    def written() -> str:
+        text = s.record.dumps(SPEC)
+        assert text == json.dumps(s.record.to_json(SPEC), separators=(",", ":"))
+        return text
+
+    written()
+    s.apply(0, Step(1))
+    s.apply(1, Step(2))
+    before = written()
+    s.undo(0)
+    assert written() != before
+    s.apply(0, Step(2))
+    written()
+    s.record.entries = s.record.entries[:1]
+    s.record.meta["note"] = '"entries":[]'
+    assert json.loads(written())["entries"] == [s.record.to_json(SPEC)["entries"][0]]
+
+
 # -- strict loading ---------------------------------------------------------------------------------
 def saved(**changes) -> str:
     s = one_human()

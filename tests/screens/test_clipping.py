@@ -2,13 +2,15 @@
 by seeded bot play) drawn at 80x24, 100x30 and 120x40. A state fails when some text is cut off with
 no scrollbar and no named key to reach the rest, or when the title, status or footer is cut.
 
-One app per game resumes each saved state in turn and resizes the terminal, so the whole corpus
-stays quick. Bots never move during a check (a long bot delay, a clock that stands still)."""
+One app per game resumes each saved state in turn and resizes the terminal (each state opens at the
+size the one before it ended on), so the whole corpus stays quick; each state is played out only by
+the test that draws it. Bots never move during a check (a long bot delay, a clock that stands still)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cached_property, partial
 from pathlib import Path
 
 import pytest
@@ -42,8 +44,14 @@ LOGS = {"dw-log", "chai-log", "cw-feed"}
 
 @dataclass(frozen=True)
 class Case:
+    """A named state, played out only when a test draws it (each test draws a few of the corpus)."""
+
     name: str
-    session: Session
+    build: Callable[[], Session]
+
+    @cached_property
+    def session(self) -> Session:
+        return self.build()
 
 
 def seats(spec: GameSpec, n: int, humans: int = 1) -> tuple[SeatConfig, ...]:
@@ -67,44 +75,55 @@ def dabba_walla_cases() -> Iterator[Case]:
     spec = dabba_walla.SPEC
     for vehicle in ("trailer", "handcart", "crate", "wheelbarrow"):
         config = GameConfig(seats=seats(spec, 4), options={"vehicle": vehicle, "module1": True}, start_player=0)
-        yield Case(f"4 seats {vehicle} pick-up", played(spec, config, 3, lambda s: s.action_count >= 30))
+        yield Case(f"4 seats {vehicle} pick-up", partial(played, spec, config, 3, lambda s: s.action_count >= 30))
     for vehicle in ("trailer", "handcart", "crate", "wheelbarrow"):  # the rivals' vehicles beside each one
         config = GameConfig(
             seats=seats(spec, 4), options={"vehicle": vehicle, "order_card_1": 1, "order_card_3": 5}, start_player=0
         )
-        yield Case(f"4 seats {vehicle} delivery", played(spec, config, 5, lambda s: s.state.phase == "delivery"))
+        yield Case(
+            f"4 seats {vehicle} delivery", partial(played, spec, config, 5, lambda s: s.state.phase == "delivery")
+        )
         yield Case(
             f"4 seats {vehicle} after a reveal",
-            played(spec, config, 5, lambda s: s.state.phase == "delivery" and s.state.round >= 2),
+            partial(played, spec, config, 5, lambda s: s.state.phase == "delivery" and s.state.round >= 2),
         )
     config = GameConfig(seats=seats(spec, 3), options={"vehicle": "handcart", "module1": True}, start_player=0)
-    yield Case("3 seats handcart pick-up", played(spec, config, 3, lambda s: s.action_count >= 30))  # the big ring
+    yield Case("3 seats handcart pick-up", partial(played, spec, config, 3, lambda s: s.action_count >= 30))  # big ring
     config = GameConfig(seats=seats(spec, 4), options={"vehicle": "crate"}, start_player=0)
 
     def placing(s: Session) -> bool:  # Asha's tile over her vehicle: the most keys in the footer
         return tuple(s.state.actors()) == (0,) and any(isinstance(a, Place) for a in s.state.legal_actions(0))
 
-    yield Case("4 seats crate placing a tile", played(spec, config, 3, lambda s: s.action_count >= 10 and placing(s)))
+    yield Case(
+        "4 seats crate placing a tile", partial(played, spec, config, 3, lambda s: s.action_count >= 10 and placing(s))
+    )
     config = GameConfig(seats=seats(spec, 2), options={"vehicle": "wheelbarrow"}, start_player=0)
-    yield Case("2 seats pick-up", played(spec, config, 7, lambda s: s.action_count >= 12))
-    yield Case("2 seats delivery", played(spec, config, 7, lambda s: s.state.phase == "delivery"))
+    yield Case("2 seats pick-up", partial(played, spec, config, 7, lambda s: s.action_count >= 12))
+    yield Case("2 seats delivery", partial(played, spec, config, 7, lambda s: s.state.phase == "delivery"))
 
 
 def chai_cases() -> Iterator[Case]:
     spec = chai.SPEC
     for n in (2, 5):
         config = GameConfig(seats=seats(spec, n), start_player=0)
-        yield Case(f"{n} seats first turn", played(spec, config, 3, lambda s: not s.action_count))
-        yield Case(f"{n} seats mid-game", played(spec, config, 3, lambda s, n=n: s.action_count >= 12 * n))
+        yield Case(f"{n} seats first turn", partial(played, spec, config, 3, lambda s: not s.action_count))
+        yield Case(f"{n} seats mid-game", partial(played, spec, config, 3, lambda s, n=n: s.action_count >= 12 * n))
 
 
 def chai_wallah_cases() -> Iterator[Case]:
     spec = chai_wallah.SPEC
     for n, humans in ((4, 1), (8, 1), (8, 2)):
-        config = spec.validate(GameConfig(seats=seats(spec, n, humans)))
-        session = Session(spec, config, 3)
-        spec.make_driver(session).advance(12.0)  # the bots trade for 12 s of game time
-        yield Case(f"{n} seats, {humans} at the keyboard", session)
+        yield Case(
+            f"{n} seats, {humans} at the keyboard",
+            partial(traded, spec.validate(GameConfig(seats=seats(spec, n, humans)))),
+        )
+
+
+def traded(config: GameConfig) -> Session:
+    """Chai Wallah after its bots trade for 12 s of game time."""
+    session = Session(chai_wallah.SPEC, config, 3)
+    chai_wallah.SPEC.make_driver(session).advance(12.0)
+    return session
 
 
 def problems(app: ChaiGamesApp) -> list[str]:
@@ -161,7 +180,7 @@ async def run_corpus(cases: list[Case], app_kw: dict) -> list[str]:
     app = ChaiGamesApp(store=store, bot_delay=1000, countdown=0, clock_source=lambda: 0.0, **app_kw)
     failures: list[str] = []
     async with app.run_test(size=SIZES[0]) as pilot:
-        for case in cases:
+        for n, case in enumerate(cases):
             save_id = store.new_id(case.session.spec.id)
             store.save(case.session, save_id)
             app.resume_game(save_id)
@@ -174,7 +193,8 @@ async def run_corpus(cases: list[Case], app_kw: dict) -> list[str]:
                 return app.controller is not None and app.controller.session.record.seed == case.session.record.seed
 
             await wait_for(pilot, on_game, f"{case.name} on screen")
-            for size in SIZES:
+            # each case opens at the size the last one ended on: smallest to largest, then back
+            for size in SIZES if n % 2 == 0 else SIZES[::-1]:
                 await pilot.resize_terminal(*size)
                 await pilot.pause()
                 await pilot.pause()
@@ -182,7 +202,6 @@ async def run_corpus(cases: list[Case], app_kw: dict) -> list[str]:
                 if found:
                     failures.append(f"{case.session.spec.id} {case.name} at {size[0]}x{size[1]}: {found}")
                     failures.append(screen_text(app))
-            await pilot.resize_terminal(*SIZES[0])
     return failures
 
 

@@ -55,7 +55,7 @@ async def play_a_little(pilot, app, moves: int) -> None:
             legal = c.legal_actions(seat)
             if legal:
                 c.act(seat, rng.choice(legal))
-        await pilot.pause(0.02)
+        await pilot.pause()
     raise AssertionError(f"{moves} moves never stood: {screen_text(app)}")
 
 
@@ -72,8 +72,11 @@ async def test_hostile_names_start_show_and_continue(make_app, store, game_id):
         await play_a_little(pilot, app, 4)
         if app.controller.realtime:
             await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the countdown ends")
-        await pilot.pause(0.1)
-        assert "Ann[/]" in screen_text(app) or isinstance(app.screen, CurtainScreen)
+        await wait_for(
+            pilot,
+            lambda: "Ann[/]" in screen_text(app) or isinstance(app.screen, CurtainScreen),
+            "the first name shown as written",
+        )
         await app.back_to_menu()
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "menu")
         app.open_continue()
@@ -84,7 +87,7 @@ async def test_hostile_names_start_show_and_continue(make_app, store, game_id):
         assert names[:2] == ["Ann[/]", "[bold]Bo"]
         assert all(name_width(n) <= MAX_CELLS and "\x1b" not in n and "\u202e" not in n for n in names)
         await play_a_little(pilot, app, 6)
-        await pilot.pause(0.1)
+        await pilot.pause()  # the last moves drawn before the app closes
 
 
 async def test_setup_cleans_names_and_starts_with_markup_in_them(make_app):
@@ -99,8 +102,7 @@ async def test_setup_cleans_names_and_starts_with_markup_in_them(make_app):
         assert [s.name for s in setup.config().seats] == ["[b]Ann[/]", "[link=x]"]
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: app.controller is not None, "the game")
-        await pilot.pause(0.1)
-        assert "[b]Ann[/]" in screen_text(app)
+        await wait_for(pilot, lambda: "[b]Ann[/]" in screen_text(app), "the name with its markup shown as written")
 
 
 def test_replay_prints_hostile_names_as_text(tmp_path, capsys):

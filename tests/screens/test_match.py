@@ -15,6 +15,7 @@ from screens.setup import SetupScreen
 from tests.pilot import screen_text, wait_for
 
 from .games import STEPPY
+from .keys import press
 
 SIZE = (80, 24)
 
@@ -34,7 +35,7 @@ async def play_until_results(pilot, moves: int | None = None) -> None:
         if isinstance(app.screen, ResultsScreen):
             break
         before = app.controller.session.action_count
-        await pilot.press("1")
+        await press(pilot, "1")
         done += 1
         c = app.controller
         await wait_for(pilot, lambda c=c, n=before: c.finished or c.session.action_count > n, "the move to land")
@@ -73,6 +74,8 @@ async def test_a_match_of_three_killed_and_resumed_in_the_middle(make_app):
         assert app.controller.config.start_player == 1  # the start player rotated
         await shows(pilot, "match game 2 of 3")
         await play_until_results(pilot, moves=2)
+        # the bot's reply in too, so that what is read here is what the app saves as it closes
+        await wait_for(pilot, lambda: app.controller.to_move == 0, "Ann's move again")
         mid_game = app.controller.session.state.to_json()["positions"]
     assert len(history(store)) == 1 and len(list(store.saves.glob("*.json"))) == 1
 

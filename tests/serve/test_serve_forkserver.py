@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from chaigames.hosting import forks as forks_module
+from chaigames.hosting.environment import FRAMES_PER_SECOND
 from chaigames.serve.players import open_folder_name
 from chaigames.serve.registry import HOST_FD_ENV
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
@@ -34,6 +35,7 @@ REPORT = (
     "    leader=os.getsid(0) == os.getpid(), foreground=os.tcgetpgrp(0) == os.getpgrp(),\n"
     "    size=list(os.get_terminal_size(0)), parent=os.getppid(), fds=fds, host_fd=os.environ['" + HOST_FD_ENV + "'],\n"
     "    colours=[textual.constants.COLOR_SYSTEM, os.environ['TEXTUAL_COLOR_SYSTEM'], os.environ.get('COLORTERM')],\n"
+    "    frames=[textual.constants.MAX_FPS, os.environ['TEXTUAL_FPS']],\n"
     "    argv=sys.argv, keys=sorted(os.environ))\n"
     "print('\\x1b[?1049h' + json.dumps(seen), flush=True)\n"
     "import time\n"
@@ -73,6 +75,7 @@ async def test_two_forked_sessions_each_see_their_own_terminal_environment_and_f
         assert seen["parent"] == host.forks.pid
         assert seen["leader"] and seen["foreground"] and seen["same"]
         assert seen["colours"] == ["truecolor", "truecolor", "truecolor"]
+        assert seen["frames"] == [int(FRAMES_PER_SECOND), FRAMES_PER_SECOND]  # a change painted at once
         assert seen["fds"] == [0, 1, 2, int(seen["host_fd"])]  # the pty and the channel to the host: nothing else
         assert seen["argv"] == ["-c"]
         assert "PYTHONSAFEPATH" not in seen["keys"] and "LD_PRELOAD" not in seen["keys"]

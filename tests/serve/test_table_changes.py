@@ -201,6 +201,14 @@ def test_changes_between_two_updates_rebuild_the_second_sharing_what_did_not_cha
     assert UPDATE["view"]["turn"] == 1 and UPDATE["view"]["players"][0]["hand"] == ["A01"]  # the last one as it was
 
 
+def test_a_value_that_changes_its_kind_but_not_its_worth_is_a_change() -> None:
+    """As JSON true is not 1 and 1 is not 1.0, wherever they are in the view."""
+    old = {**UPDATE, "view": {"a": [1, {"b": True, "n": 0}, 2], "c": 1, "d": "x", "e": 2}}
+    new = {**UPDATE, "view": {"a": [True, {"b": 1, "n": 0}, 2], "c": 1.0, "d": "x", "e": 2}}
+    assert changes.view_changes(old["view"], new["view"]) == [[["a", 0], True], [["a", 1, "b"], 1], [["c"], 1.0]]
+    assert changes.changes_between(old, {**old, "actors": [True]}, [])["fields"] == {"actors": [True]}
+
+
 @pytest.mark.parametrize(
     ("last", "msg", "field"),
     [

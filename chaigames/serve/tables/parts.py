@@ -58,6 +58,7 @@ class TableParts:
     _sent: dict[int, Any]
     _bases: dict[int, Any]  # conn -> the last update it got (`updates.Sent`)
     _log_json: list[dict[str, Any]]
+    _legal_json: dict[int | None, tuple[list[Any], list[Any]]]
     _in_histories: bool
     _guesses: Guesses
 

@@ -106,6 +106,7 @@ class Table(TableFrame, Lobby, Seating, OwnerMoves, Pauses, Hints, Updates, Reco
         self._sent: dict[int, Any] = {}  # conn -> the table's key when it was last considered
         self._bases: dict[int, Any] = {}  # conn -> the last update it got, its changes' base (`updates.Sent`)
         self._log_json: list[dict[str, Any]] = []  # the game's log lines as JSON, so far
+        self._legal_json: dict[int | None, tuple[list[Any], list[Any]]] = {}  # seat -> its last legal moves, as JSON
         self._in_histories = False  # the finished record has been copied into the people's History
         self._guesses = Guesses()
 

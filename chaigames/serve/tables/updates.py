@@ -56,13 +56,16 @@ class Updates(TableParts):
         legal = state.legal_actions(seat) if seat is not None and seat in movers else []
         if game.realtime:  # the clock's pause and resume are the table's, never a move (see `act`)
             legal = [a for a in legal if spec.actions.name_of(a) not in ("pause", "resume")]
+        last = self._legal_json.get(seat)
+        if last is None or last[0] != legal:  # the same moves are the same JSON object: compared by identity
+            last = self._legal_json[seat] = (legal, [spec.actions.to_json(a) for a in legal])
         me = self.seats[seat].identity if seat is not None else None
         result = session.result() if over else None
         return {
             "t": "update",
             "seat": seat,
             "view": spec.view_to_json(state.view(seat)),
-            "legal": [spec.actions.to_json(a) for a in legal],
+            "legal": last[1],
             "actors": [] if over else list(state.actors()),
             "status": self.status(seat),
             "names": list(game.names),

@@ -8,6 +8,7 @@ import re
 
 from chaigames.dabba_walla import SPEC
 from chaigames.dabba_walla.actions import Place
+from chaigames.dabba_walla.state import MOVE
 from chaigames.engine import Event
 from screens.curtain import CurtainScreen
 from screens.dabba_walla import DabbaWallaScreen, placing
@@ -33,20 +34,25 @@ def flat(text: str) -> str:
     return " ".join(line.strip() for line in text.splitlines())
 
 
-async def both_sizes(pilot, drawn: str) -> tuple[str, str]:
-    """The screen as text at 80x24, then at 120x40 (and back to 80x24), each once `drawn` shows
-    (the footer's keys follow the board a round later on a loaded machine)."""
+async def both_sizes(pilot, drawn: str, *, small: str = "", large: str = "") -> tuple[str, str]:
+    """The screen as text at 80x24, then at 120x40 (and back to 80x24), each once `drawn` shows, and
+    at each size what that size must show (`small`, `large`: patterns) once it does (the footer's keys
+    and a panel's lines follow the board a round later on a loaded machine)."""
 
-    async def shown() -> str:
-        await wait_for(pilot, lambda: drawn in screen_text(pilot.app), f"{drawn!r} on screen")
+    async def shown(pattern: str) -> str:
+        await wait_for(
+            pilot,
+            lambda: drawn in screen_text(pilot.app) and re.search(pattern, screen_text(pilot.app)),
+            f"{drawn!r} and {pattern!r} on screen",
+        )
         return screen_text(pilot.app)
 
-    small = await shown()
+    small_text = await shown(small)
     await pilot.resize_terminal(*LARGE)
-    large = await shown()
+    large_text = await shown(large)
     await pilot.resize_terminal(*SMALL)
-    await shown()
-    return small, large
+    await shown("")
+    return small_text, large_text
 
 
 async def test_a_game_by_keys_from_the_deal_walks_places_and_completes_a_chai_at_both_sizes():
@@ -106,7 +112,10 @@ async def test_a_game_by_keys_from_its_delivery_reveals_each_round_and_reaches_t
             screen = dw_screen(app)
             assert screen.mode() != "walk"  # the pick-up is over
             if screen.mode() == "deliver" and screen.view.last_round and "reveal" not in seen:
-                seen["reveal"] = await both_sizes(pilot, "sum ")
+                # 80x24: every player on as few lines as it takes; 120x40: the breakdown per player
+                seen["reveal"] = await both_sizes(
+                    pilot, "sum ", small=r"Level \d+: Asha ", large=r"Reveal, level(.|\n)*tips \("
+                )
             await play_one_step(pilot)
         await wait_for(
             pilot, lambda: isinstance(app.screen, ResultsScreen) and "Total" in screen_text(app), "the results drawn"
@@ -225,12 +234,24 @@ async def test_r_turns_the_ghost_about_its_half_chai_square_and_e_keeps_its_squa
         assert screen.square == chosen
 
 
+def on_space_1_for_a_second_turn():
+    """An app resuming a saved game at Asha's second turn, on space 1 with her six tickets (the first
+    turns played by easy bots), and the id of its save."""
+
+    def walking_from_space_1(s) -> bool:
+        view = s.state.view(0)
+        return s.action_count > 0 and tuple(s.state.actors()) == (0,) and view.step == MOVE
+
+    session = played(SPEC, dw_config(), 5, walking_from_space_1)
+    me = session.state.view(0).players[0]
+    assert me.position == 0 and me.tickets == 6
+    return dw_app_resuming(session)
+
+
 async def test_walking_shows_the_ticket_cost_and_the_other_way():
-    app = dw_app(seed=3)
+    app, save_id = on_space_1_for_a_second_turn()
     async with app.run_test(size=SMALL) as pilot:
-        for _ in range(4):  # a whole first turn: start, play, place, end
-            await until_my_move(pilot)
-            await play_one_step(pilot)
+        app.resume_game(save_id)
         await until_my_move(pilot)
         screen = dw_screen(app)
         assert screen.mode() == "walk"
@@ -251,14 +272,16 @@ async def test_walking_shows_the_ticket_cost_and_the_other_way():
 
 
 async def test_level_view_shows_a_chosen_level_and_esc_returns():
-    app = dw_app(seed=4)
+    """From Asha's turn once her vehicle has two levels (the turns before it played by easy bots)."""
+    session = played(SPEC, dw_config(), 4, lambda s: tuple(s.state.actors()) == (0,) and two_levels_to_walk(s))
+    app, save_id = dw_app_resuming(session)
     async with app.run_test(size=SMALL) as pilot:
-        for _ in range(12):  # three turns
-            await until_my_move(pilot)
-            await play_one_step(pilot)
+        app.resume_game(save_id)
         await until_my_move(pilot)
         screen = dw_screen(app)
+        assert screen.mode() == "walk"
         top = app.controller.view.players[0].level
+        assert top >= 2
         await pilot.press("v")
         assert screen.level_view == 1
         assert f"LEVEL VIEW 1/{top}" in screen_text(app)
@@ -269,6 +292,11 @@ async def test_level_view_shows_a_chosen_level_and_esc_returns():
         assert screen.level_view is None  # round again to the view from above
         await pilot.press("v", "escape")
         assert screen.level_view is None and app.screen is screen  # Esc left the level view, no pause
+
+
+def two_levels_to_walk(session) -> bool:
+    view = session.state.view(0)
+    return view.players[0].level >= 2 and view.step == MOVE
 
 
 async def test_hot_seat_two_humans_curtain_hides_the_hand():
@@ -310,11 +338,9 @@ def give_chai(app, seat: int, *kinds: str) -> None:
 
 
 async def test_light_blue_chai_tiles_jump_swap_and_bonus_dabba_by_keys():
-    app = dw_app(seed=3)
+    app, save_id = on_space_1_for_a_second_turn()
     async with app.run_test(size=SMALL) as pilot:
-        for _ in range(4):  # Asha's first turn
-            await until_my_move(pilot)
-            await play_one_step(pilot)
+        app.resume_game(save_id)
         await until_my_move(pilot)
         give_chai(app, 0, "jump", "swap", "bonus")
         screen = dw_screen(app)
