@@ -117,9 +117,10 @@ class Footer(textual_widgets.Footer):
       again, nothing is mounted;
     - otherwise (new keys) it is rebuilt as Textual does.
 
-    Under a dialog its screen is not drawn: the keys are brought up to date when the screen is shown
-    again (Textual refreshes a screen's bindings then), and a dialog that took keys away and gave them
-    back (the pause menu) changed nothing.
+    A screen hidden under another (a curtain, the New game form over the menu) is not drawn: its keys
+    are brought up to date when it is shown again (Textual refreshes a screen's bindings then), so a
+    screen above that took keys away and gave them back changed nothing. Under a dialog the screen
+    still shows: the pause menu greys the game's keys and lights them again where they are.
     """
 
     _shown: tuple | None = None
@@ -155,7 +156,7 @@ class Footer(textual_widgets.Footer):
             return
         screen = self.screen
         if not screen.is_current:
-            return  # under a dialog: brought up to date when its screen is shown again
+            return  # hidden under another screen: brought up to date when it is shown again
         wanted = self._wanted(screen)
         if wanted == self._shown:
             return
