@@ -120,7 +120,7 @@ class Footer(textual_widgets.Footer):
     A screen hidden under another (a curtain, the New game form over the menu) is not drawn: its keys
     are brought up to date when it is shown again (Textual refreshes a screen's bindings then), so a
     screen above that took keys away and gave them back changed nothing. Under a dialog the screen
-    still shows: the pause menu greys the game's keys and lights them again where they are.
+    still shows: the pause menu takes the game's move keys off its footer and puts the same keys back.
     """
 
     _shown: tuple | None = None
