@@ -47,6 +47,10 @@ if TYPE_CHECKING:  # the rest loads when first used: the main menu needs none of
 
 compat.share_parsed_css()  # every app in this process (and every session forked from it) parses its CSS once
 compat.paint_only_what_changed()  # a frame renders the widgets under the lines it repaints, not every widget
+compat.sizes_without_layout()  # a widget resized by a layout does not ask for another one
+compat.styled_once_mounted()  # a widget being made is styled as it is mounted, not before
+compat.select_parts_as_they_end()  # a Select's parts are styled once, as they are mounted
+compat.hidden_screens_wait()  # the menu under a game is not laid out or drawn until it is shown again
 
 NewGame = tuple[str, "GameConfig", int]
 QUIT_QUESTION = "Quit chaigames?"

@@ -35,12 +35,38 @@ any of these, so it is tried here first.
   lines thrown away. A game at a table repaints a line or two per update, so that was about half of
   a player's app's CPU in play. Here the clip is cut to the repainted part first; what reaches the
   terminal is the same (the lines outside the part were never sent).
+- `sizes_without_layout`: a layout tells every widget it placed its new size, and a widget whose size
+  changed sets its `virtual_size`, a reactive that asks for a layout of the whole screen: every layout
+  that resized anything (each screen opened, a panel grown by a line, the terminal resized, a footer
+  rebuilt) was followed by a second one that placed everything where it already was. What a new
+  virtual size can change in a layout is a scrollbar that comes or goes, and Textual's scrollbar
+  switches (`show_vertical_scrollbar`, `show_horizontal_scrollbar`) ask for their own layout; its
+  own reflow of a scroll already passes `layout=False`. Here every layout does.
+- `styled_once_mounted`: a widget styles itself (`update_node_styles`) each time a class of it changes,
+  and Textual's widgets set theirs as they are made (a button its variant, compactness and disabled
+  state; a field its compactness): each was styled up to three times alone, outside the app, before
+  Textual styled it once more as it was mounted (`App._register`). The New game form made a
+  sixth of its restyles that way. Here a widget with no parent yet is left to be styled as it is
+  mounted.
+- `select_parts_as_they_end`: a Select binds its list's compactness to its own and marks its current
+  value as one only after both are mounted, each change restyling the part: twenty restyles as the
+  New game form opened. Here the parts are made with the classes they end with (the parts' classes
+  are in Textual's private `_select` module, and whether a Select may be blank in `_allow_blank`).
+- `hidden_screens_wait`: Textual counts the screen just under the top one among the screens seen
+  through it (`App._background_screens`) even when the top one is opaque: the menu under a game was
+  laid out three times at each resize of the terminal (by its own resize, and twice as the game's
+  background), and drew whatever changed on it, all unseen. Here a screen under an opaque one is not
+  seen through: Textual lays it out as it is shown again (`ScreenResume`, when the size changed).
 - `footer_key_as_its_footer`: Textual's footer key starts compact (its `compact` defaults to True,
   which adds its `-compact` class and restyles it) and is then bound to its footer's `compact`
   (False for ours: the class goes again, another restyle), so every key was styled three times as
   a footer was made: about a sixth of a served session's CPU to its menu. Set to its footer's
   value before it is mounted, it is styled once. The key's class (`FooterKey`) is not exported, and
   which keys are bound to their footer only the key's `_reactive_connect` says.
+- `footer_key_enabled`, `footer_has_bindings`: our footer greys or lights a key where it is instead
+  of rebuilding every key (a rebuild is two layouts of the whole screen); Textual's key keeps whether
+  it is disabled in `_disabled` (its click reads it), and the footer whether it has been told its screen's
+  bindings yet in `_bindings_ready` (before that it composes no key).
 - `PaletteSearch`: the command palette's search worker (`CommandPalette._gather_commands`) looks up
   the palette's list as it starts and as results come. When the palette is torn down while a search
   runs, or one starts as the keys that closed it are still arriving, the list is gone and the failed
@@ -81,18 +107,23 @@ from textual import events, work
 from textual._compositor import Compositor
 from textual._time import get_time as _get_time
 from textual._xterm_parser import XTermParser
+from textual.app import App
 from textual.command import CommandList, CommandPalette
 from textual.css.model import RuleSet
 from textual.css.query import NoMatches
 from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.driver import Driver
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.message_pump import MessagePump
+from textual.screen import Screen
 from textual.strip import Strip
 from textual.timer import Timer, TimerCallback
 from textual.widget import Widget
+from textual.widgets import Footer, OptionList, Select
 from textual.widgets._footer import FooterKey
+from textual.widgets._select import SelectCurrent, SelectOverlay
 
 
 def event_time() -> float:
@@ -188,6 +219,79 @@ def paint_only_what_changed() -> None:
     Compositor._get_renders = get_renders  # type: ignore[method-assign]
 
 
+def sizes_without_layout() -> None:
+    """From now on a widget takes the sizes a layout gave it without asking for another layout (a widget
+    whose scrollbars come or go because of them still asks, as Textual's scrollbars do themselves).
+    Calling it again changes nothing."""
+    if getattr(Widget._size_updated, "quiet", False):
+        return
+    size_updated = Widget._size_updated
+
+    def _size_updated(self: Widget, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        return size_updated(self, size, virtual_size, container_size, layout=False)
+
+    _size_updated.quiet = True  # type: ignore[attr-defined]
+    Widget._size_updated = _size_updated  # type: ignore[method-assign]
+
+
+def styled_once_mounted() -> None:
+    """From now on a widget not yet in the app (being made: a button given its variant, a field made
+    compact) is not styled by itself: it is styled as it is mounted, with the classes it has then.
+    Calling it again changes nothing."""
+    if getattr(DOMNode.update_node_styles, "once_mounted", False):
+        return
+    update_node_styles = DOMNode.update_node_styles
+
+    def styled_when_mounted(self: DOMNode, animate: bool = True) -> None:
+        if isinstance(self, Widget) and self.parent is None:
+            return
+        update_node_styles(self, animate)
+
+    styled_when_mounted.once_mounted = True  # type: ignore[attr-defined]
+    DOMNode.update_node_styles = styled_when_mounted  # type: ignore[method-assign]
+
+
+def select_parts_as_they_end() -> None:
+    """From now on a Select's parts are made with the classes they end with: its list as compact as the
+    Select (Textual binds it after mounting it), its current value marked as a value when the Select
+    cannot be blank (it is given one as it is mounted). Each was styled again for it. Calling it again
+    changes nothing."""
+    if getattr(Select.compose, "as_they_end", False):
+        return
+    compose = Select.compose
+
+    def composed(self: Select[Any]) -> Any:
+        for widget in compose(self):
+            if isinstance(widget, SelectOverlay):
+                widget.set_reactive(OptionList.compact, self.compact)
+                widget.set_class(self.compact, "-textual-compact", update=False)
+            elif isinstance(widget, SelectCurrent) and not self._allow_blank:
+                widget.set_reactive(SelectCurrent.has_value, True)
+                widget.set_class(True, "-has-value", update=False)
+            yield widget
+
+    composed.as_they_end = True  # type: ignore[attr-defined]
+    Select.compose = composed  # type: ignore[method-assign]
+
+
+def hidden_screens_wait() -> None:
+    """From now on a screen under an opaque one is not drawn, laid out or resized while it is hidden
+    (it is laid out again as it is shown, when the terminal's size changed meanwhile). Calling it again
+    changes nothing."""
+    seen_through = App._background_screens.fget  # type: ignore[attr-defined]
+    if getattr(seen_through, "hidden_wait", False):
+        return
+
+    def background_screens(self: App) -> list[Screen]:
+        stack = self._screen_stack
+        if stack and stack[-1].styles.background.a == 1:
+            return []
+        return seen_through(self)
+
+    background_screens.hidden_wait = True  # type: ignore[attr-defined]
+    App._background_screens = property(background_screens)  # type: ignore[method-assign, assignment]
+
+
 def footer_key_as_its_footer(widget: Widget, compact: bool) -> None:
     """If `widget` is a footer's key not yet mounted, give it now the `compact` it would end with (its
     footer's, when bound to it; the palette's key is not, and stays compact) without running its
@@ -198,6 +302,20 @@ def footer_key_as_its_footer(widget: Widget, compact: bool) -> None:
     value = compact if bound else bool(FooterKey.compact._default)
     widget.set_reactive(FooterKey.compact, value)
     widget.set_class(value, "-compact", update=False)
+
+
+def footer_has_bindings(footer: Footer) -> bool:
+    """Whether Textual's footer has been told its screen's bindings (before that it composes no key)."""
+    return bool(footer._bindings_ready)
+
+
+def footer_key_enabled(widget: FooterKey, enabled: bool) -> None:
+    """Grey or light a footer's key where it is (Textual's key is told once, as it is made, and keeps
+    whether it is disabled in its own `_disabled`, which its click reads)."""
+    if widget._disabled == (not enabled):
+        return
+    widget._disabled = not enabled
+    widget.set_class(not enabled, "-disabled")
 
 
 class PaletteSearch(CommandPalette):

@@ -69,3 +69,36 @@ async def test_a_line_panel_draws_what_a_static_draws_and_renders_only_changed_l
         static.styles.width = 50
         await pilot.pause()
         assert cells(panel) == cells(static)
+
+
+async def test_a_panel_most_of_whose_lines_are_new_is_drawn_whole(monkeypatch):
+    """A line drawn alone costs about three lines of a whole drawing: a log moved up by a line (every line
+    new where it stands) is drawn whole, a few lines changed among the others alone."""
+    app = TwoPanels()
+    async with app.run_test(size=(90, 20)) as pilot:
+        panel, static = app.query_one("#a", LinePanel), app.query_one("#b", Static)
+        log = [Text(f"{k}. Asha bought Ginger", style=STYLES[k % len(STYLES)]) for k in range(12)]
+        show(panel, Text("\n").join(log[:8]))
+        await pilot.pause()
+        alone: list[int] = []
+        line_strip = LinePanel._line_strip
+
+        def counted(self: LinePanel, text: Text, y: int):  # type: ignore[no-untyped-def]
+            alone.append(y)
+            return line_strip(self, text, y)
+
+        monkeypatch.setattr(LinePanel, "_line_strip", counted)
+        for first in range(1, 5):  # the log moves up a line at a time
+            text = Text("\n").join(log[first : first + 8])
+            show(panel, text)
+            show(static, text)
+            await pilot.pause()
+            assert cells(panel) == cells(static)
+        assert alone == []
+        lines = log[4:12]
+        lines[2] = Text("2. Asha reserved c7")
+        text = Text("\n").join(lines)
+        show(panel, text)
+        show(static, text)
+        await pilot.pause()
+        assert alone == [2] and cells(panel) == cells(static)

@@ -1,0 +1,182 @@
+"""A key does the layout work it needs and no more: a cursor moved is a line repainted, a dialog opened
+and closed over a game leaves the game's footer as it was, keys that come and go on the footer are
+shown and hidden where they are, and a label that a layout resized does not ask for another layout
+(benchmarks/screen_work.py counts the same per key on every screen)."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.widgets import Input, Select, Static
+
+from chaigames.engine import GameConfig, SeatConfig
+from screens.app import ChaiGamesApp
+from screens.chai.screen import ChaiScreen
+from screens.compat import FooterKey
+from screens.menu import MainMenu
+from screens.pause import PauseMenu
+from screens.setup import SetupScreen
+from screens.widgets import Footer
+from tests.pilot import screen_text, wait_for
+from tests.screens.keys import press
+
+
+def counted_layouts(app: App) -> list[Screen]:
+    """Every layout of the app's current screen from now on (Textual signals each one)."""
+    laid_out: list[Screen] = []
+    app.screen.screen_layout_refresh_signal.subscribe(app.screen, laid_out.append, immediate=True)
+    return laid_out
+
+
+def counted_footers(monkeypatch) -> list[Screen]:
+    """Every footer composed from now on, by its screen."""
+    composed: list[Screen] = []
+    compose = Footer.compose
+
+    def counted(self: Footer) -> ComposeResult:
+        composed.append(self.screen)
+        yield from compose(self)
+
+    monkeypatch.setattr(Footer, "compose", counted)
+    return composed
+
+
+def footer_line(app: App) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+async def settle(pilot) -> None:
+    """Every key handled and the frames they asked for drawn."""
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def test_moving_the_menu_cursor_lays_nothing_out():
+    app = ChaiGamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and app.screen.query(FooterKey), "the menu")
+        await settle(pilot)
+        laid_out = counted_layouts(app)
+        for key in ("down", "down", "up", "up"):
+            await press(pilot, key)
+        await settle(pilot)
+        assert laid_out == []
+
+
+async def test_a_dialog_over_a_game_leaves_the_games_footer_as_it_was(monkeypatch):
+    """The pause menu pauses the game (Undo and the moves grey out, then light again): the game's footer
+    under the dialog is not rebuilt, neither as the dialog opens nor as it closes."""
+    config = GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Ravi", bot="easy"), SeatConfig("Dev", bot="easy")))
+    app = ChaiGamesApp(new_game=("chai", config, 7), bot_delay=0.05, key_guard=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, ChaiScreen) and app.controller.legal_actions(0) and app.screen.query(FooterKey)
+            ),
+            "Asha's move",
+        )
+        await settle(pilot)
+        game = app.screen
+        before = footer_line(app)
+        keys = list(game.query(FooterKey))
+        composed = counted_footers(monkeypatch)
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, PauseMenu), "the pause menu")
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: app.screen is game, "the game again")
+        await settle(pilot)
+        assert game not in composed
+        assert list(game.query(FooterKey)) == keys
+        assert footer_line(app) == before
+
+
+async def test_keys_leave_and_come_back_to_the_footer_where_they_are(monkeypatch):
+    """A name field takes `?` as a letter, so Keys leaves the footer while it has the focus and comes back
+    after: the footer hides and shows the key it has, mounting nothing."""
+    app = ChaiGamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        app.open_setup("chai")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.focused, "the form")
+        await settle(pilot)
+        form = app.screen
+        assert "? Keys" in footer_line(app)
+        keys = list(form.query(FooterKey))
+        composed = counted_footers(monkeypatch)
+        form.query_one("#name-0", Input).focus()
+        await wait_for(pilot, lambda: "? Keys" not in footer_line(app), "Keys off the footer")
+        form.query_one("#seats", Select).focus()
+        await wait_for(pilot, lambda: "? Keys" in footer_line(app), "Keys on the footer again")
+        assert composed == []
+        assert list(form.query(FooterKey)) == keys
+
+
+class Grows(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("short", id="grows")
+
+    CSS = "#grows { width: auto; }"
+
+
+async def test_a_label_resized_by_a_layout_asks_for_no_second_one():
+    app = Grows()
+    async with app.run_test(size=(80, 10)) as pilot:
+        await settle(pilot)
+        laid_out = counted_layouts(app)
+        app.query_one("#grows", Static).update("a good deal longer than it was")
+        await settle(pilot)
+        assert len(laid_out) == 1
+        assert "a good deal longer than it was" in screen_text(app)
+
+
+async def test_the_menu_under_a_form_waits_for_its_turn_to_be_laid_out_at_a_new_size():
+    """Textual counted the screen under the top one as seen through it even when the top one hides it:
+    the menu under the New game form was laid out three times at each resize of the terminal, unseen.
+    Now it is laid out as it is shown again, at the terminal's new size."""
+    app = ChaiGamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and app.screen.query(FooterKey), "the menu")
+        menu = app.screen
+        laid_out: list[Screen] = []
+        menu.screen_layout_refresh_signal.subscribe(menu, laid_out.append, immediate=True)
+        app.open_setup("chai")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.focused, "the form")
+        await pilot.resize_terminal(100, 32)
+        await wait_for(
+            pilot, lambda: app.screen.size == (100, 32) and len(screen_text(app).splitlines()) == 32, "the form resized"
+        )
+        await settle(pilot)
+        assert laid_out == []
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: app.screen is menu and laid_out, "the menu again")
+        await settle(pilot)
+        assert menu.size == (100, 32)
+        lines = screen_text(app).splitlines()
+        assert len(lines) == 32 and "? Keys" in lines[-1] and "Dabba Walla" in screen_text(app)
+
+
+async def test_the_new_game_form_styles_each_field_once_as_it_opens(monkeypatch):
+    """Its buttons and fields set their classes as they are made, and its Selects mark their parts after
+    mounting them: each was styled again for every class (forty restyles of the form as it opened). Now
+    each is styled as it is mounted, with the classes it ends with."""
+    restyled: list[str] = []
+    update_styles = App.update_styles
+
+    def counted(self: App, node, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        restyled.append(type(node).__name__)
+        update_styles(self, node, **kwargs)
+
+    app = ChaiGamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and app.screen.query(FooterKey), "the menu")
+        await settle(pilot)
+        monkeypatch.setattr(App, "update_styles", counted)
+        app.open_setup("chai")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.focused, "the form")
+        await settle(pilot)
+        form = app.screen
+        made = {"SelectOverlay", "SelectCurrent", "Button", "NameInput"}
+        assert [name for name in restyled if name in made] == []
+        current = form.query_one("#seats", Select).query_one("SelectCurrent")
+        assert current.has_class("-has-value") and form.query_one("#start").has_class("-primary")
