@@ -390,6 +390,21 @@ async def measure_table(game_id: str, updates: int, counting: Counting, data_dir
     return total, drawn
 
 
+def print_row(name: str, key: str, t: Tally, n: int, why: tuple[int, int] | None) -> None:
+    """One row of the table: `t`'s counts per key (of `n`), and with `why` the most common lines that
+    asked for a layout and for a restyle (how many of each)."""
+    print(
+        f"  {name:40} {key:14} {t.layouts / n:8.2f} {t.restyles / n:8.2f} {t.styled_nodes / n:7.1f}"
+        f" {t.full / n:5.2f} {t.partial / n:7.2f} {1000 * t.cpu / n:7.1f}",
+        flush=True,
+    )
+    if why is not None:
+        for text, times in t.why_layout.most_common(why[0]):
+            print(f"      layout  {times / n:5.2f}  {text}")
+        for text, times in t.why_restyle.most_common(why[1]):
+            print(f"      restyle {times / n:5.2f}  {text}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keys", type=int, default=20, help="keys measured per screen (default 20)")
@@ -412,16 +427,7 @@ def main() -> int:
             tallies = asyncio.run(measure(scenario, args.keys, counting))
         for key, t in zip(scenario.keys, tallies, strict=True):
             n = max(1, (args.keys + len(scenario.keys) - 1 - scenario.keys.index(key)) // len(scenario.keys))
-            print(
-                f"  {scenario.name:40} {key:14} {t.layouts / n:8.2f} {t.restyles / n:8.2f} {t.styled_nodes / n:7.1f}"
-                f" {t.full / n:5.2f} {t.partial / n:7.2f} {1000 * t.cpu / n:7.1f}",
-                flush=True,
-            )
-            if args.why:
-                for text, times in t.why_layout.most_common(8):
-                    print(f"      layout  {times / n:5.2f}  {text}")
-                for text, times in t.why_restyle.most_common(8):
-                    print(f"      restyle {times / n:5.2f}  {text}")
+            print_row(scenario.name, key, t, n, why=(8, 8) if args.why else None)
     if args.updates:
         print(f"  {'at a table (the table and its bots run in this process too)':55} {'per update drawn'}")
     for game_id in TABLE_GAMES if args.updates else ():
@@ -430,17 +436,7 @@ def main() -> int:
         with tempfile.TemporaryDirectory(prefix="chaigames-work-") as home:
             os.environ["CHAIGAMES_HOME"] = home
             t, n = asyncio.run(measure_table(game_id, args.updates, counting, Path(home)))
-        n = max(n, 1)
-        print(
-            f"  {'table: ' + game_id + ', 4 seats':40} {'update':14} {t.layouts / n:8.2f} {t.restyles / n:8.2f}"
-            f" {t.styled_nodes / n:7.1f} {t.full / n:5.2f} {t.partial / n:7.2f} {1000 * t.cpu / n:7.1f}",
-            flush=True,
-        )
-        if args.why:
-            for text, times in t.why_layout.most_common(10):
-                print(f"      layout  {times / n:5.2f}  {text}")
-            for text, times in t.why_restyle.most_common(6):
-                print(f"      restyle {times / n:5.2f}  {text}")
+        print_row(f"table: {game_id}, 4 seats", "update", t, max(n, 1), why=(10, 6) if args.why else None)
     print(f"  load average after: {os.getloadavg()[0]:.2f}")
     return 0
 
