@@ -58,7 +58,7 @@ async def _one_round(app: App) -> None:
         except TimeoutError:
             # a widget removed meanwhile (its screen closed by the key) never runs what was queued for it
             waiting.difference_update([pump for pump in waiting if not pump.is_running])
-            if asyncio.get_running_loop().time() > deadline:
+            if waiting and asyncio.get_running_loop().time() > deadline:
                 raise TimeoutError(
                     f"still handling a key after {scaled(20):g} s: {sorted(map(repr, waiting))}"
                 ) from None
