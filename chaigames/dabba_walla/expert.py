@@ -40,7 +40,6 @@ class ExpertBot(HardBot):
     NEXT_LEVEL_WEIGHT: float | None = None  # the level charge in the next walk's worth (None: hard's LEVEL_WEIGHT)
     DABBA_WORTH = 0.0  # tips a coloured dabba loaded or in hand is expected to earn, ours less the rivals' mean
     EMPTY_WORTH = 0.0  # tips charged per empty dabba loaded beyond the rules' own, ours less the rivals' mean
-    HORIZON = 0  # our own walks a playout plays (as the hard bot) before judging the next one
     DELIVERY_ROLLOUTS = 4  # delivery rollouts per simulation of budget (they count tips, no game is dealt)
 
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
@@ -87,24 +86,19 @@ class ExpertBot(HardBot):
         me = self.seat
         walked = [len(p.worths) for p in players]
         mine = 0.0
-        ahead = self.HORIZON
-        for _ in range(400 * (1 + self.HORIZON)):
+        for _ in range(400):
             if sim.phase != "pickup":
                 break
             seat = sim.actors()[0]
             if seat == me and sim.step == "move":
-                if ahead == 0:
-                    legal = self._by_type(sim.legal_actions(me))
-                    scored = self.judged_walks(sim.view(me), legal, self.NEXT_LEVEL_WEIGHT)
-                    mine = scored[0][0] if scored else 0.0
-                    break
-                ahead -= 1
+                scored = self.judged_walks(sim.view(me), self._by_type(sim.legal_actions(me)), self.NEXT_LEVEL_WEIGHT)
+                mine = scored[0][0] if scored else 0.0
+                break
             view = sim.view(seat)
             sim.apply(seat, players[seat].choose(view, sim.legal_actions(seat), 0))
-        mine += sum(players[me].worths[walked[me] :])
         theirs = [w for p, k in zip(players, walked, strict=True) if p.seat != me for w in p.worths[k:]]
         if theirs:
-            mine -= self.RIVAL_NEXT * (1 + self.HORIZON) * sum(theirs) / len(theirs)
+            mine -= self.RIVAL_NEXT * sum(theirs) / len(theirs)
         value = self.NEXT_WEIGHT * mine
         if self.MATERIAL:
             tips = [certain_tips(sim, p) for p in range(sim.n)]
