@@ -390,11 +390,9 @@ class HardBot(NormalBot):
             return self._search(view, legal, max(budget, 1))
         return super().choose(view, legal_actions, budget)
 
-    def _load_value(self, view: DabbaView, card: str, place: Place, level_weight: float | None = None) -> float:
-        """The normal placement score plus colour purity: a level of one colour is delivered by one card.
-        `level_weight` charges a higher level other than this bot's `LEVEL_WEIGHT`."""
-        charge = self.LEVEL_WEIGHT if level_weight is None else level_weight
-        score = placement_score(view, self.seat, card, place, charge)
+    def _load_value(self, view: DabbaView, card: str, place: Place) -> float:
+        """The normal placement score plus colour purity: a level of one colour is delivered by one card."""
+        score = placement_score(view, self.seat, card, place, self.LEVEL_WEIGHT)
         if self.COLOUR_PURITY:
             counts = level_counts(view, self.seat, place.level)
             same = counts[card_colour(card)]
@@ -409,14 +407,12 @@ class HardBot(NormalBot):
             return max(places, key=lambda a: self._load_value(view, card, a))
         return super()._place_step(view, legal, greedy)
 
-    def _best_load(self, view: DabbaView, code: str, heights: list[int], level_weight: float | None = None) -> float:
+    def _best_load(self, view: DabbaView, code: str, heights: list[int]) -> float:
         tile = D.CARD_IDS[code] % D.TILES_PER_COLOUR
         places = G.legal_placements(view.vehicle, tile, heights)
         if not places:
             return -10.0 - 2 * G.levelling_need(view.vehicle, tile, heights)
-        return max(
-            self._load_value(view, code, Place(fp.orientation, fp.row, fp.col, lv), level_weight) for fp, lv in places
-        )
+        return max(self._load_value(view, code, Place(fp.orientation, fp.row, fp.col, lv)) for fp, lv in places)
 
     def _play_step(self, view: DabbaView, legal: dict[type, list[Any]]) -> Any:
         heights = list(view.players[self.seat].heights)
@@ -429,19 +425,17 @@ class HardBot(NormalBot):
         judged = self.judged_walks(view, legal) if self.LOOKAHEAD else []
         return judged[0][1] if judged else super()._move_step(view, legal)
 
-    def judged_walks(
-        self, view: DabbaView, legal: dict[type, list[Any]], level_weight: float | None = None
-    ) -> list[tuple[float, Any]]:
+    def judged_walks(self, view: DabbaView, legal: dict[type, list[Any]]) -> list[tuple[float, Any]]:
         """Each legal walk with this bot's score for it (the walk's own worth and how well the best card of
-        the new hand loads, a higher level charged `level_weight`, by default this bot's `LEVEL_WEIGHT`), best
-        first; ties keep the order in which they are met, so the first is the walk this bot plays."""
+        the new hand loads), best first; ties keep the order in which they are met, so the first is the
+        walk this bot plays."""
         me = view.players[self.seat]
         heights = list(me.heights)
         best_load: dict[str, float] = {}
 
         def load_score(code: str) -> float:
             if code not in best_load:
-                best_load[code] = self._best_load(view, code, heights, level_weight)
+                best_load[code] = self._best_load(view, code, heights)
             return best_load[code]
 
         hand_best = max((load_score(c) for c in me.hand or ()), default=-20.0)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import data as D
-from .bots import TILE_SIZE, HardBot
+from .bots import HardBot
 from .determinise import determinise
 from .state import DabbaWallaState
 from .view import DabbaView
@@ -37,9 +37,6 @@ class ExpertBot(HardBot):
     NEXT_WEIGHT = 0.8  # weight of the next walk's worth against this one's
     MATERIAL = 1.0  # weight of the tips a playout makes certain (tickets, chai tiles, empties), ours less theirs
     RIVAL_NEXT = 1.0  # weight of the rivals' walks before our next one (their mean), against our next walk
-    NEXT_LEVEL_WEIGHT: float | None = None  # the level charge in the next walk's worth (None: hard's LEVEL_WEIGHT)
-    DABBA_WORTH = 0.0  # tips a coloured dabba loaded or in hand is expected to earn, ours less the rivals' mean
-    EMPTY_WORTH = 0.0  # tips charged per empty dabba loaded beyond the rules' own, ours less the rivals' mean
     DELIVERY_ROLLOUTS = 4  # delivery rollouts per simulation of budget (they count tips, no game is dealt)
 
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
@@ -91,7 +88,7 @@ class ExpertBot(HardBot):
                 break
             seat = sim.actors()[0]
             if seat == me and sim.step == "move":
-                scored = self.judged_walks(sim.view(me), self._by_type(sim.legal_actions(me)), self.NEXT_LEVEL_WEIGHT)
+                scored = self.judged_walks(sim.view(me), self._by_type(sim.legal_actions(me)))
                 mine = scored[0][0] if scored else 0.0
                 break
             view = sim.view(seat)
@@ -103,29 +100,14 @@ class ExpertBot(HardBot):
         if self.MATERIAL:
             tips = [certain_tips(sim, p) for p in range(sim.n)]
             value += self.MATERIAL * (tips[me] - (sum(tips) - tips[me]) / (sim.n - 1))
-        if self.DABBA_WORTH or self.EMPTY_WORTH:
-            held = [self.DABBA_WORTH * dabbas_held(sim, p) - self.EMPTY_WORTH * empties(sim, p) for p in range(sim.n)]
-            value += held[me] - (sum(held) - held[me]) / (sim.n - 1)
         return value
 
 
 def certain_tips(sim: DabbaWallaState, p: int) -> int:
     """The tips a seat's pick-up has made certain so far: a tip per ticket, two per chai tile it keeps, less
     two per empty dabba it has loaded."""
-    return sim.tickets[p] + D.CHAI_TIPS_EACH * len(sim.chai_owned[p]) - D.EMPTY_PENALTY * empties(sim, p)
-
-
-def empties(sim: DabbaWallaState, p: int) -> int:
-    """The empty dabbas a seat has loaded."""
-    return sum(1 for stack in sim.stacks[p] for piece, _, _ in stack if piece >= D.EMPTY_BASE)
-
-
-def dabbas_held(sim: DabbaWallaState, p: int) -> int:
-    """The coloured dabbas a seat is on course to deliver: those loaded (bonus dabbas too) and those on the
-    tiles of the cards in its hand and of the card it is loading."""
-    cards = [*sim.hands[p], sim.pending] if sim.turn == p and sim.pending >= 0 else sim.hands[p]
-    loaded = sum(1 for stack in sim.stacks[p] for piece, _, _ in stack if D.piece_colour(piece) >= 0)
-    return loaded + sum(TILE_SIZE[card % D.TILES_PER_COLOUR] for card in cards)
+    empties = sum(1 for stack in sim.stacks[p] for piece, _, _ in stack if piece >= D.EMPTY_BASE)
+    return sim.tickets[p] + D.CHAI_TIPS_EACH * len(sim.chai_owned[p]) - D.EMPTY_PENALTY * empties
 
 
 class Rival(HardBot):

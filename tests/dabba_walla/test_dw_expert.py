@@ -87,33 +87,3 @@ def test_a_rival_in_the_playouts_walks_as_the_hard_bot_and_remembers_its_worth(s
     walk = rival.choose(view, legal, 0)
     assert walk == HardBot("hard", 9, seat).choose(view, legal, 0)
     assert rival.worths == [rival.judged_walks(view, rival._by_type(legal))[0][0]]
-
-
-@pytest.mark.parametrize("weight", [0.0, 2.5])
-def test_the_hard_judgement_of_walks_can_charge_another_level_weight(weight):
-    st, seat = walk_decision(39)
-    view, legal = st.view(seat), st.legal_actions(seat)
-    bot = HardBot("hard", 9, seat)
-    assert bot.judged_walks(view, bot._by_type(legal), None) == bot.judged_walks(view, bot._by_type(legal))
-    charged = HardBot("hard", 9, seat)
-    charged.LEVEL_WEIGHT = weight
-    assert bot.judged_walks(view, bot._by_type(legal), weight) == charged.judged_walks(view, bot._by_type(legal))
-
-
-@pytest.mark.parametrize("steps", [16, 39])
-def test_a_playout_judges_our_next_walk_with_its_own_level_charge(steps):
-    """What a walk led to is the next walk's worth with the search's level charge, not the hard bot's: a
-    dabba loaded higher is still a dabba delivered."""
-    st, seat = walk_decision(steps)
-    bot = ExpertBot("expert", 5, seat)
-    bot.MATERIAL, bot.RIVAL_NEXT, bot.NEXT_WEIGHT = 0.0, 0.0, 1.0
-    walk = bot.judged_walks(st.view(seat), bot._by_type(st.legal_actions(seat)))[0][1]
-    st.apply(seat, walk)
-    value = bot._after_walk(st.clone(), [Rival("hard", 7, p) for p in range(st.n)])
-    players = [Rival("hard", 7, p) for p in range(st.n)]
-    while not (st.actors()[0] == seat and st.step == "move"):
-        p = st.actors()[0]
-        st.apply(p, players[p].choose(st.view(p), st.legal_actions(p), 0))
-    legal = bot._by_type(st.legal_actions(seat))
-    assert value == bot.judged_walks(st.view(seat), legal, bot.NEXT_LEVEL_WEIGHT)[0][0]
-    assert value != bot.judged_walks(st.view(seat), legal)[0][0]
