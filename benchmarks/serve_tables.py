@@ -70,6 +70,29 @@ def proc_stat(pid: int) -> tuple[float, int]:
         return 0.0, 0
 
 
+def threads_cpu(pids: list[int]) -> tuple[float, float]:
+    """(CPU seconds so far of the main threads, of their other threads) of processes: a table's other
+    thread is its record's committer (the fsync and rename of each write)."""
+    main = other = 0.0
+    tasks = []
+    for pid in pids:
+        try:
+            tasks.extend((pid, task) for task in Path(f"/proc/{pid}/task").iterdir())
+        except OSError:
+            continue
+    for pid, task in tasks:
+        try:
+            fields = (task / "stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        cpu = (int(fields[11]) + int(fields[12])) / TICKS
+        if task.name == str(pid):
+            main += cpu
+        else:
+            other += cpu
+    return main, other
+
+
 def descendants(pid: int) -> dict[int, str]:
     """Every process under `pid`, with its command line."""
     found: dict[int, str] = {}
@@ -359,6 +382,7 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
             def play_began(_: object) -> None:
                 table_pids, apps = tables_and_apps(server.pid)
                 at_play.update({f"table{p}": proc_stat(p)[0] for p in table_pids})
+                at_play["tables_main"], at_play["tables_other"] = threads_cpu(table_pids)
                 at_play["host"] = proc_stat(server.pid)[0]
                 if profile is not None:  # the apps' profiles start again: play only
                     for pid in apps:
@@ -383,6 +407,8 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
             table_pids, apps = tables_and_apps(server.pid)
             play_cpu = sum(proc_stat(p)[0] - at_play.get(str(p), 0.0) for p in apps)
             tables_play = sum(proc_stat(p)[0] - at_play.get(f"table{p}", 0.0) for p in table_pids)
+            main_now, other_now = threads_cpu(table_pids)
+            tables_main, tables_other = main_now - at_play["tables_main"], other_now - at_play["tables_other"]
             host_play = proc_stat(server.pid)[0] - at_play["host"]
             actions = accepted_actions(data) - int(at_play["actions"])
             own_play = own_cpu() - at_play["own"]
@@ -428,7 +454,9 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
             )
             print(
                 f"  play only, per accepted action: the table {tables_play / max(actions, 1) * 1000:.2f} ms CPU, "
-                f"the host {host_play / max(actions, 1) * 1000:.2f} ms CPU (relaying, SSH)"
+                f"the host {host_play / max(actions, 1) * 1000:.2f} ms CPU (relaying, SSH); of the table's, "
+                f"its main thread {tables_main / max(actions, 1) * 1000:.2f} ms, its record's committer (fsync, "
+                f"rename) {tables_other / max(actions, 1) * 1000:.2f} ms"
             )
             print(f"  after: {load_after}")
             for players in seated:
