@@ -53,6 +53,8 @@ DIE_KEYS = b"wasdtfghijkl"
 TIMEOUT = 5.0
 GAP = 0.2
 """Seconds between a Chai Wallah key's change on the next screen and the next key at that table (`--gap`)."""
+IDLE = 5.0
+"""Seconds after the last key in which the tables' and the host's CPU is measured with nobody pressing a key."""
 
 
 def proc_stat(pid: int) -> tuple[float, int]:
@@ -414,6 +416,11 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
             own_play = own_cpu() - at_play["own"]
             emulated_play = TablePlayer.emulation - at_play["emulation"]
             load_after = load()
+            idle0 = (sum(proc_stat(p)[0] for p in table_pids), proc_stat(server.pid)[0], time.perf_counter())
+            await asyncio.sleep(IDLE)  # nobody presses a key: what the running games cost on their own
+            idle_tables = sum(proc_stat(p)[0] for p in table_pids) - idle0[0]
+            idle_host = proc_stat(server.pid)[0] - idle0[1]
+            idle_wall = time.perf_counter() - idle0[2]
 
             def cost(pids: list[int]) -> tuple[float, float]:
                 stats = [proc_stat(p) for p in pids]
@@ -457,6 +464,12 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
                 f"the host {host_play / max(actions, 1) * 1000:.2f} ms CPU (relaying, SSH); of the table's, "
                 f"its main thread {tables_main / max(actions, 1) * 1000:.2f} ms, its record's committer (fsync, "
                 f"rename) {tables_other / max(actions, 1) * 1000:.2f} ms"
+            )
+            idle_share = (play_end - at_play["t"]) / max(actions, 1) / idle_wall * 1000  # ms per action per idle second
+            print(
+                f"  then {idle_wall:.1f} s with no key: the tables {idle_tables / idle_wall * 1000:.1f} ms CPU "
+                f"a second, the host {idle_host / idle_wall * 1000:.1f} ms (over play, {idle_tables * idle_share:.2f} "
+                f"and {idle_host * idle_share:.2f} ms per accepted action)"
             )
             print(f"  after: {load_after}")
             for players in seated:
