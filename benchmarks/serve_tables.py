@@ -15,12 +15,13 @@ benchmark's own CPU (its terminals share the machine, real players' terminals do
 average before and after. `--knee` plays 1, 2, 3... tables of 4 on fresh hosts until the p99 passes
 50 ms and prints the largest number of people served within it. With `--profile DIR` every player's
 app profiles itself from the moment every table's game runs (`CHAIGAMES_FORK_PROFILE`, restarted with
-SIGUSR1) to the hang-up, and the benchmark prints the profiles summed. Its terminals parse a screen's
-bytes only when it is looked at (`TablePlayer`; `--eager`: every byte as it comes). Needs the test extra
-(asyncssh, pyte).
+SIGUSR1) to the hang-up, and the benchmark prints the profiles summed; `--profile-tables DIR` does the
+same for the table processes' main threads, on their CPU clock (`CHAIGAMES_TABLE_PROFILE`). Its terminals
+parse a screen's bytes only when it is looked at (`TablePlayer`; `--eager`: every byte as it comes). Needs
+the test extra (asyncssh, pyte).
 
     nice -n 10 python benchmarks/serve_tables.py [--tables 4] [--people 4] [--keys 40] [--knee] [--profile DIR]
-        [--eager]
+        [--profile-tables DIR] [--eager]
 """
 
 from __future__ import annotations
@@ -352,7 +353,14 @@ def percentile99(samples: list[float]) -> float:
     return samples[min(len(samples) - 1, int(len(samples) * 0.99))] if samples else float("nan")
 
 
-async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", profile: Path | None = None) -> float:
+async def serve(
+    tables: int,
+    people: int,
+    keys: int,
+    game: str = "chai-wallah",
+    profile: Path | None = None,
+    profile_tables: Path | None = None,
+) -> float:
     """One host, `tables` tables of `people` playing at once; prints the figures, returns the p99 (s)."""
     sessions = tables * people
     with tempfile.TemporaryDirectory() as tmp:
@@ -361,6 +369,9 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
         if profile is not None:
             profile.mkdir(parents=True, exist_ok=True)
             env["CHAIGAMES_FORK_PROFILE"] = str(profile.resolve())
+        if profile_tables is not None:
+            profile_tables.mkdir(parents=True, exist_ok=True)
+            env["CHAIGAMES_TABLE_PROFILE"] = str(profile_tables.resolve())
         server = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "chaigames", "serve", "--open", "--port", "0", "--data-dir", tmp,
             "--max-sessions", str(sessions), "--max-pending", str(sessions), "--max-tables", str(tables),
@@ -388,6 +399,9 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
                 at_play["host"] = proc_stat(server.pid)[0]
                 if profile is not None:  # the apps' profiles start again: play only
                     for pid in apps:
+                        os.kill(pid, signal.SIGUSR1)
+                if profile_tables is not None:
+                    for pid in table_pids:
                         os.kill(pid, signal.SIGUSR1)
                 at_play.update({str(p): proc_stat(p)[0] for p in apps})
                 at_play["actions"] = accepted_actions(data)
@@ -479,6 +493,8 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
             await asyncio.wait_for(server.wait(), 60)
             if profile is not None:
                 print_profile(profile, apps, "apps during play only")
+            if profile_tables is not None:
+                print_profile(profile_tables, table_pids, "tables' main threads during play only", prefix="table")
             crashes = [line for line in (await drain).decode(errors="replace").splitlines() if "ended=crash" in line]
             if crashes:
                 print(f"  {len(crashes)} sessions crashed, the first: {crashes[0]}")
@@ -500,11 +516,14 @@ async def main() -> int:
     parser.add_argument("--gap", type=float, default=0.2, help="seconds between keys at a table (Chai Wallah)")
     parser.add_argument("--eager", action="store_true", help="every terminal parses every byte as it comes")
     parser.add_argument("--profile", metavar="DIR", type=Path, help="the apps profile their play into DIR; print it")
+    parser.add_argument(
+        "--profile-tables", metavar="DIR", type=Path, help="the tables profile their main thread's CPU into DIR"
+    )
     args = parser.parse_args()
     TablePlayer.eager = args.eager
     GAP = args.gap
     if not args.knee:
-        await serve(args.tables, args.people, args.keys, args.game, args.profile)
+        await serve(args.tables, args.people, args.keys, args.game, args.profile, args.profile_tables)
         return 0
     served = 0
     for tables in range(1, 13):
