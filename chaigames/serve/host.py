@@ -46,6 +46,8 @@ turn it off), and an action at a table of four is a dozen frames. OpenSSH has ha
 MACS = ("hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com", "hmac-sha2-256", "hmac-sha2-512")
 """The MACs for AES-CTR (GCM needs none). An OpenSSH client takes HMAC-SHA2-256, encrypt-then-MAC:
 AES-CTR with it costs what AES-GCM does, 7-9 us a packet; with UMAC, which OpenSSH would take first, 12-14."""
+TABLE_PROFILE_ENV = "CHAIGAMES_TABLE_PROFILE"
+"""Passed on to the table processes (`chaigames.serve.tables.process`): where each writes its profile."""
 NEEDS_TERMINAL = "chaigames needs a terminal: connect with `ssh -t -p PORT HOST` (and without a command).\r\n"
 
 
@@ -130,8 +132,10 @@ class Host:
         self._closing = False
         self._ending: set[asyncio.Task[None]] = set()
         self._changed = asyncio.Event()
-        env = child_environment(home=options.data_dir, term=None, color=options.color)
-        self.registry = TableRegistry(options.data_dir, options.tables, table_environment(env))
+        env = table_environment(child_environment(home=options.data_dir, term=None, color=options.color))
+        if TABLE_PROFILE_ENV in os.environ:  # the host's admin asked for each table's profile
+            env[TABLE_PROFILE_ENV] = os.environ[TABLE_PROFILE_ENV]
+        self.registry = TableRegistry(options.data_dir, options.tables, env)
 
     # -- admission -----------------------------------------------------------------------------
     def admit(self, session: Any) -> bool:

@@ -495,7 +495,7 @@ class TableRegistry:
 
 def table_environment(env: dict[str, str]) -> dict[str, str]:
     """A table process's environment: the fixed one a served game gets, without terminal or colours."""
-    keep = ("PATH", "LANG", "LC_ALL", "PYTHONPATH", "CHAIGAMES_TABLE_PROFILE")  # the last: `tables.process`
+    keep = ("PATH", "LANG", "LC_ALL", "PYTHONPATH")
     out = {k: env[k] for k in keep if k in env}
     out["HOME"] = os.devnull
     return out

@@ -38,7 +38,7 @@ from .table import Table
 log = logging.getLogger("chaigames.serve.tables")
 
 PROFILE_ENV = "CHAIGAMES_TABLE_PROFILE"
-"""The folder a table writes its profile to, from its environment (none: no profile)."""
+"""The folder a table writes its profile to, from its environment (none: no profile; the host passes its own on)."""
 
 
 class TableOptions(TypedDict, total=False):
