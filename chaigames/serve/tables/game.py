@@ -44,6 +44,13 @@ class TableGame(GameController):
             return ()
         return tuple(s for s in self.session.state.actors() if not self.is_bot(s))
 
+    @property
+    def saves_later(self) -> bool:
+        """Every game's: a move's news waits for its save, and the fsync and the rename (5-20 ms) are the
+        committer thread's. The record's whole text is in a temporary file before anyone is told, and a
+        table started again after a kill puts it in place (`Records.restore` sweeps its folder first)."""
+        return True
+
     def _tick(self) -> None:
         """Real time: the clock ticks 20 times a second, and a table runs its game and looks for news
         only when a timed event or a bot's move is due by now. Between them nothing a seat sees can
