@@ -42,6 +42,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -284,7 +285,7 @@ async def table(
     keys: int,
     samples: list[float],
     lost: list[int],
-    play: Play,
+    play: Play | Any,
     game: str = "chai-wallah",
 ):
     names = [f"T{t}P{i}" for i in range(people)]
