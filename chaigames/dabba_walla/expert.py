@@ -4,9 +4,10 @@ Pick-up: which space to walk to is the turn's big decision. For the most promisi
 bot's judgement: the card's worth to our load, the tickets lying there and spent on the way, how well
 the new hand loads), each deal of the hidden cards (`determinise`: the rivals' hands and chai tiles, the
 draw pile) is played out once per walk: the walk, the rest of our turn and every rival's turn with the
-hard bot's choices, up to what our next walk will then be worth (the rivals may take the card we wanted
-next, and the refills are unknown), less the mean worth of the rivals' walks on the way (a card we take
-is one they cannot), plus the tips the playout has made certain (tickets kept, chai tiles, less empty
+hard bot's choices, our next walk too (as the hard bot would walk it), up to what the walk after it will
+then be worth (the rivals may take the card we wanted, and the refills are unknown); our walks on the way
+count with that worth, less the rivals' walks on the way (their mean per walk, once per walk of ours: a
+card we take is one they cannot), plus the tips the playout has made certain (tickets kept, chai tiles, less empty
 dabbas loaded) against the rivals' mean. Every walk meets the same deals, so two walks are compared on
 the same rivals' hands rather than on luck; the walk with the best "now + what it led to" wins.
 Delivery: every hand is public then, so the hard bot's rollouts of the rest of the delivery phase
@@ -37,6 +38,7 @@ class ExpertBot(HardBot):
     NEXT_WEIGHT = 0.8  # weight of the next walk's worth against this one's
     MATERIAL = 1.0  # weight of the tips a playout makes certain (tickets, chai tiles, empties), ours less theirs
     RIVAL_NEXT = 1.0  # weight of the rivals' walks before our next one (their mean), against our next walk
+    HORIZON = 1  # our own walks a playout plays (as the hard bot) before judging the walk after them
     DELIVERY_ROLLOUTS = 4  # delivery rollouts per simulation of budget (they count tips, no game is dealt)
 
     def choose(self, view: DabbaView, legal_actions: Sequence[Any], budget: int) -> Any:
@@ -76,26 +78,31 @@ class ExpertBot(HardBot):
         return cands[best][1]
 
     def _after_walk(self, sim: DabbaWallaState, players: list[Rival]) -> float:
-        """Play on with the hard bot's choices until our next walk. What the walk led to: the best walk
-        then (less, by `RIVAL_NEXT`, the mean worth of the rivals' walks on the way: what our walk left
-        them), weighted by `NEXT_WEIGHT`; and by `MATERIAL`, the tips already certain (tickets, chai tiles
-        kept, empty dabbas loaded) against the rivals' mean."""
+        """Play on with the hard bot's choices (ours too, for `HORIZON` walks) until the walk after them.
+        What the walk led to: the worth of our walks on the way and of the best walk then (less, by
+        `RIVAL_NEXT`, the mean worth of the rivals' walks on the way once per walk of ours: what our walks
+        left them), weighted by `NEXT_WEIGHT`; and by `MATERIAL`, the tips already certain (tickets, chai
+        tiles kept, empty dabbas loaded) against the rivals' mean."""
         me = self.seat
         walked = [len(p.worths) for p in players]
         mine = 0.0
-        for _ in range(400):
+        ahead = self.HORIZON
+        for _ in range(400 * (1 + self.HORIZON)):
             if sim.phase != "pickup":
                 break
             seat = sim.actors()[0]
             if seat == me and sim.step == "move":
-                scored = self.judged_walks(sim.view(me), self._by_type(sim.legal_actions(me)))
-                mine = scored[0][0] if scored else 0.0
-                break
+                if ahead == 0:
+                    scored = self.judged_walks(sim.view(me), self._by_type(sim.legal_actions(me)))
+                    mine = scored[0][0] if scored else 0.0
+                    break
+                ahead -= 1
             view = sim.view(seat)
             sim.apply(seat, players[seat].choose(view, sim.legal_actions(seat), 0))
+        mine += sum(players[me].worths[walked[me] :])
         theirs = [w for p, k in zip(players, walked, strict=True) if p.seat != me for w in p.worths[k:]]
         if theirs:
-            mine -= self.RIVAL_NEXT * sum(theirs) / len(theirs)
+            mine -= self.RIVAL_NEXT * (1 + self.HORIZON) * sum(theirs) / len(theirs)
         value = self.NEXT_WEIGHT * mine
         if self.MATERIAL:
             tips = [certain_tips(sim, p) for p in range(sim.n)]

@@ -87,3 +87,30 @@ def test_a_rival_in_the_playouts_walks_as_the_hard_bot_and_remembers_its_worth(s
     walk = rival.choose(view, legal, 0)
     assert walk == HardBot("hard", 9, seat).choose(view, legal, 0)
     assert rival.worths == [rival.judged_walks(view, rival._by_type(legal))[0][0]]
+
+
+@pytest.mark.parametrize("steps", [16, 39])
+def test_a_playout_plays_our_next_walk_and_judges_the_one_after(steps):
+    """What a walk led to: our next walk as the hard bot plays it (its worth) and the best walk after it,
+    less the rivals' walks on the way, once per walk of ours."""
+    st, seat = walk_decision(steps)
+    bot = ExpertBot("expert", 5, seat)
+    assert bot.HORIZON == 1
+    bot.MATERIAL, bot.NEXT_WEIGHT = 0.0, 1.0
+    walk = bot.judged_walks(st.view(seat), bot._by_type(st.legal_actions(seat)))[0][1]
+    st.apply(seat, walk)
+    value = bot._after_walk(st.clone(), [Rival("hard", 7, p) for p in range(st.n)])
+    players = [Rival("hard", 7, p) for p in range(st.n)]
+    walks_of_ours = 0
+    while True:
+        p = st.actors()[0]
+        if p == seat and st.step == "move":
+            if walks_of_ours == 1:
+                break
+            walks_of_ours += 1
+        st.apply(p, players[p].choose(st.view(p), st.legal_actions(p), 0))
+    assert len(players[seat].worths) == 1
+    after = bot.judged_walks(st.view(seat), bot._by_type(st.legal_actions(seat)))[0][0]
+    theirs = [w for r in players if r.seat != seat for w in r.worths]
+    assert len(theirs) >= 2 * (st.n - 1) - 1
+    assert value == pytest.approx(players[seat].worths[0] + after - 2 * sum(theirs) / len(theirs))
