@@ -448,7 +448,11 @@ async def serve(
                 ]  # fmt: skip
                 workers.append(
                     await asyncio.create_subprocess_exec(
-                        *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT
+                        *command,
+                        stdin=asyncio.subprocess.PIPE,
+                        stdout=asyncio.subprocess.PIPE,
+                        cwd=ROOT,
+                        start_new_session=True,  # a scheduling group of its own: no other table's parse takes its turn
                     )
                 )
 
