@@ -115,7 +115,9 @@ class Footer(textual_widgets.Footer):
     - keys that it has already, some of them hidden or shown again (a name field takes `?` as a
       letter, so Keys leaves the footer while it has the focus): the footer's own line is laid out
       again, nothing is mounted;
-    - otherwise (new keys) it is rebuilt as Textual does.
+    - otherwise (new keys) it is rebuilt, keeping (hidden) the keys it had: a screen whose keys change with
+      each step of a turn (Dabba Walla's) has them all after one round, and from then on only shows and
+      hides them.
 
     A screen hidden under another (a curtain, the New game form over the menu) is not drawn: its keys
     are brought up to date when it is shown again (Textual refreshes a screen's bindings then), so a
@@ -125,12 +127,33 @@ class Footer(textual_widgets.Footer):
 
     _shown: tuple | None = None
     """What the keys on the footer show (None: to be rebuilt whatever it shows)."""
+    _rebuild: list[tuple[FooterSlot, bool]] | None = None
+    """The keys the next rebuild makes, in order, each with whether it shows (None: Textual's own)."""
 
     def compose(self) -> ComposeResult:
         self._shown = self._wanted(self.screen) if footer_has_bindings(self) else None
-        for widget in super().compose():  # every key, those in groups too, passes through here
+        rebuild, self._rebuild = self._rebuild, None
+        widgets = super().compose() if rebuild is None else self._keys(rebuild)
+        for widget in widgets:  # every key, those in groups too, passes through here
             footer_key_as_its_footer(widget, self.compact)
             yield widget
+
+    def _keys(self, slots: list[tuple[FooterSlot, bool]]) -> ComposeResult:
+        """The footer's keys for `slots`, made as Textual's Footer makes them; those not shown are hidden."""
+        for slot, shown in slots:
+            key = FooterKey(
+                slot.key,
+                slot.key_display,
+                slot.description,
+                slot.action,
+                disabled=not slot.enabled,
+                tooltip=slot.tooltip,
+                classes="-command-palette" if slot.palette else "",
+            )
+            if not slot.palette:  # the palette's key stays compact, as Textual makes it
+                key.data_bind(compact=textual_widgets.Footer.compact)
+            key.display = shown
+            yield key
 
     def _wanted(self, screen: Screen) -> tuple:
         """The keys `screen` offers for the footer now: (key, binding, enabled, tooltip)."""
@@ -163,7 +186,33 @@ class Footer(textual_widgets.Footer):
         if self._show_in_place(screen, wanted):
             self._shown = wanted
             return
+        self._rebuild = self._kept_and_planned(screen)
         await super().recompose()
+
+    def _kept_and_planned(self, screen: Screen) -> list[tuple[FooterSlot, bool]] | None:
+        """The keys the footer shows now and those it has, in one order (each with whether it shows), or
+        None when a rebuild should make only what Textual's Footer would (grouped keys, or the keys it has
+        in another order than the planned ones)."""
+        planned = self._planned(screen)
+        keys = list(self.query_children(FooterKey))
+        if planned is None or len(keys) != len(self.children):
+            return None
+        have = [key.key for key in keys]
+        if len(set(have)) != len(have) or len({slot.key for slot in planned}) != len(planned):
+            return None
+        out: list[tuple[FooterSlot, bool]] = []
+        at = 0
+        for slot in planned:
+            if slot.key in have[at:]:
+                found = have.index(slot.key, at)
+                out.extend((_slot_of(key), False) for key in keys[at:found])
+                at = found + 1
+            out.append((slot, True))
+        out.extend((_slot_of(key), False) for key in keys[at:])
+        palettes = [k for k, (slot, _) in enumerate(out) if slot.palette]
+        if palettes and palettes != [len(out) - 1]:
+            return None  # the palette's key is docked right, after every other key
+        return out
 
     def _show_in_place(self, screen: Screen, wanted: tuple) -> bool:
         """Show `wanted` with the keys the footer has, in their order (hiding the others; a key that now
@@ -221,7 +270,7 @@ class Footer(textual_widgets.Footer):
                 display = app.get_key_display(binding)
                 tooltip = binding.tooltip or binding.description
                 planned.append(
-                    FooterSlot(binding.key, display, binding.action, binding.description, active.enabled, tooltip)
+                    FooterSlot(binding.key, display, binding.action, binding.description, active.enabled, tooltip, True)
                 )
         return planned
 
@@ -235,6 +284,22 @@ class FooterSlot(NamedTuple):
     description: str
     enabled: bool
     tooltip: str
+    palette: bool = False
+    """The command palette's key (docked right, always compact)."""
+
+
+def _slot_of(key: FooterKey) -> FooterSlot:
+    """What a footer's key shows now."""
+    palette = key.has_class("-command-palette")
+    return FooterSlot(
+        key.key,
+        key.key_display,
+        key.action,
+        key.description,
+        not key.has_class("-disabled"),
+        str(key.tooltip or ""),
+        palette,
+    )
 
 
 LINE_CACHE = 512

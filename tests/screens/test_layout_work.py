@@ -180,3 +180,55 @@ async def test_the_new_game_form_styles_each_field_once_as_it_opens(monkeypatch)
         assert [name for name in restyled if name in made] == []
         current = form.query_one("#seats", Select).query_one("SelectCurrent")
         assert current.has_class("-has-value") and form.query_one("#start").has_class("-primary")
+
+
+class Steps(Screen[None]):
+    """Each step of a turn has keys of its own (as Dabba Walla's have): `step` says which are live."""
+
+    BINDINGS = [
+        ("enter", "place", "Place"),
+        ("r", "rotate", "Rotate"),
+        ("e", "empty", "Empty dabba"),
+        ("v", "view", "Level view"),
+        ("escape", "back", "Back"),
+    ]
+    STEPS = ({"place", "rotate", "back"}, {"empty", "view", "back"})
+    step = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("a turn")
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action in self.STEPS[self.step]
+
+    def next_step(self) -> None:
+        self.step = 1 - self.step
+        self.refresh_bindings()
+
+
+class StepsApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(Steps())
+
+
+async def test_keys_of_each_step_of_a_turn_are_mounted_once(monkeypatch):
+    """Keys that come with one step of a turn and go with the next are kept (hidden) when the footer is
+    rebuilt for the next step's new keys: from the second round on, a step only shows and hides keys."""
+    app = StepsApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, Steps) and app.screen.query(FooterKey), "the turn")
+        await settle(pilot)
+        steps = app.screen
+        assert isinstance(steps, Steps)
+        composed = counted_footers(monkeypatch)
+        lines = []
+        for _ in range(4):
+            steps.next_step()
+            await settle(pilot)
+            lines.append(footer_line(app))
+        assert len(composed) == 1  # the first new step's keys; never again
+        assert "Empty dabba" in lines[0] and "Rotate" not in lines[0] and "Back" in lines[0]
+        assert "Rotate" in lines[1] and "Empty dabba" not in lines[1]
+        assert lines[2:] == lines[:2]
+        assert [key.key for key in steps.query(FooterKey) if key.display] == ["enter", "r", "escape", "ctrl+p"]
