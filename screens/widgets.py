@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple, Self
 
 from rich.cells import cell_len
@@ -328,9 +329,10 @@ class LinePanel(Static):
         self._text_visual: Visual | None = None
         self._strips: list[Strip] | None = None
         self._strips_for: tuple | None = None  # (size, visual style) the strips were drawn for
-        self._lines: tuple[Text, Lines] | None = None  # the text shown, split in lines
+        self._lines: tuple[Text, Sequence[Text] | Lines] | None = None  # the text shown, split in lines
         self._line_cache: dict[tuple, Strip] | None = None  # line strips by what they show (see _line_strip)
         self._line_cache_for: tuple | None = None  # the (size, visual style) of the lines kept
+        self._given: tuple[Text, list[Text]] | None = None  # a text to show and its lines, as `show_rows` got them
 
     @property
     def content(self) -> VisualType:
@@ -385,17 +387,34 @@ class LinePanel(Static):
             self._line_cache_for, self._line_cache = self._strips_for, (cache := {})
         return cache
 
-    def _line_strip(self, text: Text, y: int) -> Strip:
-        """Line `y` drawn from `text`: alone, then told its row (what a whole drawing would have said).
-        Kept by what it shows: a cursor or a die going back and forth shows the same lines again."""
-        key = self._line_key(text, y)
+    def _line_strips(self, lines: dict[int, Text]) -> dict[int, Strip]:
+        """Each line `y` drawn from its text, kept by what it shows (a cursor or a die going back and forth
+        shows the same lines again). The lines not kept yet are drawn together, one under the other (each
+        line's drawing has a cost of its own besides its cells), then each is told its row (what a whole
+        drawing of the panel would have said)."""
         cache = self._drawn_lines()
-        strip = cache.get(key)
-        if strip is None:
-            line = visualize(self, Text().append_text(text), markup=False)
-            strip = _on_row(Visual.to_strips(self, line, self.size.width, 1, self.visual_style)[0], y)
-            cache[key] = strip
-        return strip
+        keys = {y: self._line_key(text, y) for y, text in lines.items()}
+        strips = {y: cache[key] for y, key in keys.items() if key in cache}
+        new = [y for y in lines if y not in strips]
+        if new:
+            text = Text("\n").join([lines[y] for y in new])
+            drawn = Visual.to_strips(
+                self, visualize(self, text, markup=False), self.size.width, len(new), self.visual_style
+            )
+            for row, y in enumerate(new):
+                strips[y] = cache[keys[y]] = _on_row(drawn[row], y, row)
+        return strips
+
+    def show_rows(self, rows: Sequence[Text]) -> None:
+        """Show `rows`, a line each: as `show(self, Text("\\n").join(rows))`, but without splitting the
+        text into its lines again to compare them with the lines shown."""
+        text = Text("\n").join(rows)
+        plain = all(not (row.style or row.justify or row.overflow or row.no_wrap) for row in rows)
+        self._given = (text, list(rows)) if plain else None  # else its lines, split, are not the rows
+        show(self, text)
+        if self._given is not None and getattr(self, "_shown_content", None) is text:
+            self._lines = self._given  # what the next change compares its lines with
+        self._given = None
 
     def show_lines(self, old: Text, new: Text) -> bool:
         """Repaint the lines of `new` that differ from `old` (what the panel shows). False when it
@@ -405,7 +424,8 @@ class LinePanel(Static):
             return False
         shown = self._lines
         old_lines = shown[1] if shown is not None and shown[0] is old else old.split("\n", allow_blank=True)
-        new_lines = new.split("\n", allow_blank=True)
+        given = self._given
+        new_lines = given[1] if given is not None and given[0] is new else new.split("\n", allow_blank=True)
         self._lines = (new, new_lines)
         if len(old_lines) != len(new_lines) or len(new_lines) > min(height, len(self._strips)):
             return False
@@ -416,19 +436,30 @@ class LinePanel(Static):
         to_draw = sum(1 for y in changed if self._line_key(new_lines[y], y) not in drawn)
         if to_draw > WHOLE_PAST * len(new_lines):
             return False  # most lines new (a log moved up by a line): drawn whole, for less
-        for y in changed:
-            self._strips[y] = self._line_strip(new_lines[y], y)
+        for y, strip in self._line_strips({y: new_lines[y] for y in changed}).items():
+            self._strips[y] = strip
         self._text, self._text_visual = new, None  # what a whole repaint (a resize) draws from
-        for y in changed:
-            self.refresh(Region(0, y, width, 1))
+        for y, rows in _runs(changed):  # lines next to each other: one region
+            self.refresh(Region(0, y, width, rows))
         return True
 
 
-def _on_row(strip: Strip, y: int) -> Strip:
-    """A line drawn alone, as drawn on row `y` of its panel: Textual marks each cell with its (column,
-    row) for text selection, and a line drawn alone says row 0. Cheaper than drawing the line under y
-    empty lines, which cost a millisecond a line near the bottom of a panel."""
-    if y == 0:
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Rows in increasing order as runs of neighbours: (first row, how many)."""
+    runs: list[tuple[int, int]] = []
+    for y in rows:
+        if runs and runs[-1][0] + runs[-1][1] == y:
+            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+        else:
+            runs.append((y, 1))
+    return runs
+
+
+def _on_row(strip: Strip, y: int, drawn_on: int = 0) -> Strip:
+    """A line drawn on row `drawn_on` (alone, or among a few changed lines), as drawn on row `y` of its
+    panel: Textual marks each cell with its (column, row) for text selection. Cheaper than drawing the
+    line under y empty lines, which cost a millisecond a line near the bottom of a panel."""
+    if y == drawn_on:
         return strip
     segments = []
     for text, style, control in strip:
