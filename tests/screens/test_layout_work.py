@@ -232,3 +232,32 @@ async def test_keys_of_each_step_of_a_turn_are_mounted_once(monkeypatch):
         assert "Rotate" in lines[1] and "Empty dabba" not in lines[1]
         assert lines[2:] == lines[:2]
         assert [key.key for key in steps.query(FooterKey) if key.display] == ["enter", "r", "escape", "ctrl+p"]
+
+
+class NameField(App[None]):
+    CSS = "NameInput { width: 12; }"
+
+    def compose(self) -> ComposeResult:
+        from screens.widgets import NameInput
+
+        yield NameInput("", compact=True)
+
+
+async def test_a_letter_typed_in_a_name_field_lays_nothing_out():
+    """A field took the width of its text as its virtual size, a layout of the whole screen, on every
+    letter; the layout gave it back its own size. Now the letter repaints the field, and a name longer
+    than the field still scrolls to show where it is being typed."""
+    app = NameField()
+    async with app.run_test(size=(40, 5)) as pilot:
+        await settle(pilot)
+        laid_out = counted_layouts(app)
+        for letter in "Ashabai":
+            await press(pilot, letter)
+        await settle(pilot)
+        assert laid_out == []
+        assert screen_text(app).splitlines()[0].startswith("Ashabai")
+        for letter in " Kulkarni":
+            await press(pilot, "space" if letter == " " else letter)
+        await settle(pilot)
+        assert laid_out == []
+        assert "Kulkarni" in screen_text(app).splitlines()[0]
