@@ -344,9 +344,16 @@ def diamond_fits(seats: int, rows: int) -> bool:
 # -- the feed ---------------------------------------------------------------------------------------------
 def feed_lines(events: Sequence[Any], rows: int, width: int = 200) -> Text:
     """The last `rows` lines of trades, claims and stall swaps, each with its game time. Long lines
-    wrap under their text here (not in the widget), so the newest line is never out of sight."""
+    wrap under their text here (not in the widget), so the newest line is never out of sight. The
+    events are read from the newest back, as far as `rows` of them (a long game's log is long)."""
     out: list[Text] = []
-    for e in [e for e in events if e.kind in FEED_KINDS][-rows:] if rows > 0 else []:
+    shown: list[Any] = []
+    for e in reversed(events) if rows > 0 else ():
+        if e.kind in FEED_KINDS:
+            shown.append(e)
+            if len(shown) == rows:
+                break
+    for e in reversed(shown):
         t = e.data.get("t")
         stamp = f"{t:6.1f}  " if isinstance(t, int | float) else " " * 8
         style = ALERT_STYLE if e.kind in ("claim", "win") else Style()

@@ -271,7 +271,7 @@ class ChaiWallahScreen(GameScreen):
         feed = (len(log), log[-1].event if log else None, rows, width)
         if feed != self._feed:
             self._feed = feed
-            self._show("#cw-feed", feed_lines([line.event for line in log], rows, width))
+            self._show("#cw-feed", feed_lines(_Events(log), rows, width))
 
     def _refresh_big(self, view: ChaiWallahView, width: int, height: int, size: DieSize) -> None:
         """120x40 and larger: orders and dice drawn as dice, a block a seat in a grid. A seat's
@@ -414,6 +414,21 @@ class ChaiWallahScreen(GameScreen):
 
     def _real(self) -> float:
         return self.app.clock_source()
+
+
+class _Events(Sequence[Event]):
+    """The events of the log's lines, read as they are asked for (the feed reads only the newest)."""
+
+    def __init__(self, lines: Sequence[Any]) -> None:
+        self.lines = lines
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def __getitem__(self, at: Any) -> Any:
+        if isinstance(at, slice):
+            return [line.event for line in self.lines[at]]
+        return self.lines[at].event
 
 
 __all__ = ["ChaiWallahScreen", "key_glyph", "key_name"]
