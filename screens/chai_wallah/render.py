@@ -95,7 +95,10 @@ def pad(text: Text | str, width: int, align: str = "left") -> Text:
 def join(parts: Sequence[Text | str]) -> Text:
     out = Text()
     for part in parts:
-        out.append_text(Text(part) if isinstance(part, str) else part)
+        if isinstance(part, str):
+            out.append(part)  # plain words: no Text made for them
+        else:
+            out.append_text(part)
     return out
 
 
