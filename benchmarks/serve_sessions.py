@@ -104,12 +104,17 @@ def cpu_and_faults(pid: int) -> tuple[float, int]:
 
 
 def print_profile(
-    folder: Path, pids: list[int], what: str = "sessions alone, fork to hang-up", lines: int = 30
+    folder: Path,
+    pids: list[int],
+    what: str = "sessions alone, fork to hang-up",
+    lines: int = 30,
+    prefix: str = "session",
 ) -> None:
-    """The profiles the forked games `pids` wrote, summed: by own time and by cumulative time."""
+    """The profiles the forked games `pids` (or other processes: `prefix`) wrote, summed: by own time and
+    by cumulative time."""
     import pstats
 
-    files = [str(folder / f"session-{pid}.prof") for pid in pids if (folder / f"session-{pid}.prof").exists()]
+    files = [str(folder / f"{prefix}-{pid}.prof") for pid in pids if (folder / f"{prefix}-{pid}.prof").exists()]
     if not files:
         print(f"  profile: no game wrote one under {folder}")
         return

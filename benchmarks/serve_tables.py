@@ -3,9 +3,10 @@ change on another person's screen, and what the host and the tables cost.
 
 Starts `chaigames serve --open` on 127.0.0.1 and a free port in a subprocess, in a session of its own
 as a host run as a service is (where the kernel shares the CPU between sessions, autogroups, the host is
-then not in one group with this benchmark's terminals, which cost more CPU than it), then for each table:
-four SSH sessions (100x32 terminals fed into pyte); the first opens a Chai Wallah table of four
-people (its setup remembered beforehand), the others join by its code, the owner starts. Then each
+then not in one group with this benchmark's terminals, which cost more CPU than it), then for each table,
+in a process of its own (`worker`), four SSH sessions (100x32 terminals fed into pyte); the first
+opens a Chai Wallah table of four people (its setup remembered beforehand), the others join by its
+code, the owner starts. Then each
 person in turn presses one of their die keys (scripted); the time until that person's panel changes
 on the NEXT person's screen is one latency sample. All tables play at once. Prints the median and
 99th percentile, keys with no visible change within the timeout, and CPU seconds and resident
@@ -15,12 +16,16 @@ benchmark's own CPU (its terminals share the machine, real players' terminals do
 average before and after. `--knee` plays 1, 2, 3... tables of 4 on fresh hosts until the p99 passes
 50 ms and prints the largest number of people served within it. With `--profile DIR` every player's
 app profiles itself from the moment every table's game runs (`CHAIGAMES_FORK_PROFILE`, restarted with
-SIGUSR1) to the hang-up, and the benchmark prints the profiles summed. Its terminals parse a screen's
-bytes only when it is looked at (`TablePlayer`; `--eager`: every byte as it comes). Needs the test extra
+SIGUSR1) to the hang-up, and the benchmark prints the profiles summed; `--profile-tables DIR` does the
+same for the table processes' main threads, on their CPU clock (`CHAIGAMES_TABLE_PROFILE`), and the
+tables' and the host's CPU with no key pressed follows play. Its terminals parse a screen's bytes only
+when it is looked at (`TablePlayer`; `--eager`: every byte as it comes). Each table's terminals run in a
+process of their own: a backlog of a screen's bytes parsed at once (at Dabba Walla, 40-80 KB, 200-330 ms)
+held up every other table's timed key when all the terminals shared one event loop. Needs the test extra
 (asyncssh, pyte).
 
     nice -n 10 python benchmarks/serve_tables.py [--tables 4] [--people 4] [--keys 40] [--knee] [--profile DIR]
-        [--eager]
+        [--profile-tables DIR] [--eager]
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -53,6 +59,8 @@ DIE_KEYS = b"wasdtfghijkl"
 TIMEOUT = 5.0
 GAP = 0.2
 """Seconds between a Chai Wallah key's change on the next screen and the next key at that table (`--gap`)."""
+IDLE = 5.0
+"""Seconds after the last key in which the tables' and the host's CPU is measured with nobody pressing a key."""
 
 
 def proc_stat(pid: int) -> tuple[float, int]:
@@ -68,6 +76,29 @@ def proc_stat(pid: int) -> tuple[float, int]:
         return cpu, rss
     except (FileNotFoundError, StopIteration, IndexError):
         return 0.0, 0
+
+
+def threads_cpu(pids: list[int]) -> tuple[float, float]:
+    """(CPU seconds so far of the main threads, of their other threads) of processes: a table's other
+    thread is its record's committer (the fsync and rename of each write)."""
+    main = other = 0.0
+    tasks = []
+    for pid in pids:
+        try:
+            tasks.extend((pid, task) for task in Path(f"/proc/{pid}/task").iterdir())
+        except OSError:
+            continue
+    for pid, task in tasks:
+        try:
+            fields = (task / "stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        cpu = (int(fields[11]) + int(fields[12])) / TICKS
+        if task.name == str(pid):
+            main += cpu
+        else:
+            other += cpu
+    return main, other
 
 
 def descendants(pid: int) -> dict[int, str]:
@@ -195,19 +226,48 @@ def own_cpu() -> float:
 
 
 class Play:
-    """Every table's game is running: when play (not start-up and setup) begins and ends."""
+    """A table's terminals, in their own process, wait here until every table's game runs: they say
+    `ready` on standard output, and the benchmark answers `go` once every table has (play, not start-up
+    and setup, is what is measured)."""
 
-    def __init__(self, tables: int, at_start: asyncio.Future[None]) -> None:
-        self.waiting = tables
-        self.go = asyncio.Event()
-        self.at_start = at_start
+    def __init__(self) -> None:
+        self.own = 0.0  # this process's CPU seconds when play began
+        self.emulation = 0.0  # its terminals' emulation then
 
     async def ready(self) -> None:
-        self.waiting -= 1
-        if self.waiting == 0:
-            self.at_start.set_result(None)
-            self.go.set()
-        await self.go.wait()
+        self.own, self.emulation = own_cpu(), TablePlayer.emulation
+        print("ready", flush=True)
+        await said("go")
+
+
+async def said(word: str) -> None:
+    """Wait for `word` on a line of standard input (the benchmark's word to a table's process)."""
+    line = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    if line.strip() != word:
+        raise SystemExit(f"expected {word!r} from the benchmark, got {line!r}")
+
+
+async def worker(args: argparse.Namespace) -> int:
+    """One table's four terminals in a process of their own (`--worker T`): what one table's terminals do
+    (parse a backlog of bytes, hundreds of milliseconds at Dabba Walla) never holds up another table's
+    timing, as a real player's terminal on their own machine would not. Prints `ready`, then the samples
+    as one line of JSON after play, and hangs up on `close`."""
+    samples: list[float] = []
+    lost: list[int] = []
+    play = Play()
+    players = await table(args.port, args.data, args.worker, args.people, args.keys, samples, lost, play, args.game)
+    result = {
+        "samples": samples,
+        "lost": lost,
+        "own_play": own_cpu() - play.own,
+        "emulation_play": TablePlayer.emulation - play.emulation,
+        "own": own_cpu(),
+    }
+    print(json.dumps(result), flush=True)
+    await said("close")
+    for player in players:
+        await player.close()
+    return 0
 
 
 GAMES = {  # id -> (Up presses from the menu's last line, options)
@@ -225,7 +285,7 @@ async def table(
     keys: int,
     samples: list[float],
     lost: list[int],
-    play: Play,
+    play: Play | Any,
     game: str = "chai-wallah",
 ):
     names = [f"T{t}P{i}" for i in range(people)]
@@ -327,7 +387,14 @@ def percentile99(samples: list[float]) -> float:
     return samples[min(len(samples) - 1, int(len(samples) * 0.99))] if samples else float("nan")
 
 
-async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", profile: Path | None = None) -> float:
+async def serve(
+    tables: int,
+    people: int,
+    keys: int,
+    game: str = "chai-wallah",
+    profile: Path | None = None,
+    profile_tables: Path | None = None,
+) -> float:
     """One host, `tables` tables of `people` playing at once; prints the figures, returns the p99 (s)."""
     sessions = tables * people
     with tempfile.TemporaryDirectory() as tmp:
@@ -336,6 +403,9 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
         if profile is not None:
             profile.mkdir(parents=True, exist_ok=True)
             env["CHAIGAMES_FORK_PROFILE"] = str(profile.resolve())
+        if profile_tables is not None:
+            profile_tables.mkdir(parents=True, exist_ok=True)
+            env["CHAIGAMES_TABLE_PROFILE"] = str(profile_tables.resolve())
         server = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "chaigames", "serve", "--open", "--port", "0", "--data-dir", tmp,
             "--max-sessions", str(sessions), "--max-pending", str(sessions), "--max-tables", str(tables),
@@ -352,42 +422,76 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
             cpu0 = {p: proc_stat(p)[0] for p in [server.pid, *descendants(server.pid)]}
             own0 = own_cpu()
             t0 = time.perf_counter()
-            started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            play = Play(tables, started)
             at_play: dict[str, float] = {}
 
-            def play_began(_: object) -> None:
+            def play_began() -> None:
                 table_pids, apps = tables_and_apps(server.pid)
                 at_play.update({f"table{p}": proc_stat(p)[0] for p in table_pids})
+                at_play["tables_main"], at_play["tables_other"] = threads_cpu(table_pids)
                 at_play["host"] = proc_stat(server.pid)[0]
                 if profile is not None:  # the apps' profiles start again: play only
                     for pid in apps:
                         os.kill(pid, signal.SIGUSR1)
+                if profile_tables is not None:
+                    for pid in table_pids:
+                        os.kill(pid, signal.SIGUSR1)
                 at_play.update({str(p): proc_stat(p)[0] for p in apps})
                 at_play["actions"] = accepted_actions(data)
-                at_play["own"] = own_cpu()
-                at_play["emulation"] = TablePlayer.emulation
                 at_play["t"] = time.perf_counter()
 
-            started.add_done_callback(play_began)
-            try:
-                seated = await asyncio.gather(
-                    *(table(port, data, t, people, keys, samples, lost, play, game) for t in range(tables))
+            flags = ["--eager"] if TablePlayer.eager else []
+            workers = []
+            for t in range(tables):
+                command = [
+                    sys.executable, __file__, "--worker", str(t), "--port", str(port), "--data", tmp,
+                    "--people", str(people), "--keys", str(keys), "--game", game, "--gap", str(GAP), *flags,
+                ]  # fmt: skip
+                workers.append(
+                    await asyncio.create_subprocess_exec(
+                        *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT
+                    )
                 )
+
+            async def line_of(w: asyncio.subprocess.Process) -> bytes:
+                line = await w.stdout.readline()  # type: ignore[union-attr]
+                if not line:
+                    raise RuntimeError(f"a table's terminals stopped (status {await w.wait()})")
+                return line
+
+            try:
+                for w in workers:
+                    assert (await line_of(w)).strip() == b"ready"
+                play_began()
+                for w in workers:
+                    w.stdin.write(b"go\n")  # type: ignore[union-attr]
+                results = [json.loads(await line_of(w)) for w in workers]
             except Exception:
                 server.kill()
+                for w in workers:
+                    if w.returncode is None:
+                        w.kill()
                 print((await drain)[-4000:].decode(errors="replace"), file=sys.stderr)  # what the host said
                 raise
+            for r in results:
+                samples.extend(r["samples"])
+                lost.extend(r["lost"])
             play_end = time.perf_counter()
             wall = play_end - t0
             table_pids, apps = tables_and_apps(server.pid)
             play_cpu = sum(proc_stat(p)[0] - at_play.get(str(p), 0.0) for p in apps)
             tables_play = sum(proc_stat(p)[0] - at_play.get(f"table{p}", 0.0) for p in table_pids)
+            main_now, other_now = threads_cpu(table_pids)
+            tables_main, tables_other = main_now - at_play["tables_main"], other_now - at_play["tables_other"]
             host_play = proc_stat(server.pid)[0] - at_play["host"]
             actions = accepted_actions(data) - int(at_play["actions"])
-            own_play = own_cpu() - at_play["own"]
-            emulated_play = TablePlayer.emulation - at_play["emulation"]
+            own_play = sum(r["own_play"] for r in results)
+            emulated_play = sum(r["emulation_play"] for r in results)
             load_after = load()
+            idle0 = (sum(proc_stat(p)[0] for p in table_pids), proc_stat(server.pid)[0], time.perf_counter())
+            await asyncio.sleep(IDLE)  # nobody presses a key: what the running games cost on their own
+            idle_tables = sum(proc_stat(p)[0] for p in table_pids) - idle0[0]
+            idle_host = proc_stat(server.pid)[0] - idle0[1]
+            idle_wall = time.perf_counter() - idle0[2]
 
             def cost(pids: list[int]) -> tuple[float, float]:
                 stats = [proc_stat(p) for p in pids]
@@ -413,7 +517,10 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
             print(f"  host:   {host_cpu:6.1f} s CPU, {host_mem:6.1f} MiB")
             print(f"  tables: {table_cpu:6.1f} s CPU, {table_mem:6.1f} MiB in {len(table_pids)} processes")
             print(f"  apps:   {app_cpu:6.1f} s CPU, {app_mem:6.1f} MiB in {len(apps)} processes")
-            print(f"  this benchmark (its SSH clients and {sessions} terminals): {own_cpu() - own0:6.1f} s CPU")
+            own_all = own_cpu() - own0 + sum(r["own"] for r in results)
+            print(
+                f"  this benchmark (its SSH clients and {sessions} terminals, a process a table): {own_all:6.1f} s CPU"
+            )
             per = play_cpu / max(actions, 1) / max(len(apps), 1) * 1000
             # each app draws the actions of its own table only: per action it drew
             per_drawn = play_cpu / max(actions * people, 1) * 1000
@@ -428,16 +535,27 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
             )
             print(
                 f"  play only, per accepted action: the table {tables_play / max(actions, 1) * 1000:.2f} ms CPU, "
-                f"the host {host_play / max(actions, 1) * 1000:.2f} ms CPU (relaying, SSH)"
+                f"the host {host_play / max(actions, 1) * 1000:.2f} ms CPU (relaying, SSH); of the table's, "
+                f"its main thread {tables_main / max(actions, 1) * 1000:.2f} ms, its record's committer (fsync, "
+                f"rename) {tables_other / max(actions, 1) * 1000:.2f} ms"
+            )
+            idle_share = (play_end - at_play["t"]) / max(actions, 1) / idle_wall * 1000  # ms per action per idle second
+            print(
+                f"  then {idle_wall:.1f} s with no key: the tables {idle_tables / idle_wall * 1000:.1f} ms CPU "
+                f"a second, the host {idle_host / idle_wall * 1000:.1f} ms (over play, {idle_tables * idle_share:.2f} "
+                f"and {idle_host * idle_share:.2f} ms per accepted action)"
             )
             print(f"  after: {load_after}")
-            for players in seated:
-                for player in players:
-                    await player.close()
+            for w in workers:
+                w.stdin.write(b"close\n")  # type: ignore[union-attr]
+            for w in workers:
+                await asyncio.wait_for(w.wait(), 60)
             server.send_signal(signal.SIGTERM)
             await asyncio.wait_for(server.wait(), 60)
             if profile is not None:
                 print_profile(profile, apps, "apps during play only")
+            if profile_tables is not None:
+                print_profile(profile_tables, table_pids, "tables' main threads during play only", prefix="table")
             crashes = [line for line in (await drain).decode(errors="replace").splitlines() if "ended=crash" in line]
             if crashes:
                 print(f"  {len(crashes)} sessions crashed, the first: {crashes[0]}")
@@ -451,6 +569,9 @@ async def serve(tables: int, people: int, keys: int, game: str = "chai-wallah", 
 async def main() -> int:
     global GAP
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)  # one table's terminals (see `worker`)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--data", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--tables", type=int, default=4)
     parser.add_argument("--people", type=int, default=4)
     parser.add_argument("--keys", type=int, default=40, help="keys pressed at each table")
@@ -459,11 +580,16 @@ async def main() -> int:
     parser.add_argument("--gap", type=float, default=0.2, help="seconds between keys at a table (Chai Wallah)")
     parser.add_argument("--eager", action="store_true", help="every terminal parses every byte as it comes")
     parser.add_argument("--profile", metavar="DIR", type=Path, help="the apps profile their play into DIR; print it")
+    parser.add_argument(
+        "--profile-tables", metavar="DIR", type=Path, help="the tables profile their main thread's CPU into DIR"
+    )
     args = parser.parse_args()
     TablePlayer.eager = args.eager
     GAP = args.gap
+    if args.worker is not None:
+        return await worker(args)
     if not args.knee:
-        await serve(args.tables, args.people, args.keys, args.game, args.profile)
+        await serve(args.tables, args.people, args.keys, args.game, args.profile, args.profile_tables)
         return 0
     served = 0
     for tables in range(1, 13):

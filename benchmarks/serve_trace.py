@@ -43,12 +43,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.serve_tables import DIE_KEYS, Play, panel, table, tables_and_apps  # noqa: E402
+from benchmarks.serve_tables import DIE_KEYS, panel, table, tables_and_apps  # noqa: E402
 
 CALLS = "trace=read,write,sendto,recvfrom,sendmsg,recvmsg"
 LINE = re.compile(r"^(\d+\.\d+)\s+(\w+)\((\d+)<(.*?)>,\s*(.*)$")
 SENDS = ("write", "sendto", "sendmsg")
 READS = ("read", "recvfrom", "recvmsg")
+
+
+class AtOnce:
+    """The one table here plays as soon as its game runs (no other table to wait for)."""
+
+    async def ready(self) -> None:
+        return None
 
 
 @dataclass(frozen=True)
@@ -152,7 +159,7 @@ async def main() -> int:
             line = (await asyncio.wait_for(server.stderr.readline(), 30)).decode()  # type: ignore[union-attr]
             port = int(line.split("listening on 127.0.0.1:", 1)[1].split(";", 1)[0])
             drain = asyncio.create_task(server.stderr.read())  # type: ignore[union-attr]
-            players = await table(port, data, 0, people, 0, [], [], Play(1, asyncio.get_running_loop().create_future()))
+            players = await table(port, data, 0, people, 0, [], [], AtOnce())
             table_pids, apps = tables_and_apps(server.pid)
             apps.sort()  # forked in the order the people connected: app i is person i's
             roles = {t: "host" for t in threads(server.pid)} | {t: "table" for t in threads(table_pids[0])}

@@ -413,6 +413,12 @@ class GameController(GameWords):
         if self.clock is not None:
             self.clock.stop()
 
+    @property
+    def saves_later(self) -> bool:
+        """Whether a save leaves its fsync and rename to the store's committer thread: in real time, where
+        a key's frame must not wait for the disk."""
+        return self.realtime
+
     def save(self) -> bool:
         """Write the record now (once the game is over, its finished record, if that failed). A failing disk is
         said on screen; the game goes on in memory (`save_problem`, `unsaved_moves`) and a later save catches
@@ -423,9 +429,9 @@ class GameController(GameWords):
             if self.finished and self.session.over:  # the game's end failed to reach History: again
                 self.frame.store.finish(self.session, self.save_id, self.lock)
             else:
-                # real time: the key's frame does not wait for the disk (the store finishes the write on
-                # its own thread; what was accepted is already safe from a kill, see chaigames.saves)
-                self.frame.store.save(self.session, self.save_id, self.lock, later=self.realtime)
+                # the key's frame does not wait for the disk (the store finishes the write on its own
+                # thread; what was accepted is already safe from a kill, see chaigames.saves)
+                self.frame.store.save(self.session, self.save_id, self.lock, later=self.saves_later)
         except GameTakenOver:
             self._lost()
             return False

@@ -117,6 +117,28 @@ class Encoder:
         return line
 
 
+def inner_line(line: bytes, envelope: dict[str, Any]) -> bytes | None:
+    """The line of the message in a table's envelope `{"to": CONN, "msg": MESSAGE}` as the table wrote
+    it, when `line` is that envelope as `Encoder` lays it out (`envelope` is the line decoded): the host
+    passes it on to its session byte for byte, without encoding it again. None for any other layout.
+    Its JSON is already checked whole: `envelope` came from this very line."""
+    prefix = b'{"to":%d,"msg":' % envelope["to"]
+    if len(envelope) != 2 or not line.startswith(prefix) or not line.endswith(b"}\n"):
+        return None
+    return line[len(prefix) : -2] + b"\n"
+
+
+def envelope_from(conn: int, who: bytes, line: bytes) -> bytes:
+    """`wrap_from(conn, who, msg)` as a line, around a session's line as it came (`who` the sender's
+    identity already as JSON): the host passes a session's message on to its table without encoding it
+    again. `line` must be one JSON object that `decode` read."""
+    body = line.rstrip()
+    out = b'{"from":%d,"who":%s,"msg":%s}\n' % (conn, who, body)
+    if len(out) > MAX_LINE:
+        raise Malformed("message", f"{len(out)} bytes is longer than a line may be ({MAX_LINE})")
+    return out
+
+
 def decode(line: bytes) -> dict[str, Any]:
     """The object on one line (its newline optional). Raises Malformed for anything else."""
     if len(line) > MAX_LINE:
@@ -139,6 +161,13 @@ def _no_constant(name: str) -> Any:
 async def read_message(reader: asyncio.StreamReader) -> dict[str, Any] | None:
     """The next object from `reader`; None at EOF. A bad line raises Malformed and is consumed
     whole, so the next call reads the line after it (the peer's next message)."""
+    line = await read_line(reader)
+    return None if line is None else decode(line)
+
+
+async def read_line(reader: asyncio.StreamReader) -> bytes | None:
+    """The next line from `reader`, as it came (its newline too, unless it was the last); None at EOF.
+    A line over `MAX_LINE` or an empty one raises Malformed and is consumed whole."""
     try:
         line = await reader.readuntil(b"\n")
     except asyncio.IncompleteReadError as exc:
@@ -150,7 +179,7 @@ async def read_message(reader: asyncio.StreamReader) -> dict[str, Any] | None:
         raise Malformed("line", f"longer than {MAX_LINE} bytes") from None
     if not line.strip():
         raise Malformed("line", "empty")
-    return decode(line)
+    return line
 
 
 async def _skip_line(reader: asyncio.StreamReader) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import secrets
@@ -87,9 +88,18 @@ class Link:
         return {"id": self.identity, "name": self.name, "keyed": self.keyed}
 
     def send(self, msg: dict[str, Any]) -> None:
+        self.send_line(wire.encode(msg))
+
+    def send_line(self, line: bytes) -> None:
+        """One message already as its line (a table's, passed on as the table wrote it)."""
         if self.writer is not None and not self.closed:
             with contextlib.suppress(OSError, RuntimeError):
-                self.writer.write(wire.encode(msg))
+                self.writer.write(line)
+
+    @functools.cached_property
+    def who_json(self) -> bytes:
+        """`who` as JSON, made once: every message this session sends its table carries it."""
+        return wire.encode(self.who)[:-1]
 
 
 @dataclass(eq=False)
@@ -115,8 +125,12 @@ class Table:
 
     def send(self, msg: dict[str, Any]) -> None:
         if not self.closing or msg.get("t") == "close":
-            with contextlib.suppress(OSError, RuntimeError):
-                self.writer.write(wire.encode(msg))
+            self.send_line(wire.encode(msg))
+
+    def send_line(self, line: bytes) -> None:
+        """One message already as its line (a session's in its envelope)."""
+        with contextlib.suppress(OSError, RuntimeError):
+            self.writer.write(line)
 
     def listing(self) -> dict[str, Any]:
         """The TABLE entry of `list` and `welcome`."""
@@ -163,14 +177,15 @@ class TableRegistry:
             reader, link.writer = await wire.open_stream(sock)
             while not link.closed:
                 try:
-                    msg = await wire.read_message(reader)
+                    line = await wire.read_line(reader)
+                    if line is None:
+                        break
+                    msg = wire.decode(line)
                 except wire.Malformed as exc:  # not a JSON object, or over a line's limit: refused, and on
                     log.info("session conn=%d sent a malformed message: %s", link.conn, exc)
                     link.send({"t": "refused", "reason": "That message could not be read."})
                     continue
-                if msg is None:
-                    break
-                self._from_session(link, msg)
+                self._from_session(link, msg, line)
         except (OSError, asyncio.IncompleteReadError):
             pass
         finally:
@@ -189,7 +204,9 @@ class TableRegistry:
         if link.reader is not None and link.reader is not asyncio.current_task():
             link.reader.cancel()
 
-    def _from_session(self, link: Link, msg: dict[str, Any]) -> None:
+    def _from_session(self, link: Link, msg: dict[str, Any], line: bytes) -> None:
+        """One message from a session (`line` as it came, `msg` decoded from it): the host's own
+        answered here, the rest passed on to the session's table as they came, in their envelope."""
         kind = msg.get("t")
         if kind == "hello":
             mine = [t.listing() for t in self.tables.values() if link.identity in t.holders and not t.closing]
@@ -211,7 +228,12 @@ class TableRegistry:
             link.send({"t": "refused", "reason": "You are not at a table."})
         else:
             table = link.table
-            table.send({"from": link.conn, "who": link.who, "msg": msg})
+            if not table.closing:
+                try:
+                    table.send_line(wire.envelope_from(link.conn, link.who_json, line))
+                except wire.Malformed:
+                    link.send({"t": "refused", "reason": "That message could not be read."})
+                    return
             if kind == "leave":
                 self._unbind(link, tell_table=False)
 
@@ -332,30 +354,37 @@ class TableRegistry:
         try:
             while True:
                 try:
-                    msg = await wire.read_message(reader)
+                    line = await wire.read_line(reader)
+                    if line is None:
+                        break
+                    msg = wire.decode(line)
                 except wire.Malformed as exc:
                     log.warning("table %s sent a malformed message: %s", table.code, exc)
                     continue
-                if msg is None:
-                    break
-                self._from_table(table, msg)
+                self._from_table(table, msg, line)
         except (OSError, ValueError, asyncio.IncompleteReadError) as exc:
             log.warning("table %s channel failed: %s", table.code, exc)
         finally:
             await self._table_gone(table)
 
-    def _from_table(self, table: Table, msg: dict[str, Any]) -> None:
+    def _from_table(self, table: Table, msg: dict[str, Any], line: bytes) -> None:
+        """One message from a table (`line` as it came, `msg` decoded from it). A message for a session
+        reaches it as the table wrote it, byte for byte (`wire.inner_line`), encoded once for all."""
         if "to" in msg:
             link = self.links.get(msg["to"]) if isinstance(msg.get("to"), int) else None
             inner = msg.get("msg")
             if link is None or link.table is not table or not isinstance(inner, dict):
                 return  # that session left meanwhile
             kind = inner.get("t")
+            passed = wire.inner_line(line, msg)
             if kind == "update" or kind == "changes":
                 self._note_waiting(link, inner if kind == "update" else inner.get("fields", {}))
                 if inner.get("turn_bell") and not self.settings.bell:
-                    inner = {**inner, "turn_bell": False}  # --no-bell
-            link.send(inner)
+                    inner, passed = {**inner, "turn_bell": False}, None  # --no-bell
+            if passed is not None:
+                link.send_line(passed)
+            else:
+                link.send(inner)
             if kind == "joined":
                 link.joined = True
             elif kind in ("taken_over", "closed"):

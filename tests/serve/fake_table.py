@@ -2,7 +2,8 @@
 
 `python fake_table.py --fd N --code CODE ...`: every wrapped session message comes back to its
 session as `{"t": "echo", "from", "who", "msg"}`; `connected`/`dropped` are noted in the summary;
-`close` ends it (status 0). Standard library only.
+`close` ends it (status 0). `say` sends the host the line it carries as it is; `raw` sends its
+session the envelope it came in, as text. Standard library only.
 """
 
 from __future__ import annotations
@@ -66,6 +67,12 @@ def main(argv: list[str]) -> int:
                         "msg": {"t": "joined", "code": code, "seat": 0, "seat_code": None, "owner": False},
                     }
                 )
+            if msg["msg"].get("t") == "say":  # a line the test made, sent to the host as it is
+                sock.sendall(msg["msg"]["line"].encode())
+                continue
+            if msg["msg"].get("t") == "raw":  # the envelope as it came, back to its session as text
+                send({"to": msg["from"], "msg": {"t": "raw", "line": line.decode()}})
+                continue
             if msg["msg"].get("t") == "ring":  # an update that rings, for this person to move
                 update = {
                     "t": "update",

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from chaigames.engine import GameConfig, SeatConfig
-from chaigames.play import changes
+from chaigames.play import changes, wire
 from chaigames.serve.players import key_id, player_folder
 from chaigames.serve.registry import Link, TableSettings
 from chaigames.setups import SetupMemory
@@ -40,10 +40,11 @@ class Relay:
         self.sent: dict[str, list[dict[str, Any]]] = {}
         self.links: dict[str, Link] = {}
         self._updates: dict[str, list[dict[str, Any]]] = {}  # filed as they pass: waits look at them often
-        original = Link.send
+        original = Link.send_line
         relay = self
 
-        def send(link: Link, msg: dict[str, Any]) -> None:
+        def send_line(link: Link, line: bytes) -> None:  # every message to a session, as the bytes it gets
+            msg = wire.decode(line)
             kept = msg
             if msg.get("t") == "changes":  # kept as the whole update the app makes of them
                 kept = changes.rebuild(relay.last_update(link.name), msg)
@@ -51,9 +52,9 @@ class Relay:
             if kept.get("t") == "update":
                 relay._updates.setdefault(link.name, []).append(kept)
             relay.links[link.name] = link
-            original(link, msg)
+            original(link, line)
 
-        monkeypatch.setattr(Link, "send", send)
+        monkeypatch.setattr(Link, "send_line", send_line)
 
     def updates(self, name: str) -> list[dict[str, Any]]:
         return list(self._updates.get(name, []))

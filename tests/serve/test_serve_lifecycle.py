@@ -5,6 +5,9 @@ from __future__ import annotations
 import stat
 import sys
 
+import asyncssh
+import pytest
+
 from chaigames.hosting.child import WRITE_HIGH_WATER
 from chaigames.serve.host import CRASHED, load_host_key
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect
@@ -172,3 +175,20 @@ async def test_a_client_that_stops_reading_stalls_only_its_own_game(make_host):
         assert session.game.keys_waiting < 300_000  # reading from the client paused at the high-water mark
         process.close()
     assert await host.wait_sessions(0, timeout=10)
+
+
+async def test_the_host_speaks_aes_only(make_host):
+    """The host offers AES ciphers only (asyncssh's ChaCha20 costs five times their CPU a packet, and
+    every frame is two packets): a client that would prefer ChaCha20, as asyncssh's and OpenSSH's do,
+    gets AES, and an AES-CTR cipher comes with HMAC-SHA2."""
+    host = await make_host()
+    async with await connect(host.port, user="asha") as conn:
+        assert conn.get_extra_info("send_cipher") == "aes256-gcm@openssh.com"  # the client's first AES
+        assert conn.get_extra_info("recv_cipher") == "aes256-gcm@openssh.com"
+    ctr = ["aes128-ctr", "aes256-ctr"]
+    macs = ["umac-64-etm@openssh.com", "hmac-sha2-256-etm@openssh.com", "hmac-sha1"]
+    async with await connect(host.port, user="ravi", encryption_algs=ctr, mac_algs=macs) as conn:
+        assert conn.get_extra_info("send_cipher") == "aes128-ctr"
+        assert conn.get_extra_info("send_mac") == "hmac-sha2-256-etm@openssh.com"
+    with pytest.raises(asyncssh.KeyExchangeFailed):
+        await connect(host.port, user="old", encryption_algs=["chacha20-poly1305@openssh.com"])

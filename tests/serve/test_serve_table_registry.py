@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from chaigames.play import wire
 from chaigames.serve.registry import CODE_ALPHABET, TableRegistry, TableSettings, is_code, new_code
 from tests.wait import WAIT, scaled, until
 
@@ -115,6 +116,29 @@ async def test_the_relay_stamps_identity_and_a_session_cannot_forge_it(registry)
     reg.detach(ravi_link)  # the SSH session ended: the table sees the drop
     table = reg.tables[code]
     await until(lambda: ravi_link.conn in table.summary.get("dropped", []), "the table to hear of the drop")
+
+
+async def test_a_tables_message_reaches_each_session_byte_for_byte(registry):
+    """The host passes a table's message on as the table wrote it (`wire.Encoder`'s envelope), and a
+    session's message on to its table as the session wrote it, in the host's envelope: neither is
+    decoded and encoded again on the way, so nothing in it (key order, escapes, numbers, text) changes."""
+    reg = registry()
+    link, asha = await child_of(reg, "open:Asha", "Asha", keyed=False)
+    asha.send({"t": "open", "game": "chai", "options": {}, "seats": [], "pause_limit": 3})
+    await asha.receive_kind("echo")
+    odd = {"t": "changes", "z": 1.0, "a": [1e3, -0.0, '\u2028 \\ " é 茶'], "fields": {"b": {}, "a": None}}
+    made = wire.Encoder().encode(wire.wrap_to(link.conn, odd))  # as a table process writes it
+    assert made == b'{"to":%d,"msg":%s}\n' % (link.conn, wire.encode(odd)[:-1])
+    escaped = b'{"t":"changes","z":1.0,"a":"\\u00e9 \\/","fields":{}}\n'  # JSON no encoder here writes
+    for text in (wire.encode(odd), escaped):
+        line = b'{"to":%d,"msg":%s}\n' % (link.conn, text[:-1])
+        asha.send({"t": "say", "line": line.decode()})
+        assert await asyncio.wait_for(asha.reader.readline(), scaled(WAIT)) == text  # type: ignore[union-attr]
+
+    sent = b'{"t":"raw","x":1.0,  "y":"\\u00e9 \xc3\xa9"}'
+    asha.send(sent)
+    echoed = (await asha.receive_kind("raw"))["line"].encode()
+    assert echoed == b'{"from":%d,"who":{"id":"open:Asha","name":"Asha","keyed":false},"msg":%s}\n' % (link.conn, sent)
 
 
 async def test_open_is_refused_past_max_tables(registry):

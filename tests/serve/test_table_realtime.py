@@ -8,10 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from chaigames import games
-from chaigames.engine import Session, parse_record
+from chaigames.engine import GameConfig, SeatConfig, Session, parse_record
 from chaigames.play import wire
+from chaigames.serve.tables.table import Table
 from tests.serve.tablehost import TableHost, who
+from tests.serve.test_table_changes import CODE, NAMES, Seats, table_folder
 from tests.serve.test_table_play import ASHA, RAVI, open_table, seats
+from tests.wait import until
 
 CW = seats("person", "person", "bot", "bot")
 
@@ -125,3 +128,38 @@ async def test_the_table_list_names_the_owner_while_a_bot_plays_their_seat(table
     await table.update(2, lambda u: u["bots"][0] == "normal", "Asha's seat to a normal bot")
     summary = await table.wait(lambda: [o for o in table.got if o.get("t") == "summary"][-1], "the summary")
     assert summary["owner"] == "Asha" and "key:asha" in summary["holders"]
+
+
+async def test_a_running_game_is_looked_at_only_when_something_is_due(data_dir: Path) -> None:
+    """The clock ticks 20 times a second; a table turns its game and looks at its connections only at a
+    tick by which a timed event (or a bot's move) is due."""
+    now = [1000.0]
+    game = "chai-wallah"
+    spec = games.get(game)
+    config = GameConfig(seats=tuple(SeatConfig(n) for n in NAMES))
+    table_folder(data_dir, game, Session(spec, config, 3, meta={"table": CODE}))
+    seats = Seats()
+    table = Table(CODE, data_dir, seats.send, games.get, bot_delay=0, countdown=0.001, clock_source=lambda: now[0])
+    assert table.restore()
+    for conn, name in enumerate(NAMES, 1):
+        table.receive({"t": "connected", "conn": conn, "who": who(name)})
+        table.receive(wire.wrap_from(conn, who(name), wire.join(CODE)))
+    controller = table.game
+    assert controller is not None and controller.driver is not None and controller.clock is not None
+    await until(lambda: controller.clock is not None and controller.clock.running, "the clock running after the 3-2-1")
+    table.receive(
+        wire.wrap_from(1, who(NAMES[0]), wire.act(0, {"type": "toggle", "ingredient": "tea"}))
+    )  # re-rolls soon
+    looks: list[list[Any]] = []
+    changed = table._changed
+    table._changed = lambda events, **kw: (looks.append(list(events)), changed(events, **kw))[1]  # type: ignore[method-assign]
+    due = controller.driver.next_due()
+    assert due is not None and due > controller.clock.now()
+    for _ in range(10):  # half a second of ticks with nothing due
+        controller._tick()
+    assert looks == []
+    now[0] += due - controller.clock.now() + 0.001  # the timed event is due
+    controller._tick()
+    assert len(looks) == 1  # the game was turned: the die rolled
+    assert controller.driver.next_due() != due
+    table.close()

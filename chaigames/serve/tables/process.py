@@ -8,16 +8,25 @@ with who sent it. The table answers through the same socket. If `DIR/tables/<COD
 exists the table restores itself from it (a restarted server); otherwise the host's first
 session message is the opener's `open`. The process ends at `close`, at EOF (the host went
 away: everything is already on disk) or when the opening was refused.
+
+With `CHAIGAMES_TABLE_PROFILE=DIR` in its environment (`chaigames serve` passes its own on), the
+table profiles its main thread's CPU (cProfile on the thread's CPU clock: not the time it waited, nor
+the record's committer thread) and writes `DIR/table-PID.prof` as it ends; SIGUSR1 starts the profile
+again from that moment (`benchmarks/serve_tables.py --profile-tables` sends it when every game runs).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import os
+import signal
 import socket
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypedDict, Unpack
 
@@ -27,6 +36,9 @@ from chaigames.play import wire
 from .table import Table
 
 log = logging.getLogger("chaigames.serve.tables")
+
+PROFILE_ENV = "CHAIGAMES_TABLE_PROFILE"
+"""The folder a table writes its profile to, from its environment (none: no profile; the host passes its own on)."""
 
 
 class TableOptions(TypedDict, total=False):
@@ -108,16 +120,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--code must be 4 to 8 of {wire.CODE_LETTERS}")
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format=f"table {args.code}: %(levelname)s %(message)s")
     sock = socket.socket(fileno=args.fd)
-    return asyncio.run(
-        run_table(
-            sock,
-            args.code,
-            args.data_dir,
-            max_spectators=args.spectators,
-            bot_delay=args.bot_delay,
-            countdown=args.countdown,
+    folder = os.environ.get(PROFILE_ENV)
+    stop = profiled(folder) if folder else None
+    try:
+        return asyncio.run(
+            run_table(
+                sock,
+                args.code,
+                args.data_dir,
+                max_spectators=args.spectators,
+                bot_delay=args.bot_delay,
+                countdown=args.countdown,
+            )
         )
-    )
+    finally:
+        if stop is not None:
+            stop()
+
+
+def profiled(folder: str) -> Callable[[], None]:
+    """Profile this thread's CPU from now on; the function returned stops and writes `folder/table-PID.prof`.
+    SIGUSR1 forgets what was profiled so far: the profile starts again then."""
+    import cProfile
+
+    profile = cProfile.Profile(time.thread_time)
+
+    def start_again(signum: int, frame: object) -> None:
+        profile.disable()
+        profile.clear()
+        profile.enable()
+
+    def write() -> None:
+        profile.disable()
+        with contextlib.suppress(OSError):
+            profile.dump_stats(os.path.join(folder, f"table-{os.getpid()}.prof"))
+
+    signal.signal(signal.SIGUSR1, start_again)
+    profile.enable()
+    return write
 
 
 if __name__ == "__main__":

@@ -87,6 +87,7 @@ class Records(TableParts):
                 s.away_since = now
         if self.save_id is not None:
             try:
+                self.store.sweep()  # the last record a killed table wrote, not yet in place: in place now
                 session = self._load_session(self.save_id)
             except (OSError, RecordError) as exc:
                 log.warning("table %s: its game %s cannot be read: %s", self.code, self.save_id, exc)
