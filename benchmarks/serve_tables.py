@@ -20,9 +20,10 @@ SIGUSR1) to the hang-up, and the benchmark prints the profiles summed; `--profil
 same for the table processes' main threads, on their CPU clock (`CHAIGAMES_TABLE_PROFILE`), and the
 tables' and the host's CPU with no key pressed follows play. Its terminals parse a screen's bytes only
 when it is looked at (`TablePlayer`; `--eager`: every byte as it comes). Each table's terminals run in a
-process of their own: a backlog of a screen's bytes parsed at once (at Dabba Walla, 40-80 KB, 200-330 ms)
-held up every other table's timed key when all the terminals shared one event loop. Needs the test extra
-(asyncssh, pyte).
+process and a session (so a scheduling group, an autogroup) of their own: a backlog of a screen's bytes
+parsed at once (at Dabba Walla, 40-80 KB, 200-330 ms) held up every other table's timed key when all the
+terminals shared one event loop, and took its turn on the CPU when they shared one group. Needs the
+test extra (asyncssh, pyte).
 
     nice -n 10 python benchmarks/serve_tables.py [--tables 4] [--people 4] [--keys 40] [--knee] [--profile DIR]
         [--profile-tables DIR] [--eager]
@@ -448,7 +449,11 @@ async def serve(
                 ]  # fmt: skip
                 workers.append(
                     await asyncio.create_subprocess_exec(
-                        *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT
+                        *command,
+                        stdin=asyncio.subprocess.PIPE,
+                        stdout=asyncio.subprocess.PIPE,
+                        cwd=ROOT,
+                        start_new_session=True,  # a scheduling group of its own: no other table's parse takes its turn
                     )
                 )
 

@@ -57,6 +57,12 @@ any of these, so it is tried here first.
   laid out three times at each resize of the terminal (by its own resize, and twice as the game's
   background), and drew whatever changed on it, all unseen. Here a screen under an opaque one is not
   seen through: Textual lays it out as it is shown again (`ScreenResume`, when the size changed).
+- `typing_lays_nothing_out`: a field (`Input`) sets its `virtual_size` to its text's width on every
+  character typed or deleted (`Input._watch_value`), and `virtual_size` is a reactive that asks for a
+  layout of the whole screen. That layout gives the field back its own size as its virtual size (the
+  compositor gives every widget that is not a container its region's size), so it changed nothing on
+  screen: the New game form was laid out once for each letter of a name. A field of fixed size (all of
+  ours) now takes its new virtual size without the layout; one sized by its content (`auto`) still asks.
 - `footer_key_as_its_footer`: Textual's footer key starts compact (its `compact` defaults to True,
   which adds its `-compact` class and restyles it) and is then bound to its footer's `compact`
   (False for ours: the class goes again, another restyle), so every key was styled three times as
@@ -121,7 +127,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.timer import Timer, TimerCallback
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList, Select
+from textual.widgets import Footer, Input, OptionList, Select
 from textual.widgets._footer import FooterKey
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
@@ -290,6 +296,22 @@ def hidden_screens_wait() -> None:
 
     background_screens.hidden_wait = True  # type: ignore[attr-defined]
     App._background_screens = property(background_screens)  # type: ignore[method-assign, assignment]
+
+
+def typing_lays_nothing_out() -> None:
+    """From now on a field of fixed size takes the virtual size of its new text without a layout of the
+    screen (one whose size follows its content still asks for one). Calling it again changes nothing."""
+    if getattr(Input._watch_value, "quiet", False):
+        return
+    watch_value = Input._watch_value
+
+    def _watch_value(self: Input, value: str) -> None:
+        if not self.styles.auto_dimensions:  # already what Textual sets next: the reactive sees no change
+            self.set_reactive(Widget.virtual_size, Size(self.content_width, 1))
+        watch_value(self, value)
+
+    _watch_value.quiet = True  # type: ignore[attr-defined]
+    Input._watch_value = _watch_value  # type: ignore[method-assign]
 
 
 def footer_key_as_its_footer(widget: Widget, compact: bool) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple, Self
 
 from rich.cells import cell_len
@@ -115,7 +116,9 @@ class Footer(textual_widgets.Footer):
     - keys that it has already, some of them hidden or shown again (a name field takes `?` as a
       letter, so Keys leaves the footer while it has the focus): the footer's own line is laid out
       again, nothing is mounted;
-    - otherwise (new keys) it is rebuilt as Textual does.
+    - otherwise (new keys) it is rebuilt, keeping (hidden) the keys it had: a screen whose keys change with
+      each step of a turn (Dabba Walla's) has them all after one round, and from then on only shows and
+      hides them.
 
     A screen hidden under another (a curtain, the New game form over the menu) is not drawn: its keys
     are brought up to date when it is shown again (Textual refreshes a screen's bindings then), so a
@@ -125,12 +128,33 @@ class Footer(textual_widgets.Footer):
 
     _shown: tuple | None = None
     """What the keys on the footer show (None: to be rebuilt whatever it shows)."""
+    _rebuild: list[tuple[FooterSlot, bool]] | None = None
+    """The keys the next rebuild makes, in order, each with whether it shows (None: Textual's own)."""
 
     def compose(self) -> ComposeResult:
         self._shown = self._wanted(self.screen) if footer_has_bindings(self) else None
-        for widget in super().compose():  # every key, those in groups too, passes through here
+        rebuild, self._rebuild = self._rebuild, None
+        widgets = super().compose() if rebuild is None else self._keys(rebuild)
+        for widget in widgets:  # every key, those in groups too, passes through here
             footer_key_as_its_footer(widget, self.compact)
             yield widget
+
+    def _keys(self, slots: list[tuple[FooterSlot, bool]]) -> ComposeResult:
+        """The footer's keys for `slots`, made as Textual's Footer makes them; those not shown are hidden."""
+        for slot, shown in slots:
+            key = FooterKey(
+                slot.key,
+                slot.key_display,
+                slot.description,
+                slot.action,
+                disabled=not slot.enabled,
+                tooltip=slot.tooltip,
+                classes="-command-palette" if slot.palette else "",
+            )
+            if not slot.palette:  # the palette's key stays compact, as Textual makes it
+                key.data_bind(compact=textual_widgets.Footer.compact)
+            key.display = shown
+            yield key
 
     def _wanted(self, screen: Screen) -> tuple:
         """The keys `screen` offers for the footer now: (key, binding, enabled, tooltip)."""
@@ -163,7 +187,33 @@ class Footer(textual_widgets.Footer):
         if self._show_in_place(screen, wanted):
             self._shown = wanted
             return
+        self._rebuild = self._kept_and_planned(screen)
         await super().recompose()
+
+    def _kept_and_planned(self, screen: Screen) -> list[tuple[FooterSlot, bool]] | None:
+        """The keys the footer shows now and those it has, in one order (each with whether it shows), or
+        None when a rebuild should make only what Textual's Footer would (grouped keys, or the keys it has
+        in another order than the planned ones)."""
+        planned = self._planned(screen)
+        keys = list(self.query_children(FooterKey))
+        if planned is None or len(keys) != len(self.children):
+            return None
+        have = [key.key for key in keys]
+        if len(set(have)) != len(have) or len({slot.key for slot in planned}) != len(planned):
+            return None
+        out: list[tuple[FooterSlot, bool]] = []
+        at = 0
+        for slot in planned:
+            if slot.key in have[at:]:
+                found = have.index(slot.key, at)
+                out.extend((_slot_of(key), False) for key in keys[at:found])
+                at = found + 1
+            out.append((slot, True))
+        out.extend((_slot_of(key), False) for key in keys[at:])
+        palettes = [k for k, (slot, _) in enumerate(out) if slot.palette]
+        if palettes and palettes != [len(out) - 1]:
+            return None  # the palette's key is docked right, after every other key
+        return out
 
     def _show_in_place(self, screen: Screen, wanted: tuple) -> bool:
         """Show `wanted` with the keys the footer has, in their order (hiding the others; a key that now
@@ -221,7 +271,7 @@ class Footer(textual_widgets.Footer):
                 display = app.get_key_display(binding)
                 tooltip = binding.tooltip or binding.description
                 planned.append(
-                    FooterSlot(binding.key, display, binding.action, binding.description, active.enabled, tooltip)
+                    FooterSlot(binding.key, display, binding.action, binding.description, active.enabled, tooltip, True)
                 )
         return planned
 
@@ -235,6 +285,22 @@ class FooterSlot(NamedTuple):
     description: str
     enabled: bool
     tooltip: str
+    palette: bool = False
+    """The command palette's key (docked right, always compact)."""
+
+
+def _slot_of(key: FooterKey) -> FooterSlot:
+    """What a footer's key shows now."""
+    palette = key.has_class("-command-palette")
+    return FooterSlot(
+        key.key,
+        key.key_display,
+        key.action,
+        key.description,
+        not key.has_class("-disabled"),
+        str(key.tooltip or ""),
+        palette,
+    )
 
 
 LINE_CACHE = 512
@@ -263,9 +329,10 @@ class LinePanel(Static):
         self._text_visual: Visual | None = None
         self._strips: list[Strip] | None = None
         self._strips_for: tuple | None = None  # (size, visual style) the strips were drawn for
-        self._lines: tuple[Text, Lines] | None = None  # the text shown, split in lines
+        self._lines: tuple[Text, Sequence[Text] | Lines] | None = None  # the text shown, split in lines
         self._line_cache: dict[tuple, Strip] | None = None  # line strips by what they show (see _line_strip)
         self._line_cache_for: tuple | None = None  # the (size, visual style) of the lines kept
+        self._given: tuple[Text, list[Text]] | None = None  # a text to show and its lines, as `show_rows` got them
 
     @property
     def content(self) -> VisualType:
@@ -320,17 +387,34 @@ class LinePanel(Static):
             self._line_cache_for, self._line_cache = self._strips_for, (cache := {})
         return cache
 
-    def _line_strip(self, text: Text, y: int) -> Strip:
-        """Line `y` drawn from `text`: alone, then told its row (what a whole drawing would have said).
-        Kept by what it shows: a cursor or a die going back and forth shows the same lines again."""
-        key = self._line_key(text, y)
+    def _line_strips(self, lines: dict[int, Text]) -> dict[int, Strip]:
+        """Each line `y` drawn from its text, kept by what it shows (a cursor or a die going back and forth
+        shows the same lines again). The lines not kept yet are drawn together, one under the other (each
+        line's drawing has a cost of its own besides its cells), then each is told its row (what a whole
+        drawing of the panel would have said)."""
         cache = self._drawn_lines()
-        strip = cache.get(key)
-        if strip is None:
-            line = visualize(self, Text().append_text(text), markup=False)
-            strip = _on_row(Visual.to_strips(self, line, self.size.width, 1, self.visual_style)[0], y)
-            cache[key] = strip
-        return strip
+        keys = {y: self._line_key(text, y) for y, text in lines.items()}
+        strips = {y: cache[key] for y, key in keys.items() if key in cache}
+        new = [y for y in lines if y not in strips]
+        if new:
+            text = Text("\n").join([lines[y] for y in new])
+            drawn = Visual.to_strips(
+                self, visualize(self, text, markup=False), self.size.width, len(new), self.visual_style
+            )
+            for row, y in enumerate(new):
+                strips[y] = cache[keys[y]] = _on_row(drawn[row], y, row)
+        return strips
+
+    def show_rows(self, rows: Sequence[Text]) -> None:
+        """Show `rows`, a line each: as `show(self, Text("\\n").join(rows))`, but without splitting the
+        text into its lines again to compare them with the lines shown."""
+        text = Text("\n").join(rows)
+        plain = all(not (row.style or row.justify or row.overflow or row.no_wrap) for row in rows)
+        self._given = (text, list(rows)) if plain else None  # else its lines, split, are not the rows
+        show(self, text)
+        if self._given is not None and getattr(self, "_shown_content", None) is text:
+            self._lines = self._given  # what the next change compares its lines with
+        self._given = None
 
     def show_lines(self, old: Text, new: Text) -> bool:
         """Repaint the lines of `new` that differ from `old` (what the panel shows). False when it
@@ -340,7 +424,8 @@ class LinePanel(Static):
             return False
         shown = self._lines
         old_lines = shown[1] if shown is not None and shown[0] is old else old.split("\n", allow_blank=True)
-        new_lines = new.split("\n", allow_blank=True)
+        given = self._given
+        new_lines = given[1] if given is not None and given[0] is new else new.split("\n", allow_blank=True)
         self._lines = (new, new_lines)
         if len(old_lines) != len(new_lines) or len(new_lines) > min(height, len(self._strips)):
             return False
@@ -351,19 +436,30 @@ class LinePanel(Static):
         to_draw = sum(1 for y in changed if self._line_key(new_lines[y], y) not in drawn)
         if to_draw > WHOLE_PAST * len(new_lines):
             return False  # most lines new (a log moved up by a line): drawn whole, for less
-        for y in changed:
-            self._strips[y] = self._line_strip(new_lines[y], y)
+        for y, strip in self._line_strips({y: new_lines[y] for y in changed}).items():
+            self._strips[y] = strip
         self._text, self._text_visual = new, None  # what a whole repaint (a resize) draws from
-        for y in changed:
-            self.refresh(Region(0, y, width, 1))
+        for y, rows in _runs(changed):  # lines next to each other: one region
+            self.refresh(Region(0, y, width, rows))
         return True
 
 
-def _on_row(strip: Strip, y: int) -> Strip:
-    """A line drawn alone, as drawn on row `y` of its panel: Textual marks each cell with its (column,
-    row) for text selection, and a line drawn alone says row 0. Cheaper than drawing the line under y
-    empty lines, which cost a millisecond a line near the bottom of a panel."""
-    if y == 0:
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Rows in increasing order as runs of neighbours: (first row, how many)."""
+    runs: list[tuple[int, int]] = []
+    for y in rows:
+        if runs and runs[-1][0] + runs[-1][1] == y:
+            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+        else:
+            runs.append((y, 1))
+    return runs
+
+
+def _on_row(strip: Strip, y: int, drawn_on: int = 0) -> Strip:
+    """A line drawn on row `drawn_on` (alone, or among a few changed lines), as drawn on row `y` of its
+    panel: Textual marks each cell with its (column, row) for text selection. Cheaper than drawing the
+    line under y empty lines, which cost a millisecond a line near the bottom of a panel."""
+    if y == drawn_on:
         return strip
     segments = []
     for text, style, control in strip:

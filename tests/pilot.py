@@ -3,10 +3,15 @@ message rounds (for screen tests and for the hosts' tests that run the app in pr
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
+from textual.pilot import Pilot
+
 from screens.app import ChaiGamesApp
+from tests.screens.keys import key_event, settled
 from tests.wait import WAIT, until
 
 
@@ -22,3 +27,38 @@ def screen_text(app: ChaiGamesApp) -> str:
 async def wait_for(pilot: Any, condition: Callable[[], Any], what: str = "condition", timeout: float = WAIT) -> Any:
     """`until` between Textual message rounds, showing the screen if `condition` never holds."""
     return await until(condition, what, timeout=timeout, seen=lambda: screen_text(pilot.app), rest=pilot.pause)
+
+
+class SettledPilot(Pilot):
+    """Textual's Pilot, whose `press` waits for what each key set going by condition rather than by time.
+
+    Textual's `press` waits after each key until the process has used under 1 ms of CPU in a 20 ms nap,
+    twice: at least 40 ms a key, and a nap more each time the app is still drawing. Here each key is
+    posted as the terminal driver would and waited for until the app and every widget of its screen have
+    nothing queued (`settled`); then the screen is drawn (`pause(0)`, as Textual's `press` ends), what
+    waits for a drawing runs (the footer's keys for a new focus) and is drawn in turn. A bot's move in its
+    thread or a clock is part of neither's wait for a key: a test waits for those with `wait_for`."""
+
+    async def press(self, *keys: str) -> None:
+        if not keys:
+            return
+        for key in keys:
+            event = key_event(key)
+            event.set_sender(self.app)
+            self.app.post_message(event)
+            await settled(self.app)
+        await self.pause(0)
+        await settled(self.app)
+        await self.pause(0)
+
+
+@asynccontextmanager
+async def _run_settled(app: ChaiGamesApp, **kwargs: Any) -> AsyncIterator[SettledPilot]:
+    async with ChaiGamesApp.run_test(app, **kwargs) as pilot:
+        yield SettledPilot(pilot.app)
+
+
+def settled_keys(app: ChaiGamesApp) -> ChaiGamesApp:
+    """`app`, whose `run_test` gives a `SettledPilot`."""
+    app.run_test = partial(_run_settled, app)  # type: ignore[method-assign]
+    return app

@@ -95,7 +95,10 @@ def pad(text: Text | str, width: int, align: str = "left") -> Text:
 def join(parts: Sequence[Text | str]) -> Text:
     out = Text()
     for part in parts:
-        out.append_text(Text(part) if isinstance(part, str) else part)
+        if isinstance(part, str):
+            out.append(part)  # plain words: no Text made for them
+        else:
+            out.append_text(part)
     return out
 
 
@@ -257,6 +260,11 @@ DIAMOND = 2 + DIE_WIDTH  # one keyed die
 def seat_block(view: ChaiWallahView, s: int, label: SeatLabel, width: int) -> Text:
     """Three lines per seat: name/score/tag, the dice in the key diamond (with the seat's keys),
     the Chai! key, and what is happening to the seat (locked, forming, a refusal)."""
+    return Text("\n").join(seat_block_lines(view, s, label, width))
+
+
+def seat_block_lines(view: ChaiWallahView, s: int, label: SeatLabel, width: int) -> list[Text]:
+    """`seat_block`'s three lines."""
     seat = view.seats[s]
     dice = _dice_by_role(seat)
     keys = label.keys or {}
@@ -283,26 +291,33 @@ def seat_block(view: ChaiWallahView, s: int, label: SeatLabel, width: int) -> Te
         line = join([left[k], diamond[k], chai if k == 1 else Text(" " * 12), right[k]])
         line.truncate(width)
         lines.append(line)
-    return Text("\n").join(lines)
+    return lines
 
 
 def seats_text(
     view: ChaiWallahView, labels: Sequence[SeatLabel], width: int, diamond: bool, drawn: dict | None = None
 ) -> Text:
-    """Every seat's lines. With `drawn` (a dict the screen keeps), a seat whose `seat_shows` and label
-    are as last time reuses its lines: the clock redraws 20 times a second, and most ticks change
+    """Every seat's lines, as one text (see `seats_lines`)."""
+    return Text("\n").join(seats_lines(view, labels, width, diamond, drawn))
+
+
+def seats_lines(
+    view: ChaiWallahView, labels: Sequence[SeatLabel], width: int, diamond: bool, drawn: dict | None = None
+) -> list[Text]:
+    """Every seat's lines, in seat order. With `drawn` (a dict the screen keeps), a seat whose `seat_shows`
+    and label are as last time reuses its lines: the clock redraws 20 times a second, and most ticks change
     one seat or none."""
-    draw = seat_block if diamond else seat_row
-    lines = []
+    lines: list[Text] = []
     for s in range(len(view.seats)):
-        key = (draw, width, labels[s], seat_shows(view, s))
+        key = (diamond, width, labels[s], seat_shows(view, s))
         last = drawn.get(s) if drawn is not None else None
         if last is None or last[0] != key:
-            last = (key, draw(view, s, labels[s], width))
+            seat = seat_block_lines(view, s, labels[s], width) if diamond else [seat_row(view, s, labels[s], width)]
+            last = (key, seat)
             if drawn is not None:
                 drawn[s] = last
-        lines.append(last[1])
-    return Text("\n").join(lines)
+        lines.extend(last[1])
+    return lines
 
 
 def seat_shows(view: ChaiWallahView, s: int) -> tuple:
@@ -332,9 +347,16 @@ def diamond_fits(seats: int, rows: int) -> bool:
 # -- the feed ---------------------------------------------------------------------------------------------
 def feed_lines(events: Sequence[Any], rows: int, width: int = 200) -> Text:
     """The last `rows` lines of trades, claims and stall swaps, each with its game time. Long lines
-    wrap under their text here (not in the widget), so the newest line is never out of sight."""
+    wrap under their text here (not in the widget), so the newest line is never out of sight. The
+    events are read from the newest back, as far as `rows` of them (a long game's log is long)."""
     out: list[Text] = []
-    for e in [e for e in events if e.kind in FEED_KINDS][-rows:] if rows > 0 else []:
+    shown: list[Any] = []
+    for e in reversed(events) if rows > 0 else ():
+        if e.kind in FEED_KINDS:
+            shown.append(e)
+            if len(shown) == rows:
+                break
+    for e in reversed(shown):
         t = e.data.get("t")
         stamp = f"{t:6.1f}  " if isinstance(t, int | float) else " " * 8
         style = ALERT_STYLE if e.kind in ("claim", "win") else Style()

@@ -44,7 +44,7 @@ from .render import (
     feed_lines,
     key_glyph,
     order_cards,
-    seats_text,
+    seats_lines,
     taken_order,
 )
 
@@ -90,7 +90,7 @@ class ChaiWallahScreen(GameScreen):
         self._blocks: dict[int, tuple[Any, ...]] = {}  # seat -> the key its big block was last drawn from
         self._grid: tuple[int, int, DieSize] | None = None  # (columns, cell width, dice) of the seats' grid
         self._orders: tuple[Any, ...] | None = None  # what the order cards were last drawn from
-        self._drawn_seats: dict[int, tuple] = {}  # seat -> (what it showed, its lines): see seats_text
+        self._drawn_seats: dict[int, tuple] = {}  # seat -> (what it showed, its lines): see seats_lines
         self._feed: tuple | None = None  # what the feed was drawn from: the log's length and last event, its size
         self._drawn: tuple | None = None  # (view, labels, width, height, log lines) the board was drawn from
         for key, b in self.keys.items():  # listed by `?` (the zone keys themselves act in on_key)
@@ -241,7 +241,8 @@ class ChaiWallahScreen(GameScreen):
         taken = self.taken(view)
         if self._new_orders(view, width, taken, None):
             self._show("#cw-orders", order_cards(view, width - 2, taken))
-        self._show("#cw-seats", seats_text(view, self.labels(diamond), seat_width, diamond, self._drawn_seats))
+        panel = self.query_one("#cw-seats", LinePanel)
+        panel.show_rows(seats_lines(view, self.labels(diamond), seat_width, diamond, self._drawn_seats))
         feed_rows = rows if wide else max(rows - seat_rows, 1)
         feed_width = width - SEATS_WIDTH - 5 if wide else width - 2
         self._show_feed(feed_rows, feed_width)
@@ -270,7 +271,7 @@ class ChaiWallahScreen(GameScreen):
         feed = (len(log), log[-1].event if log else None, rows, width)
         if feed != self._feed:
             self._feed = feed
-            self._show("#cw-feed", feed_lines([line.event for line in log], rows, width))
+            self._show("#cw-feed", feed_lines(_Events(log), rows, width))
 
     def _refresh_big(self, view: ChaiWallahView, width: int, height: int, size: DieSize) -> None:
         """120x40 and larger: orders and dice drawn as dice, a block a seat in a grid. A seat's
@@ -413,6 +414,21 @@ class ChaiWallahScreen(GameScreen):
 
     def _real(self) -> float:
         return self.app.clock_source()
+
+
+class _Events(Sequence[Event]):
+    """The events of the log's lines, read as they are asked for (the feed reads only the newest)."""
+
+    def __init__(self, lines: Sequence[Any]) -> None:
+        self.lines = lines
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def __getitem__(self, at: Any) -> Any:
+        if isinstance(at, slice):
+            return [line.event for line in self.lines[at]]
+        return self.lines[at].event
 
 
 __all__ = ["ChaiWallahScreen", "key_glyph", "key_name"]

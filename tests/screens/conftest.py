@@ -9,7 +9,7 @@ import pytest
 from chaigames.saves import SaveStore
 from screens.app import ChaiGamesApp
 from tests import toygame
-from tests.pilot import wait_for
+from tests.pilot import settled_keys, wait_for
 
 
 def notices(app: ChaiGamesApp) -> list[str]:
@@ -38,7 +38,8 @@ async def save_and_quit(pilot) -> None:
 @pytest.fixture
 def make_app():
     """A frame app offering only the toy game (and any extra specs), bots without delay, keys never
-    held back (tests of the key gate set `key_guard` and `win_hold` themselves)."""
+    held back (tests of the key gate set `key_guard` and `win_hold` themselves), whose `run_test`
+    gives a `SettledPilot` (each key waited for by condition, not by time)."""
 
     def make(*, games=(), **kw) -> ChaiGamesApp:
         kw.setdefault("bot_delay", 0)
@@ -47,7 +48,7 @@ def make_app():
         kw.setdefault("key_guard", 0)
         kw.setdefault("win_hold", 0)
         kw.setdefault("confirm_moves", False)
-        return ChaiGamesApp(games=[toygame.SPEC, *games], **kw)
+        return settled_keys(ChaiGamesApp(games=[toygame.SPEC, *games], **kw))
 
     return make
 

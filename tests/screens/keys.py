@@ -64,6 +64,31 @@ async def _one_round(app: App) -> None:
                 ) from None
 
 
+async def settled(app: App) -> None:
+    """Wait until the app has nothing left to do for what it was sent: rounds of `_one_round` until one
+    starts with nothing queued for the app or any running widget of its screen and ends the same way, on
+    the same screen with as many widgets (a key that opens a screen or mounts widgets queues their work in
+    turn), or until the app has stopped (a key that quits or crashes it). Pilot's `press` waits for the
+    same by watching the process go idle: at least 40 ms a key however little the key does."""
+
+    def busy(pumps: list[MessagePump]) -> bool:
+        return any(pump.message_queue_size for pump in pumps if pump.is_running)
+
+    deadline = asyncio.get_running_loop().time() + scaled(20)
+    while app.is_running:
+        screen = app.screen
+        pumps = [app, *screen.walk_children(with_self=True)]
+        quiet_before = not busy(pumps)
+        await _one_round(app)
+        if not app.is_running:
+            return
+        after = [app, *app.screen.walk_children(with_self=True)]
+        if quiet_before and app.screen is screen and len(after) == len(pumps) and not busy(after):
+            return
+        if asyncio.get_running_loop().time() > deadline:
+            raise TimeoutError(f"the app still had work queued after {scaled(20):g} s")
+
+
 async def press(pilot: Pilot, *keys: str) -> None:
     """Press `keys` one after another, each handled before the next is sent."""
     for key in keys:

@@ -14,7 +14,7 @@ from screens.history import HistoryScreen
 from screens.menu import MainMenu
 from screens.replay import ReplayKeys
 from screens.results import ResultsScreen
-from tests.pilot import screen_text, wait_for
+from tests.pilot import screen_text, settled_keys, wait_for
 from tests.positions import play
 
 SIZE = (120, 40)
@@ -58,7 +58,7 @@ async def test_an_eight_people_game_is_listed_in_history_its_results_and_replay_
     session = eight_people_game(seed=5)
     store.finish(session, store.new_id(SPEC.id))
     winner = session.config.seats[session.result().winners[0]].name
-    app = ChaiGamesApp(bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False)
+    app = settled_keys(ChaiGamesApp(bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h")
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "History")
@@ -81,7 +81,7 @@ async def test_an_eight_people_save_is_not_resumed_at_one_keyboard():
     session = next(s for _, s in play("chai-wallah", 8, 3, {20}))
     save_id = store.new_id(SPEC.id)
     store.save(session, save_id)
-    app = ChaiGamesApp(bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False)
+    app = settled_keys(ChaiGamesApp(bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False))
     told: list[str] = []
     notify = app.notify
     app.notify = lambda message, **kw: (told.append(str(message)), notify(message, **kw))[1]

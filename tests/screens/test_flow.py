@@ -289,7 +289,8 @@ async def test_undo_takes_back_own_move_and_the_bot_reply_up_to_a_reveal(make_ap
         await pilot.press("2")
         await wait_for(pilot, lambda: app.controller.session.action_count == 2, "bot reply")
         await until_ann_moves(pilot)
-        assert "u Undo" in screen_text(app).splitlines()[-1]
+        # the footer catches up with the bot's reply as the screen is next drawn
+        await wait_for(pilot, lambda: "u Undo" in screen_text(app).splitlines()[-1], "the footer offering Undo")
         await pilot.press("u")
         await wait_for(pilot, lambda: app.controller.session.action_count == 0, "undo")
         assert app.controller.state.to_json() == start

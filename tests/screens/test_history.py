@@ -15,7 +15,7 @@ from screens.app import ChaiGamesApp
 from screens.history import HistoryScreen
 from screens.replay import ReplayKeys
 from screens.results import ResultsScreen
-from tests.pilot import screen_text, wait_for
+from tests.pilot import screen_text, settled_keys, wait_for
 
 from .conftest import notices
 
@@ -46,7 +46,7 @@ async def test_history_lists_a_finished_game_and_its_replay_ends_on_the_final_st
     store = SaveStore()
     spec, session, path = finished_game(game_id, store)
     winner = session.config.seats[session.result().winners[0]].name
-    app = ChaiGamesApp(bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False)
+    app = settled_keys(ChaiGamesApp(bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False))
     async with app.run_test(size=SIZE) as pilot:
         assert "History" in screen_text(app)
         await pilot.press("h")

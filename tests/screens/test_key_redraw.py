@@ -96,9 +96,9 @@ def repaints_counted(panel: LinePanel) -> tuple[list[int], list[int]]:
     methods are wrapped here and nowhere else."""
     whole: list[int] = [0]
     lines: list[int] = []
-    real_whole, real_line = panel._draw_whole, panel._line_strip
+    real_whole, real_lines = panel._draw_whole, panel._line_strips
     panel._draw_whole = lambda: whole.__setitem__(0, whole[0] + 1) or real_whole()  # type: ignore[method-assign]
-    panel._line_strip = lambda text, y: lines.append(y) or real_line(text, y)  # type: ignore[method-assign]
+    panel._line_strips = lambda changed: lines.extend(changed) or real_lines(changed)  # type: ignore[method-assign]
     return whole, lines
 
 

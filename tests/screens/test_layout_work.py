@@ -180,3 +180,84 @@ async def test_the_new_game_form_styles_each_field_once_as_it_opens(monkeypatch)
         assert [name for name in restyled if name in made] == []
         current = form.query_one("#seats", Select).query_one("SelectCurrent")
         assert current.has_class("-has-value") and form.query_one("#start").has_class("-primary")
+
+
+class Steps(Screen[None]):
+    """Each step of a turn has keys of its own (as Dabba Walla's have): `step` says which are live."""
+
+    BINDINGS = [
+        ("enter", "place", "Place"),
+        ("r", "rotate", "Rotate"),
+        ("e", "empty", "Empty dabba"),
+        ("v", "view", "Level view"),
+        ("escape", "back", "Back"),
+    ]
+    STEPS = ({"place", "rotate", "back"}, {"empty", "view", "back"})
+    step = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("a turn")
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action in self.STEPS[self.step]
+
+    def next_step(self) -> None:
+        self.step = 1 - self.step
+        self.refresh_bindings()
+
+
+class StepsApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(Steps())
+
+
+async def test_keys_of_each_step_of_a_turn_are_mounted_once(monkeypatch):
+    """Keys that come with one step of a turn and go with the next are kept (hidden) when the footer is
+    rebuilt for the next step's new keys: from the second round on, a step only shows and hides keys."""
+    app = StepsApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, Steps) and app.screen.query(FooterKey), "the turn")
+        await settle(pilot)
+        steps = app.screen
+        assert isinstance(steps, Steps)
+        composed = counted_footers(monkeypatch)
+        lines = []
+        for _ in range(4):
+            steps.next_step()
+            await settle(pilot)
+            lines.append(footer_line(app))
+        assert len(composed) == 1  # the first new step's keys; never again
+        assert "Empty dabba" in lines[0] and "Rotate" not in lines[0] and "Back" in lines[0]
+        assert "Rotate" in lines[1] and "Empty dabba" not in lines[1]
+        assert lines[2:] == lines[:2]
+        assert [key.key for key in steps.query(FooterKey) if key.display] == ["enter", "r", "escape", "ctrl+p"]
+
+
+class NameField(App[None]):
+    CSS = "NameInput { width: 12; }"
+
+    def compose(self) -> ComposeResult:
+        from screens.widgets import NameInput
+
+        yield NameInput("", compact=True)
+
+
+async def test_a_letter_typed_in_a_name_field_lays_nothing_out():
+    """A field took the width of its text as its virtual size, a layout of the whole screen, on every
+    letter; the layout gave it back its own size. Now the letter repaints the field, and a name longer
+    than the field still scrolls to show where it is being typed."""
+    app = NameField()
+    async with app.run_test(size=(40, 5)) as pilot:
+        await settle(pilot)
+        laid_out = counted_layouts(app)
+        for letter in "Ashabai":
+            await press(pilot, letter)
+        await settle(pilot)
+        assert laid_out == []
+        assert screen_text(app).splitlines()[0].startswith("Ashabai")
+        for letter in " Kulkarni":
+            await press(pilot, "space" if letter == " " else letter)
+        await settle(pilot)
+        assert laid_out == []
+        assert "Kulkarni" in screen_text(app).splitlines()[0]

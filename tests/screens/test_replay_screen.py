@@ -10,7 +10,7 @@ from chaigames.engine import Record
 from chaigames.games import get as get_game
 from screens.app import ChaiGamesApp
 from screens.replay import ReplayKeys
-from tests.pilot import screen_text, wait_for
+from tests.pilot import screen_text, settled_keys, wait_for
 
 from .test_replay_views import played
 
@@ -42,7 +42,7 @@ async def test_a_chai_wallah_replay_hides_offered_dice_until_their_seat_s_view_i
     record = people_game("chai-wallah", 8, 3)  # a line a seat at 100x30
     at, seat, die = offered_die(record)
     name = record.config.seats[seat].name
-    app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0, watch=record)
+    app = settled_keys(ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0, watch=record))
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayKeys), "the replay viewer")
         c = app.screen.controller
@@ -64,7 +64,7 @@ async def test_a_chai_wallah_replay_hides_offered_dice_until_their_seat_s_view_i
 
 async def test_chai_and_dabba_walla_replays_say_their_place_once_and_their_end_as_it_was():
     records = [people_game("chai", 5, 3), people_game("dabba-walla", 4, 3)]
-    app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0)
+    app = settled_keys(ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0))
     async with app.run_test(size=(120, 40)) as pilot:
         for record in records:
             app.watch_replay(record)

@@ -58,7 +58,11 @@ async def test_every_frame_screen_fits_80x24_with_its_keys_in_the_footer(make_ap
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "menu")
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesIndex), "rules index")
-        assert "Toy Race  (2-4 players)" in screen_text(app) and "esc Back" in footer(app)
+        await wait_for(
+            pilot,
+            lambda: "Toy Race  (2-4 players)" in screen_text(app) and "esc Back" in footer(app),
+            "the rules index drawn, its keys in the footer",
+        )
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "rules")
         await wait_for(pilot, lambda: "Step one or two spaces" in screen_text(app), "the markdown")

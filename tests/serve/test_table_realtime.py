@@ -4,12 +4,15 @@ paused and are limited per person; each seat sees others' offered dice covered."
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from chaigames import games
 from chaigames.engine import GameConfig, SeatConfig, Session, parse_record
 from chaigames.play import wire
+from chaigames.serve.tables.game import TableGame
 from chaigames.serve.tables.table import Table
 from tests.serve.tablehost import TableHost, who
 from tests.serve.test_table_changes import CODE, NAMES, Seats, table_folder
@@ -130,36 +133,55 @@ async def test_the_table_list_names_the_owner_while_a_bot_plays_their_seat(table
     assert summary["owner"] == "Asha" and "key:asha" in summary["holders"]
 
 
-async def test_a_running_game_is_looked_at_only_when_something_is_due(data_dir: Path) -> None:
-    """The clock ticks 20 times a second; a table turns its game and looks at its connections only at a
-    tick by which a timed event (or a bot's move) is due."""
-    now = [1000.0]
-    game = "chai-wallah"
-    spec = games.get(game)
+async def running_table(data_dir: Path, clock_source: Callable[[], float] = time.monotonic) -> Table:
+    """A Chai Wallah table of four people in this process, its clock running, Asha's tea die just
+    toggled (it is rolled again in a moment: something is due)."""
+    spec = games.get("chai-wallah")
     config = GameConfig(seats=tuple(SeatConfig(n) for n in NAMES))
-    table_folder(data_dir, game, Session(spec, config, 3, meta={"table": CODE}))
-    seats = Seats()
-    table = Table(CODE, data_dir, seats.send, games.get, bot_delay=0, countdown=0.001, clock_source=lambda: now[0])
+    table_folder(data_dir, "chai-wallah", Session(spec, config, 3, meta={"table": CODE}))
+    table = Table(CODE, data_dir, Seats().send, games.get, bot_delay=0, countdown=0.001, clock_source=clock_source)
     assert table.restore()
     for conn, name in enumerate(NAMES, 1):
         table.receive({"t": "connected", "conn": conn, "who": who(name)})
         table.receive(wire.wrap_from(conn, who(name), wire.join(CODE)))
     controller = table.game
-    assert controller is not None and controller.driver is not None and controller.clock is not None
+    assert controller is not None and controller.driver is not None
     await until(lambda: controller.clock is not None and controller.clock.running, "the clock running after the 3-2-1")
-    table.receive(
-        wire.wrap_from(1, who(NAMES[0]), wire.act(0, {"type": "toggle", "ingredient": "tea"}))
-    )  # re-rolls soon
+    toggle = wire.act(0, {"type": "toggle", "ingredient": "tea"})
+    table.receive(wire.wrap_from(1, who(NAMES[0]), toggle))
+    return table
+
+
+async def test_a_running_game_is_looked_at_only_when_something_is_due(data_dir: Path) -> None:
+    """A table turns its game and looks at its connections only at a tick by which a timed event (or a
+    bot's move) is due."""
+    now = [1000.0]
+    table = await running_table(data_dir, lambda: now[0])
+    controller = table.game
+    assert controller is not None and controller.driver is not None and controller.clock is not None
     looks: list[list[Any]] = []
     changed = table._changed
     table._changed = lambda events, **kw: (looks.append(list(events)), changed(events, **kw))[1]  # type: ignore[method-assign]
     due = controller.driver.next_due()
     assert due is not None and due > controller.clock.now()
-    for _ in range(10):  # half a second of ticks with nothing due
+    for _ in range(10):  # ticks with nothing due
         controller._tick()
     assert looks == []
     now[0] += due - controller.clock.now() + 0.001  # the timed event is due
     controller._tick()
     assert len(looks) == 1  # the game was turned: the die rolled
     assert controller.driver.next_due() != due
+    table.close()
+
+
+async def test_a_timed_event_happens_at_its_time_without_the_clocks_ticks(data_dir: Path, monkeypatch) -> None:
+    """The table sets a timer at the game's next due time: with the clock's own ticks an hour apart, the
+    toggled die is rolled again all the same."""
+    monkeypatch.setattr(TableGame, "TICK", 3600.0)
+    table = await running_table(data_dir)
+    controller = table.game
+    assert controller is not None and controller.driver is not None
+    due = controller.driver.next_due()
+    assert due is not None
+    await until(lambda: controller.driver is not None and controller.driver.next_due() != due, "the die rolled again")
     table.close()

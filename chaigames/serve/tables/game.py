@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from chaigames.engine import Session, bot_seed
+from chaigames.engine import Event, Session, bot_seed
 from chaigames.play.controller import GameController
 
 if TYPE_CHECKING:
     from .table import Table
+    from .timer import Timer
 
 
 class TableGame(GameController):
@@ -18,8 +20,13 @@ class TableGame(GameController):
     No curtains (one person per terminal), no take-backs, every person in a simultaneous step may
     act at once, and a seat's bot-ness is the table's (a seat handed to a bot mid-game)."""
 
+    TICK = 1.0
+    """Seconds between the clock's looks at a real-time game: a safety net, since the table sets a timer at
+    each next due time instead (`_arm`), not 20 looks a second."""
+
     def __init__(self, table: Table, session: Session, save_id: str) -> None:
         self.table = table  # before the base class asks who the humans are
+        self._due: Timer | None = None  # the timer at the next timed event or bot's move
         super().__init__(table, session, save_id)
         self.hotseat = False
         self.confirm_moves = False
@@ -52,17 +59,38 @@ class TableGame(GameController):
         return True
 
     def _tick(self) -> None:
-        """Real time: the clock ticks 20 times a second, and a table runs its game and looks for news
-        only when a timed event or a bot's move is due by now. Between them nothing a seat sees can
-        change (each person's screen counts the seconds down itself), so a tick with nothing due costs
-        one look at the next due time instead of the whole game's turn and a look at every connection:
-        at a table of four people that was a third of its CPU."""
+        """Real time: the game is turned (and every connection looked at) only when a timed event or a
+        bot's move is due by now. Between them nothing a seat sees changes (each person's screen counts
+        the seconds down itself); a table that turned its game 20 times a second spent a third of its CPU so."""
         clock, driver = self.clock, self.driver
         if driver is not None and clock is not None and clock.running and not self.paused and not self.finished:
             due = driver.next_due()
             if due is None or due > clock.now():
+                self._arm()
                 return
         super()._tick()
+
+    def _notify(self, events: Sequence[Event]) -> None:
+        super()._notify(events)
+        self._arm()  # after every change: an action, a timed event, a bot's move, a pause, the 3-2-1's end
+
+    def _arm(self) -> None:
+        """A timer at the running game's next due time (a timed event, a bot's move), in place of the last."""
+        if self._due is not None:
+            self._due.stop()
+            self._due = None
+        clock, driver = self.clock, self.driver
+        if driver is None or clock is None or not clock.running or self.paused or self.finished:
+            return
+        due = driver.next_due()
+        if due is not None:
+            self._due = self.frame.set_timer(max(0.0, due - clock.now()), self._tick)
+
+    def stop(self) -> None:
+        super().stop()
+        if self._due is not None:
+            self._due.stop()
+            self._due = None
 
     def can_undo(self) -> bool:
         return False
@@ -84,6 +112,7 @@ class TableGame(GameController):
         self.save()
         if not self.realtime:
             self._go_on()
+        self._arm()  # the bot's first move
 
     def take_back(self, seat: int) -> None:
         """The person whose seat a bot played is back: the seat is theirs again from now on (a move the bot
@@ -99,3 +128,4 @@ class TableGame(GameController):
         self.save()
         if not self.realtime:
             self._go_on()
+        self._arm()

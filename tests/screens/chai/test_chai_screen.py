@@ -228,7 +228,7 @@ async def test_a_fourth_reserved_customer_asks_which_goes_to_the_pool(make_app):
         redraw(app)
         await pilot.press("c")
         await wait_for(pilot, lambda: "Over 3 customers" in screen_text(app), "the customer discard prompt")
-        assert "⏎ To pool" in footer(app)
+        await wait_for(pilot, lambda: "⏎ To pool" in footer(app), "the footer offering To pool")  # a frame later
         first = state.reserved[0][0]
         await pilot.press("enter")  # the cursor is on the first reserved card
         await wait_for(pilot, lambda: [first, 1] in app.controller.state.pool, "the card in the pool")

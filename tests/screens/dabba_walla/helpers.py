@@ -8,7 +8,7 @@ from chaigames.saves import SaveStore
 from screens.app import ChaiGamesApp
 from screens.dabba_walla import DabbaWallaScreen, placing
 from screens.results import ResultsScreen
-from tests.pilot import screen_text, wait_for
+from tests.pilot import screen_text, settled_keys, wait_for
 from tests.screens.keys import press
 
 SMALL = (80, 24)
@@ -31,7 +31,7 @@ def dw_app(
 ) -> ChaiGamesApp:
     """A new game of `dw_config` in an app of `_frame`."""
     game = ("dabba-walla", dw_config(vehicle=vehicle, humans=humans, **options), seed)
-    return ChaiGamesApp(registry=True, new_game=game, **_frame(confirm_moves))
+    return settled_keys(ChaiGamesApp(registry=True, new_game=game, **_frame(confirm_moves)))
 
 
 def dw_app_resuming(session: Session) -> tuple[ChaiGamesApp, str]:
@@ -39,7 +39,7 @@ def dw_app_resuming(session: Session) -> tuple[ChaiGamesApp, str]:
     store = SaveStore()
     save_id = store.new_id(session.spec.id)
     store.save(session, save_id)
-    return ChaiGamesApp(registry=True, store=store, **_frame()), save_id
+    return settled_keys(ChaiGamesApp(registry=True, store=store, **_frame())), save_id
 
 
 def dw_screen(app: ChaiGamesApp) -> DabbaWallaScreen:

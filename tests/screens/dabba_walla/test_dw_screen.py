@@ -13,6 +13,7 @@ from chaigames.engine import Event
 from screens.curtain import CurtainScreen
 from screens.dabba_walla import DabbaWallaScreen, placing
 from screens.results import ResultsScreen
+from tests.pilot import settled_keys
 
 from ..test_clipping import played
 from .helpers import (
@@ -402,7 +403,9 @@ async def test_delivery_play_later_then_the_reveal_with_breakdown():
     from screens.app import ChaiGamesApp
 
     save_id = saved_at_delivery()
-    app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False)
+    app = settled_keys(
+        ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False)
+    )
     async with app.run_test(size=SMALL) as pilot:
         app.resume_game(save_id)
         await until_my_move(pilot)
@@ -432,7 +435,9 @@ async def test_delivery_secret_chai_tiles_and_a_veto_crossing_out_the_minus_tile
     from screens.app import ChaiGamesApp
 
     save_id = saved_at_delivery()
-    app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False)
+    app = settled_keys(
+        ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=False)
+    )
     async with app.run_test(size=SMALL) as pilot:
         app.resume_game(save_id)
         await until_my_move(pilot)
@@ -462,7 +467,9 @@ async def test_chai_tiles_go_on_and_off_a_secret_choice_without_a_question_and_t
     from screens.curtain import CurtainScreen
 
     save_id = saved_at_delivery(second=None)
-    app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=True)
+    app = settled_keys(
+        ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0, confirm_moves=True)
+    )
     async with app.run_test(size=SMALL) as pilot:
         app.resume_game(save_id)
         await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "Asha's curtain")
