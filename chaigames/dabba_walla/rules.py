@@ -96,8 +96,8 @@ only this round's choice is secret until the reveal, and unused chai tiles stay 
 - **Hard** loads each level in as few colours as it can, looks one card ahead when it walks, and in
   the delivery phase plays the rest of the game out for every card it could deliver.
 - **Expert** walks like hard but first guesses the cards it cannot see (the other hands, the draw
-  pile) many different ways, plays on in each guess until its next turn, and keeps the walk that
-  leaves it best placed; it delivers like hard, playing the game out many more times.
+  pile) many different ways, plays on in each guess through its next turn to the one after, and keeps
+  the walk that leaves it best placed; it delivers like hard, playing the game out many more times.
 
 ## Reading the screen
 Every colour is also a letter, so the screen reads the same without colour.
