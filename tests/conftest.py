@@ -102,3 +102,18 @@ def _chaigames_home(tmp_path, monkeypatch):
     """Saves go to a temporary folder, never to the user's data directory."""
     monkeypatch.setenv("CHAIGAMES_HOME", str(tmp_path / "home"))
     yield
+
+
+# The tests that wait on other programs (the type check, the browser and the web host, the SSH host and
+# its tables) take the longest; collected last, as their folders' names put them, one of them was often
+# what a worker ran alone at the end while the other had finished. Run first, they share the cores with
+# the short tests that follow, and the run ends on short tests.
+STARTED_FIRST = ("tests/test_types.py", "tests/web/", "tests/serve/")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def turn(item: pytest.Item) -> int:
+        starts = [item.nodeid.startswith(folder) for folder in STARTED_FIRST]
+        return starts.index(True) if True in starts else len(STARTED_FIRST)
+
+    items.sort(key=turn)
