@@ -136,8 +136,16 @@ async def test_chai_three_people_turn_by_turn(make_host, data_dir, monkeypatch):
     for name in NAMES:  # the bell rang once on the terminal of whoever the game waited for
         if any(u["turn_bell"] for u in relay.updates(name)):
             await people[name].wait_for(lambda n=name: b"\x07" in people[n].raw, f"the bell at {name}'s terminal")
-    record = record_of(host.options.data_dir, code)
-    by_seat = {}
-    for entry in record.effective():
-        by_seat[entry.seat] = by_seat.get(entry.seat, 0) + 1
-    assert all(by_seat.get(NAMES.index(n), 0) >= played[n] > 0 for n in NAMES), (by_seat, played)
+
+    def by_seat() -> dict[int, int]:  # a table tells a move before its save is in place: the last may follow
+        counts: dict[int, int] = {}
+        for entry in record_of(host.options.data_dir, code).effective():
+            counts[entry.seat] = counts.get(entry.seat, 0) + 1
+        return counts
+
+    await until(
+        lambda: all(by_seat().get(NAMES.index(n), 0) >= played[n] > 0 for n in NAMES),
+        f"every person's moves in the save ({played})",
+        seen=by_seat,
+        every=0.1,
+    )

@@ -80,7 +80,7 @@ async def test_chai_is_played_at_a_table_by_keys(data_dir: Path) -> None:
             moves = c.update["moves"]
             await pilot.press("enter")  # buy the tile group under the cursor
             await wait_for(pilot, lambda: c.update["moves"] > moves, "the purchase, back from the table")
-            assert asha_entries(data_dir)
+            await wait_for(pilot, lambda: asha_entries(data_dir), "the purchase in the save")
             assert not isinstance(app.screen, CurtainScreen)
         finally:
             c.stop()
@@ -136,7 +136,7 @@ async def test_dabba_walla_is_played_at_a_table_by_keys(data_dir: Path) -> None:
                 moves = c.update["moves"]
                 await play_one_step(pilot)
                 await wait_for(pilot, lambda moves=moves: c.update["moves"] > moves, "Asha's step applied")
-            assert len(asha_entries(data_dir)) >= 4
+            await wait_for(pilot, lambda: len(asha_entries(data_dir)) >= 4, "Asha's steps in the save")
         finally:
             c.stop()
             await table.close()

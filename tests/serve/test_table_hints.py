@@ -4,6 +4,7 @@ record's meta (never as entries); each person's own app works a hint out from it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,10 +41,17 @@ async def asha_to_move(table: TableHost) -> dict[str, Any]:
     return await table.wait(step, "Asha to move")
 
 
-async def saved(table: TableHost) -> Any:
-    """The table's game as saved (the table writes it just after the first update goes out)."""
-    await table.wait(lambda: list((table.data_dir / "tables" / table.code / "saves").glob("*.json")), "the save")
-    return saved_record(table.data_dir, table.code)
+async def saved(table: TableHost, holding: Callable[[Any], bool] = lambda record: True) -> Any:
+    """The table's game as saved, once the save on the disk is `holding` what the test looks for: a table
+    tells a move before its save is in place (the rename follows on the store's committer thread)."""
+
+    def record() -> Any:
+        if not list((table.data_dir / "tables" / table.code / "saves").glob("*.json")):
+            return None
+        found = saved_record(table.data_dir, table.code)
+        return found if holding(found) else None
+
+    return await table.wait(record, "the save")
 
 
 async def test_the_table_counts_each_seats_hints_in_the_records_meta_and_never_as_entries(table: TableHost) -> None:
@@ -52,14 +60,15 @@ async def test_the_table_counts_each_seats_hints_in_the_records_meta_and_never_a
     table.say(1, ASHA, wire.start())
     u = await asha_to_move(table)
     assert u["hints"] is True and u["hints_used"] == 0
-    entries = len((await saved(table)).entries)  # Asha to move: nobody else acts meanwhile
+    moves = u["moves"]  # Asha to move: nobody else acts meanwhile
+    await saved(table, lambda r: len(r.entries) == moves)  # the save has caught up with the moves told
     table.say(1, ASHA, wire.hint())
     u = await table.update(1, lambda u: u["hints_used"] == 1, "Asha's hint counted")
     table.say(2, RAVI, wire.hint())  # not his move: nothing to hint at, nothing counted
     assert "your own move" in (await table.next(2, "refused"))["reason"]
-    record = saved_record(table.data_dir, table.code)
+    record = await saved(table, lambda r: "hints_used" in r.meta)
     assert record.meta["hints_used"] == 1 and record.meta["hints_by_seat"] == [1, 0, 0]
-    assert len(record.entries) == entries  # a hint is no move
+    assert len(record.entries) == moves  # a hint is no move
     assert table.last(2, "update")["hints_used"] == 0  # each seat hears its own count
 
 
@@ -115,7 +124,10 @@ async def test_the_hint_key_at_a_table_shows_the_experts_move_worked_out_in_the_
             assert any(word in line for word in ("Visit", "Take", "Reserve", "Draw", "Reset", "Serve"))
             assert {"t": "hint"} in table.sent(1)  # the table only counts it
             await wait_for(pilot, lambda: c.hints_used() == 1, "the count back from the table")
-            assert saved_record(data_dir, "PLAY").meta["hints_by_seat"][0] == 1
+            record = await wait_for(
+                pilot, lambda: saved_record(data_dir, "PLAY").meta.get("hints_by_seat"), "the count in the save"
+            )
+            assert record[0] == 1
         finally:
             c.stop()
             await table.close()
