@@ -27,6 +27,7 @@ from chaigames.names import clean_name
 
 from .keys import AuthorizedKeys
 from .registry import TableRegistry, TableSettings, table_environment
+from .tables import PROFILE_ENV as TABLE_PROFILE_ENV
 
 log = logging.getLogger("chaigames.serve")
 
@@ -46,8 +47,6 @@ turn it off), and an action at a table of four is a dozen frames. OpenSSH has ha
 MACS = ("hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com", "hmac-sha2-256", "hmac-sha2-512")
 """The MACs for AES-CTR (GCM needs none). An OpenSSH client takes HMAC-SHA2-256, encrypt-then-MAC:
 AES-CTR with it costs what AES-GCM does, 7-9 us a packet; with UMAC, which OpenSSH would take first, 12-14."""
-TABLE_PROFILE_ENV = "CHAIGAMES_TABLE_PROFILE"
-"""Passed on to the table processes (`chaigames.serve.tables.process`): where each writes its profile."""
 NEEDS_TERMINAL = "chaigames needs a terminal: connect with `ssh -t -p PORT HOST` (and without a command).\r\n"
 
 

@@ -33,12 +33,10 @@ from typing import Any, TypedDict, Unpack
 from chaigames import games
 from chaigames.play import wire
 
+from . import PROFILE_ENV
 from .table import Table
 
 log = logging.getLogger("chaigames.serve.tables")
-
-PROFILE_ENV = "CHAIGAMES_TABLE_PROFILE"
-"""The folder a table writes its profile to, from its environment (none: no profile; the host passes its own on)."""
 
 
 class TableOptions(TypedDict, total=False):
