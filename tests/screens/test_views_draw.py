@@ -19,6 +19,7 @@ from screens.app import ChaiGamesApp
 from screens.replay import ReplayKeys
 from tests.pilot import screen_text, wait_for
 from tests.positions import position
+from tests.screens.keys import settled
 
 sent: list[str] = []  # what the wired controller handed out (proves the second drawing used it)
 
@@ -44,15 +45,17 @@ class WiredReplay(ReplayController):
 
 
 async def drawn(pilot, controller: ReplayController, cls: type) -> str:
-    """The screen once `controller`, as `cls`, has told it to draw again (polled until it settles)."""
+    """The screen once `controller`, as `cls`, has told it to draw again: drawn after each round in which
+    the app handled all it had queued, until two rounds in a row read the same (a new viewer's panels take
+    a few rounds of layout, and the log its scroll)."""
     controller.__class__ = cls
     controller.listener.game_changed([])
-    last, same = None, 0
+    last = None
     for _ in range(100):
-        await pilot.pause(0.02)
+        await settled(pilot.app)
+        await pilot.pause(0)  # the screen drawn, as at a frame
         text = screen_text(pilot.app)
-        same = same + 1 if text == last else 0
-        if same == 3:  # a new viewer's panels take a few rounds of layout (and the log its scroll)
+        if text == last:
             return text
         last = text
     raise AssertionError("the screen did not settle")
