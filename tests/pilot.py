@@ -29,6 +29,22 @@ async def wait_for(pilot: Any, condition: Callable[[], Any], what: str = "condit
     return await until(condition, what, timeout=timeout, seen=lambda: screen_text(pilot.app), rest=pilot.pause)
 
 
+async def drawn(pilot: Pilot) -> str:
+    """The screen once it has settled: drawn after each round in which the app and every widget of its
+    screen handled all they had queued (`settled`), until two rounds in a row read the same (a new size or
+    a new viewer takes a few rounds of layout, each queueing the next). Pilot's `pause()` waits for the
+    same by watching the process go idle: at least 20 ms a round however little is left to do."""
+    last = None
+    for _ in range(100):
+        await settled(pilot.app)
+        await pilot.pause(0)  # the screen drawn, as at a frame
+        text = screen_text(pilot.app)
+        if text == last:
+            return text
+        last = text
+    raise AssertionError(f"the screen did not settle:\n{last}")
+
+
 class SettledPilot(Pilot):
     """Textual's Pilot, whose `press` waits for what each key set going by condition rather than by time.
 

@@ -27,7 +27,7 @@ from chaigames.saves import SaveStore
 from screens.app import ChaiGamesApp
 from screens.game_base import GameScreen
 from screens.widgets import TitleBar
-from tests.pilot import screen_text, wait_for
+from tests.pilot import drawn, screen_text, settled_keys, wait_for
 
 SIZES = ((80, 24), (100, 30), (120, 40))
 NAMES = ("Asha", "Ravi", "Meera", "Kiran", "Dev", "Lata", "Arjun", "Priya")
@@ -196,8 +196,7 @@ async def run_corpus(cases: list[Case], app_kw: dict) -> list[str]:
             # each case opens at the size the last one ended on: smallest to largest, then back
             for size in SIZES if n % 2 == 0 else SIZES[::-1]:
                 await pilot.resize_terminal(*size)
-                await pilot.pause()
-                await pilot.pause()
+                await drawn(pilot)
                 found = problems(app) + check_title_and_footer(app)
                 if found:
                     failures.append(f"{case.session.spec.id} {case.name} at {size[0]}x{size[1]}: {found}")
@@ -246,7 +245,7 @@ async def test_nothing_is_cut_off_in_a_replay():
     in the public view at 80x24, 120x40 and 160x50, and in the first seat's view at 80x24."""
     from screens.replay import ReplayKeys
 
-    app = ChaiGamesApp(bot_delay=1000, countdown=0, clock_source=lambda: 0.0)
+    app = settled_keys(ChaiGamesApp(bot_delay=1000, countdown=0, clock_source=lambda: 0.0))
     failures: list[str] = []
     async with app.run_test(size=REPLAY_SIZES[0]) as pilot:
         for case in replay_cases():
@@ -257,8 +256,7 @@ async def test_nothing_is_cut_off_in_a_replay():
                 if i and viewer != checks[i - 1][0]:
                     await pilot.press("v")
                 await pilot.resize_terminal(*size)
-                await pilot.pause()
-                await pilot.pause()
+                await drawn(pilot)
                 found = problems(app) + check_title_and_footer(app)
                 if found:
                     failures.append(f"replay of {case.session.spec.id} {case.name}, {viewer} view at {size}: {found}")

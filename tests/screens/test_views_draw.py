@@ -17,9 +17,8 @@ from chaigames.games import get as get_game
 from chaigames.play.replay import ReplayController
 from screens.app import ChaiGamesApp
 from screens.replay import ReplayKeys
-from tests.pilot import screen_text, wait_for
+from tests.pilot import drawn, wait_for
 from tests.positions import position
-from tests.screens.keys import settled
 
 sent: list[str] = []  # what the wired controller handed out (proves the second drawing used it)
 
@@ -44,21 +43,11 @@ class WiredReplay(ReplayController):
         return None if result is None else Result.from_json(json.loads(json.dumps(result.to_json())))
 
 
-async def drawn(pilot, controller: ReplayController, cls: type) -> str:
-    """The screen once `controller`, as `cls`, has told it to draw again: drawn after each round in which
-    the app handled all it had queued, until two rounds in a row read the same (a new viewer's panels take
-    a few rounds of layout, and the log its scroll)."""
+async def redrawn(pilot, controller: ReplayController, cls: type) -> str:
+    """The screen once `controller`, as `cls`, has told it to draw again and it has settled."""
     controller.__class__ = cls
     controller.listener.game_changed([])
-    last = None
-    for _ in range(100):
-        await settled(pilot.app)
-        await pilot.pause(0)  # the screen drawn, as at a frame
-        text = screen_text(pilot.app)
-        if text == last:
-            return text
-        last = text
-    raise AssertionError("the screen did not settle")
+    return await drawn(pilot)
 
 
 @pytest.mark.parametrize(
@@ -76,10 +65,10 @@ async def test_a_view_from_json_draws_exactly_the_same(game: str, seats: int, st
             controller.go(at)
             for viewer in (None, 0, seats - 1):
                 controller.viewer = viewer
-                await drawn(pilot, controller, ReplayController)  # the new viewer's layout, settled
-                before = await drawn(pilot, controller, ReplayController)
+                await redrawn(pilot, controller, ReplayController)  # the new viewer's layout, settled
+                before = await redrawn(pilot, controller, ReplayController)
                 sent.clear()
-                after = await drawn(pilot, controller, WiredReplay)
+                after = await redrawn(pilot, controller, WiredReplay)
                 assert sent, "the screen drew without asking for a view"
                 assert after == before, f"{game} at action {at}, viewer {viewer}"
                 compared += 1
