@@ -111,9 +111,10 @@ async def test_a_real_time_game_taken_over_while_paused_leaves_at_once_with_no_l
     """The old tab learns of the take-over when its player comes back: straight to the menu, with no
     3-2-1 first and no word of a lost move (none was made)."""
     seats = (SeatConfig("Ann"), SeatConfig("Ravi", bot="easy"))
-    app = make_app(games=[TAP], new_game=("tap", GameConfig(seats=seats), 1), countdown=3)
+    app = make_app(games=[TAP], new_game=("tap", GameConfig(seats=seats), 1), countdown=0)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await wait_for(pilot, lambda: app.controller is not None and isinstance(app.screen, GameScreen), "the game")
+        app.countdown = 3  # from here on a 3-2-1 comes before play goes on (none at the start: nothing to wait through)
         controller = app.controller
         controller.pause()
         SaveStore().claim(controller.save_id, take_over=True)  # another tab takes the game over
