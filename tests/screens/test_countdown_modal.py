@@ -46,6 +46,11 @@ async def test_palette_over_the_countdown_holds_it_and_nothing_crashes(make_app)
         countdown._tick()
         assert isinstance(app.screen, KeysScreen) and countdown.left == left
         await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is countdown, "back to the countdown")
+        while countdown.left > 1:  # the seconds it holds, but the last, as its timer would count them
+            countdown._tick()
+        assert not app.controller.clock.running
+        # the last second by its own timer: the count goes on by itself once nothing covers it, and ends
         await wait_for(pilot, lambda: app.controller.clock.running, "the countdown goes on and ends", timeout=15)
         assert "Time" in screen_text(app)
 
