@@ -8,7 +8,8 @@ the test extra, so a release of either does not change the pictures under us.
 Deterministic by construction: positions come from seeded play (and the `from_json` helpers of
 tests/positions.py), the app's clock stands still (`clock_source`), bots never get their turn
 (`bot_delay`), and no countdown or timer is in flight. `snap_compare` runs the app in its own
-event loop, so these are plain (not async) tests.
+event loop, so these are plain (not async) tests; it waits for the app to go idle after each
+`run_before` (three times before the picture), so a `run_before` ends as soon as its state is there.
 """
 
 from __future__ import annotations
@@ -61,7 +62,6 @@ def resumed(session: Session, root: Path, keys: tuple[str, ...] = ()) -> tuple[C
         await wait_for(pilot, on_game, "the game")
         for key in keys:
             await pilot.press(key)
-        await pilot.pause()
 
     return app, run_before
 
@@ -74,7 +74,6 @@ def results(result: Any, names: list[str], title: str) -> tuple[Host, Callable]:
 
     async def run_before(pilot: Any) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
-        await pilot.pause()
 
     return app, run_before
 
@@ -230,7 +229,6 @@ def replayed(session: Session) -> tuple[ChaiGamesApp, Callable]:
     async def run_before(pilot: Any) -> None:
         app.watch_replay(session.record, session.action_count)
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayKeys), "the replay viewer")
-        await pilot.pause()
 
     return app, run_before
 
@@ -262,7 +260,6 @@ def history_of(*sessions: Session) -> tuple[ChaiGamesApp, Callable]:
     async def run_before(pilot: Any) -> None:
         app.push_screen(HistoryScreen(infos, get_game))
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "History")
-        await pilot.pause()
 
     return app, run_before
 
@@ -326,6 +323,5 @@ def test_main_menu_with_a_game_waiting(snap_compare, tmp_path):
 
     async def run_before(pilot: Any) -> None:
         await wait_for(pilot, continue_first, "the menu, Continue first")
-        await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
