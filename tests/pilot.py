@@ -3,7 +3,7 @@ message rounds (for screen tests and for the hosts' tests that run the app in pr
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
@@ -26,34 +26,7 @@ def screen_text(app: ChaiGamesApp) -> str:
 
 async def wait_for(pilot: Any, condition: Callable[[], Any], what: str = "condition", timeout: float = WAIT) -> Any:
     """`until` between Textual message rounds, showing the screen if `condition` never holds."""
-    return await until(condition, what, timeout=timeout, seen=lambda: screen_text(pilot.app), rest=_rest(pilot))
-
-
-def _rest(pilot: Any) -> Callable[[float], Awaitable[None]]:
-    """How `wait_for` waits between two looks. While the app has work queued (a key, a new screen, a
-    bot's move posted from its thread), the next look comes once it is handled and drawn: at once, where
-    Pilot's `pause()` sleeps at least 20 ms. With nothing queued (a bot thinking in its thread, a timer
-    to come, another process) and after every such look, `pause()` as before: it sleeps until the
-    process is idle, so a long wait looks seldom."""
-    last_was_quick = False
-
-    async def rest(seconds: float) -> None:
-        nonlocal last_was_quick
-        app = pilot.app
-        if not last_was_quick and app.is_running and queued(app):
-            last_was_quick = True
-            await settled(app)
-            await pilot.pause(0)
-            return
-        last_was_quick = False
-        await pilot.pause()
-
-    return rest
-
-
-def queued(app: ChaiGamesApp) -> bool:
-    """Whether the app or a running widget of its screen has messages it has not handled yet."""
-    return any(pump.message_queue_size for pump in (app, *app.screen.walk_children(with_self=True)) if pump.is_running)
+    return await until(condition, what, timeout=timeout, seen=lambda: screen_text(pilot.app), rest=pilot.pause)
 
 
 async def drawn(pilot: Pilot) -> str:
