@@ -47,6 +47,19 @@ class QuickScreen(pyte.Screen):
         cursor.x = end
         self.dirty.add(cursor.y)
 
+    @property
+    def display(self) -> list[str]:
+        """The lines as text, as pyte gives them; a line of one-cell characters only (nearly every line) is
+        joined as it is, where pyte looks at every character's width to skip the second cells of wide ones."""
+        columns, shown = range(self.columns), []
+        for y in range(self.lines):
+            line = self.buffer[y]
+            text = "".join([line[x].data for x in columns])
+            if len(text) != self.columns or not self._all_one_cell(text):
+                return super().display
+            shown.append(text)
+        return shown
+
     def _all_one_cell(self, data: str) -> bool:
         if data.isascii():
             return data.isprintable()

@@ -59,8 +59,15 @@ def screens_alike(a: pyte.Screen, b: pyte.Screen) -> bool:
     def cursor(screen: pyte.Screen) -> tuple:
         return screen.cursor.x, screen.cursor.y, screen.cursor.attrs, screen.cursor.hidden
 
+    def shown(screen: pyte.Screen) -> list[str] | None:
+        try:
+            return screen.display
+        except IndexError:  # pyte's: the second cell of a wide character whose first was drawn over
+            return None
+
     return (
         a.buffer == b.buffer
+        and shown(a) == shown(b)
         and cursor(a) == cursor(b)
         and a.mode == b.mode
         and (a.title, a.margins, a.charset) == (b.title, b.margins, b.charset)
