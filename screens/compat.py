@@ -27,14 +27,17 @@ any of these, so it is tried here first.
   A served session is forked from a process that has shown the menu once, so with the cache there
   it finds that CSS parsed; tests that start many apps parse it once. The hook is the stylesheet's
   `_parse_rules` (its arguments and the stylesheet's variables are the whole key).
-- `paint_only_what_changed`: a frame that repaints part of the screen asks only the widgets under
-  that part for only its lines. Textual's compositor picks the widgets to render for a partial
+- `paint_only_what_changed`: a frame that repaints parts of the screen asks only the widgets under
+  those parts for only their lines. Textual's compositor picks the widgets to render for a partial
   update by their container's clip, not by where they are (`Compositor._get_renders`): every
   widget directly on the screen (the title, the status line, the footer and the rest, whose clip
   is the whole screen) rendered every one of its lines on every frame, to have all but the changed
-  lines thrown away. A game at a table repaints a line or two per update, so that was about half of
-  a player's app's CPU in play. Here the clip is cut to the repainted part first; what reaches the
-  terminal is the same (the lines outside the part were never sent).
+  lines thrown away; and it renders every line from the highest change to the lowest (a cursor in
+  Chai's market and a line of the players below it rendered every panel between them). A game at a
+  table repaints a line or two per update, so that was about half of a player's app's CPU in play.
+  Here each widget renders only its lines under the parts that changed (`render_partial_update`
+  tells the renders which parts those are); what reaches the terminal is the same (the lines outside
+  the parts were never sent).
 - `sizes_without_layout`: a layout tells every widget it placed its new size, and a widget whose size
   changed sets its `virtual_size`, a reactive that asks for a layout of the whole screen: every layout
   that resized anything (each screen opened, a panel grown by a line, the terminal resized, a footer
@@ -197,32 +200,54 @@ def share_parsed_css() -> None:
 
 
 def paint_only_what_changed() -> None:
-    """From now on a partial repaint renders only the widgets it overlaps, and of them only the lines it
-    covers (a whole repaint, with no part given, is Textual's own). Calling it again changes nothing."""
+    """From now on a partial repaint renders only the widgets under the parts it repaints, and of them only
+    the lines those parts cover (a whole repaint is Textual's own). Calling it again changes nothing."""
     if getattr(Compositor._get_renders, "only_what_changed", False):
         return
     render_all = Compositor._get_renders
+    render_partial = Compositor.render_partial_update
+    repainting: dict[int, list[Region]] = {}  # by compositor: the parts its partial repaint is drawing
+
+    def render_partial_update(self: Compositor) -> Any:
+        repainting[id(self)] = list(self._dirty_regions)
+        try:
+            return render_partial(self)
+        finally:
+            del repainting[id(self)]
 
     def get_renders(self: Compositor, crop: Region | None = None) -> Iterable[tuple[Region, Region, list[Strip]]]:
         if not crop:
             yield from render_all(self, crop)
             return
-        top, bottom = crop.y, crop.bottom
+        parts = repainting.get(id(self)) or [crop]
         for widget, (region, clip) in self.visible_widgets.items():
             x, y, width, height = visible = region.intersection(clip)
-            if not (width and height and visible.overlaps(crop)):
+            if not (width and height):
                 continue
-            # Only the lines in the part, but every column the widget shows: `_render_chops` cuts a line's
+            # Only the lines under the parts, but every column the widget shows: `_render_chops` cuts a line's
             # strip where widgets begin and end, counting from where the strip begins.
-            y, end = max(y, top), min(y + height, bottom)
-            yield (
-                region,
-                Region(x, y, width, end - y),
-                widget.render_lines(Region(x - region.x, y - region.y, width, end - y)),
-            )
+            for top, bottom in _line_runs(visible.intersection(part) for part in parts):
+                yield (
+                    region,
+                    Region(x, top, width, bottom - top),
+                    widget.render_lines(Region(x - region.x, top - region.y, width, bottom - top)),
+                )
 
     get_renders.only_what_changed = True  # type: ignore[attr-defined]
     Compositor._get_renders = get_renders  # type: ignore[method-assign]
+    Compositor.render_partial_update = render_partial_update  # type: ignore[method-assign]
+
+
+def _line_runs(overlaps: Iterable[Region]) -> list[tuple[int, int]]:
+    """The rows the non-empty regions among `overlaps` cover, as runs (first row, row after the last) in
+    order, neighbouring and overlapping runs joined."""
+    runs: list[tuple[int, int]] = []
+    for top, bottom in sorted((r.y, r.bottom) for r in overlaps if r.width and r.height):
+        if runs and top <= runs[-1][1]:
+            runs[-1] = (runs[-1][0], max(runs[-1][1], bottom))
+        else:
+            runs.append((top, bottom))
+    return runs
 
 
 def sizes_without_layout() -> None:

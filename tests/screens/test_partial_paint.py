@@ -55,7 +55,7 @@ async def test_a_repaint_renders_the_widgets_under_it_and_the_terminal_shows_the
             monkeypatch.setattr(widget, "render_lines", counted)
 
         for n in range(4):  # the first showing lays the panels out; then one seat's line, then two lines
-            # far apart at once (the status line and a seat: the seat between them is repainted too)
+            # far apart at once (the status line and a seat: the seat between them is not rendered)
             rendered.clear()
             show(app.query_one("#seat-1", Static), f"seat 1: a b c {n}")
             if n >= 2:
@@ -64,7 +64,8 @@ async def test_a_repaint_renders_the_widgets_under_it_and_the_terminal_shows_the
             if n:
                 assert "seat-1" in rendered
                 assert not {"TitleBar", "keys", "help", "feed", "seat-2"} & set(rendered), rendered
-                assert n >= 2 or not {"status", "seat-0"} & set(rendered), rendered
+                assert "seat-0" not in rendered, rendered
+                assert n >= 2 or "status" not in rendered, rendered
             assert shown(terminal) == whole(app)
 
 
