@@ -221,7 +221,7 @@ def paint_only_what_changed() -> None:
             return
         parts = repainting.get(id(self)) or [crop]
         for widget, (region, clip) in self.visible_widgets.items():
-            x, y, width, height = visible = region.intersection(clip)
+            x, _, width, height = visible = region.intersection(clip)
             if not (width and height):
                 continue
             # Only the lines under the parts, but every column the widget shows: `_render_chops` cuts a line's
