@@ -324,14 +324,13 @@ def hidden_screens_wait() -> None:
 
 
 def screens_laid_out_once() -> None:
-    """From now on a screen is laid out once per size, and drawn once as it is shown; a screen taken off
-    the stack does not lay out the one under it again. Calling it again changes nothing.
+    """From now on a screen is not laid out again at the size it was laid out at, nor drawn whole twice in
+    one frame; a screen taken off the stack does not lay out the one under it again. Calling it again
+    changes nothing.
 
     Three of Textual's steps redo what was just done whenever a dialog opens or closes:
     - a screen's first layout sends the screen itself a `Resize`, whose handler lays it out again at the
       same size and lays out every screen seen through it (the game under a dialog), which nothing moved;
-    - a screen shown at a new size (a dialog opened) is laid out and drawn whole at once (`ScreenResume`),
-      before the widgets it is composing have mounted, then again as they have;
     - a screen asked to be laid out and drawn whole (as each widget composed into it mounts) is drawn
       whole by its layout's frame, then whole again in the same frame (`Screen._on_timer_update`);
     - a screen removed from the stack (a dialog closed) asks the app for a layout and a whole repaint of
@@ -341,8 +340,7 @@ def screens_laid_out_once() -> None:
     if getattr(Screen._screen_resized, "once", False):
         return
     screen_resized = Screen._screen_resized
-    on_screen_resume = Screen._on_screen_resume
-    refresh_layout = Screen._refresh_layout
+    on_timer_update = Screen._on_timer_update
     prune = App._prune
 
     def _screen_resized(self: Screen, size: Size) -> None:
@@ -350,21 +348,11 @@ def screens_laid_out_once() -> None:
             return  # laid out at this size already; a new terminal size always differs
         screen_resized(self, size)
 
-    def _on_screen_resume(self: Screen, event: events.ScreenResume) -> None:
-        size = self.app.size
-        if self.is_attached and self._size != size:
-            # Shown at a new size (a dialog opened, a screen shown after the terminal was resized): laid out
-            # and drawn whole at the next frame, with whatever its widgets ask for as they mount, where
-            # Textual lays it out and draws it at once, then again for its widgets mounted.
-            self._size = size
-            self.refresh(layout=True)
-        on_screen_resume(self, event)
-
-    def _refresh_layout(self: Screen, size: Size | None = None, scroll: bool = False) -> None:
-        if self._repaint_required and self.is_current and not self.app._batch_count:
-            self._repaint_required = False  # drawn whole by the layout itself, not once more after it
+    def _on_timer_update(self: Screen) -> None:
+        if self._layout_required and self._repaint_required and self.is_current and not self.app._batch_count:
+            self._repaint_required = False  # drawn whole by the layout's own frame, not once more after it
             self._dirty_widgets.add(self)
-        refresh_layout(self, size, scroll)
+        on_timer_update(self)
 
     def _prune(self: App, *nodes: Widget, parent: DOMNode | None = None) -> Any:
         if parent is self and all(isinstance(node, Screen) for node in nodes):
@@ -373,8 +361,7 @@ def screens_laid_out_once() -> None:
 
     _screen_resized.once = True  # type: ignore[attr-defined]
     Screen._screen_resized = _screen_resized  # type: ignore[method-assign]
-    Screen._on_screen_resume = _on_screen_resume  # type: ignore[method-assign]
-    Screen._refresh_layout = _refresh_layout  # type: ignore[method-assign]
+    Screen._on_timer_update = _on_timer_update  # type: ignore[method-assign]
     App._prune = _prune  # type: ignore[method-assign]
 
 
