@@ -60,6 +60,10 @@ any of these, so it is tried here first.
   laid out three times at each resize of the terminal (by its own resize, and twice as the game's
   background), and drew whatever changed on it, all unseen. Here a screen under an opaque one is not
   seen through: Textual lays it out as it is shown again (`ScreenResume`, when the size changed).
+- `screens_laid_out_once`: a dialog opened and closed over a game laid the game out three times and
+  drew the terminal whole four times; now the game is not laid out, and the terminal is drawn whole
+  twice as the dialog opens (as it is shown, and as its widgets have mounted) and once as it closes
+  (the function says which of Textual's steps it skips, and why nothing on screen depends on them).
 - `typing_lays_nothing_out`: a field (`Input`) sets its `virtual_size` to its text's width on every
   character typed or deleted (`Input._watch_value`), and `virtual_size` is a reactive that asks for a
   layout of the whole screen. That layout gives the field back its own size as its virtual size (the
@@ -331,8 +335,10 @@ def screens_laid_out_once() -> None:
     Three of Textual's steps redo what was just done whenever a dialog opens or closes:
     - a screen's first layout sends the screen itself a `Resize`, whose handler lays it out again at the
       same size and lays out every screen seen through it (the game under a dialog), which nothing moved;
-    - a screen asked to be laid out and drawn whole (as each widget composed into it mounts) is drawn
-      whole by its layout's frame, then whole again in the same frame (`Screen._on_timer_update`);
+    - a screen shown at a new size (a dialog opened) is laid out and drawn whole at once (`ScreenResume`),
+      then asks to be drawn whole again at the next frame;
+    - a screen asked to be laid out and drawn whole is drawn whole by its layout's frame, then whole
+      again in the same frame (`Screen._on_timer_update`);
     - a screen removed from the stack (a dialog closed) asks the app for a layout and a whole repaint of
       the current screen (`App._prune`'s `post_mount` refreshes the removed node's parent, the app), though
       nothing on it moved: the screen under the dialog was already drawn whole as it was shown again.
@@ -341,6 +347,7 @@ def screens_laid_out_once() -> None:
         return
     screen_resized = Screen._screen_resized
     on_timer_update = Screen._on_timer_update
+    on_screen_resume = Screen._on_screen_resume
     prune = App._prune
 
     def _screen_resized(self: Screen, size: Size) -> None:
@@ -354,6 +361,12 @@ def screens_laid_out_once() -> None:
             self._dirty_widgets.add(self)
         on_timer_update(self)
 
+    def _on_screen_resume(self: Screen, event: events.ScreenResume) -> None:
+        new_size = self.is_attached and self._size != self.app.size
+        on_screen_resume(self, event)
+        if new_size and self._size == self.app.size:
+            self._repaint_required = False  # its layout at the new size has drawn it whole just now
+
     def _prune(self: App, *nodes: Widget, parent: DOMNode | None = None) -> Any:
         if parent is self and all(isinstance(node, Screen) for node in nodes):
             parent = None  # a screen off the stack: nothing on the current screen moved
@@ -362,6 +375,7 @@ def screens_laid_out_once() -> None:
     _screen_resized.once = True  # type: ignore[attr-defined]
     Screen._screen_resized = _screen_resized  # type: ignore[method-assign]
     Screen._on_timer_update = _on_timer_update  # type: ignore[method-assign]
+    Screen._on_screen_resume = _on_screen_resume  # type: ignore[method-assign]
     App._prune = _prune  # type: ignore[method-assign]
 
 
