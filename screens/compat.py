@@ -333,8 +333,9 @@ def screens_laid_out_once() -> None:
     changes nothing.
 
     Three of Textual's steps redo what was just done whenever a dialog opens or closes:
-    - a screen's first layout sends the screen itself a `Resize`, whose handler lays it out again at the
-      same size and lays out every screen seen through it (the game under a dialog), which nothing moved;
+    - a screen's first layout sends the screen itself a `Resize`, whose handler lays out again every
+      screen seen through it (the game under a dialog), which nothing moved (the screen itself is laid
+      out again, as Textual does: styles given to its widgets as it mounted may wait for it);
     - a screen shown at a new size (a dialog opened) is laid out and drawn whole at once (`ScreenResume`),
       then asks to be drawn whole again at the next frame;
     - a screen asked to be laid out and drawn whole is drawn whole by its layout's frame, then whole
@@ -351,8 +352,8 @@ def screens_laid_out_once() -> None:
     prune = App._prune
 
     def _screen_resized(self: Screen, size: Size) -> None:
-        if self._size == size and not self._layout_required:
-            return  # laid out at this size already; a new terminal size always differs
+        if self._size == size and not (self._layout_required or self is self.app.screen):
+            return  # a screen under the dialog, laid out at this size already (a new terminal size differs)
         screen_resized(self, size)
 
     def _on_timer_update(self: Screen) -> None:
