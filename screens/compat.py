@@ -64,6 +64,9 @@ any of these, so it is tried here first.
   drew the terminal whole four times; now the game is not laid out, and the terminal is drawn whole
   twice as the dialog opens (as it is shown, and as its widgets have mounted) and once as it closes
   (the function says which of Textual's steps it skips, and why nothing on screen depends on them).
+- `focus_repaints_what_changed`: a screen's `focused` reactive repainted the whole screen on every focus
+  change (each Tab on the New game form sent every line again); the reactive's `_repaint` is its only
+  switch.
 - `typing_lays_nothing_out`: a field (`Input`) sets its `virtual_size` to its text's width on every
   character typed or deleted (`Input._watch_value`), and `virtual_size` is a reactive that asks for a
   layout of the whole screen. That layout gives the field back its own size as its virtual size (the
@@ -378,6 +381,21 @@ def screens_laid_out_once() -> None:
     Screen._on_timer_update = _on_timer_update  # type: ignore[method-assign]
     Screen._on_screen_resume = _on_screen_resume  # type: ignore[method-assign]
     App._prune = _prune  # type: ignore[method-assign]
+
+
+def focus_repaints_what_changed() -> None:
+    """From now on a focus moved repaints the widgets whose look it changes, not the whole screen. Calling it
+    again changes nothing.
+
+    A screen's `focused` is a reactive that repaints the whole screen when it changes (Textual's default for
+    a reactive): every Tab on the New game form sent every line of the terminal again. What a focus change
+    shows is already repainted by the widgets it restyles: the widget focused and the one blurred (their
+    `has_focus` and `:focus` styles) and every node under an ancestor styled by `:focus-within`
+    (`Screen._update_focus_styles`); the screen's own watcher (its footer's keys) still runs."""
+    focused = Screen.focused
+    if not focused._repaint:
+        return
+    focused._repaint = False
 
 
 def typing_lays_nothing_out() -> None:

@@ -107,3 +107,42 @@ def shown(terminal: pyte.Screen) -> str:
 def whole(app: App) -> str:
     """The screen composed whole (every widget asked for every line)."""
     return "\n".join(line.rstrip() for line in screen_text(app).splitlines())
+
+
+async def test_a_focus_moved_repaints_the_fields_and_not_the_whole_screen(monkeypatch):
+    """Tab on the New game form: the field left and the field focused change their look (and the footer its
+    keys); the rest of the terminal is not sent again (`screens.compat.focus_repaints_what_changed`)."""
+    from textual.widgets import Select
+
+    from screens.app import ChaiGamesApp
+    from screens.menu import MainMenu
+    from screens.setup import SetupScreen
+
+    app = ChaiGamesApp()
+    terminal = on_terminal(app, monkeypatch, 120, 40)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        app.open_setup("chai")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, SetupScreen) and app.screen.query(Select) and app.screen.focused,
+            "form",
+        )
+        for _ in range(3):
+            await pilot.pause()
+        whole_frames: list[object] = []
+        full = Compositor.render_full_update
+
+        def counted(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            whole_frames.append(self)
+            return full(self, *args, **kwargs)
+
+        monkeypatch.setattr(Compositor, "render_full_update", counted)
+        for key in ("tab", "tab", "shift+tab"):
+            before = app.screen.focused
+            await pilot.press(key)
+            await wait_for(pilot, lambda before=before: app.screen.focused is not before, "the focus moved")
+            for _ in range(3):
+                await pilot.pause()
+            assert shown(terminal) == whole(app)
+        assert whole_frames == []
