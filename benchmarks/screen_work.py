@@ -7,15 +7,19 @@ key once the screen has settled (every queued message handled and the frame it a
 - restyles: `App.update_styles` calls, and the nodes `Stylesheet.apply` styled (a class or focus change
   restyles a subtree; a new screen styles each of its widgets once),
 - renders: whole frames (`render_full_update`) and partial ones (only the regions that changed),
+- bytes: what those frames write to a terminal (encoded as Textual's driver writes them; a headless app
+  writes nothing, so the benchmark encodes each frame itself, and its CPU counts that),
 - CPU: the process's CPU from the key to its settled frame. The wait itself costs CPU on a screen of
   many widgets (it asks every widget whether it is done): the "bound to nothing" rows are that floor.
 
 Key kinds: the menu's cursor, dialogs opened and closed (keys, palette, pause, a game's moves list), the
 New game form (next field, a Select's value changed, a letter in a name), each game's cursor keys, the
 terminal resized, and a replay's step (the update a seat at a table draws, by the same screen). With
-`--updates N`, also a seat's app at a table of three bots (on this loop, no SSH): the work per update
-its screen draws (the table and its bots then run in this process too, so its CPU is not the app's
-alone; benchmarks/serve_tables.py measures a player's app's own CPU per action over SSH).
+`--updates N`, also a seat's app at a table of three bots (on this loop, no SSH, at 100x32 as
+benchmarks/serve_tables.py's terminals): the work per update its screen draws, and at Chai per move of
+its own made as that benchmark makes it (the moves list opened, Enter); the table and its bots then run
+in this process too, so its CPU is not the app's alone (benchmarks/serve_tables.py measures a player's
+app's own CPU per action over SSH).
 
 With `--why`, the lines of the program (else Textual's own) that asked for each layout (a layout
 refresh, a widget mounted or removed) and each restyle, most frequent first, and which screens were
