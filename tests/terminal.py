@@ -35,14 +35,14 @@ class QuickScreen(pyte.Screen):
     _one_cell: dict[str, bool] = {}
 
     def draw(self, data: str) -> None:
-        data = data.translate(self.g1_charset if self.charset else self.g0_charset)
+        shown = data.translate(self.g1_charset if self.charset else self.g0_charset)
         cursor = self.cursor
-        x, end = cursor.x, cursor.x + len(data)
-        if end > self.columns or modes.IRM in self.mode or not self._all_one_cell(data):
-            super().draw(data)
+        x, end = cursor.x, cursor.x + len(shown)
+        if end > self.columns or modes.IRM in self.mode or not self._all_one_cell(shown):
+            super().draw(data)  # which translates it itself
             return
         rest, make, line = cursor.attrs[1:], tuple.__new__, self.buffer[cursor.y]
-        for column, char in enumerate(data, x):
+        for column, char in enumerate(shown, x):
             line[column] = make(Char, (char, *rest))
         cursor.x = end
         self.dirty.add(cursor.y)

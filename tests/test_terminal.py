@@ -13,6 +13,7 @@ PIECES = [
     "Chai Wallah",
     "─│┌┐└┘ ▁▂▃",  # box drawing: one cell each
     "宝石",  # two cells each
+    "宝\x1b[Da",  # a wide character's second cell drawn over
     "e\u0301",  # a combining accent
     "x" * 130,  # longer than a line: wraps
     "\x1b[0m",
@@ -47,6 +48,8 @@ PIECES = [
     "\x1b[2\x08m",  # a backspace inside a sequence
     "\x1b]0;a title\x07",
     "\x1b(0qqq\x1b(B",  # line drawing character set
+    "\x1b%@\x1b(U",  # bytes as Latin-1, drawn in the IBM PC character set
+    "\x1b(B\x1b%G",  # UTF-8 again
     "\x1b7\x1b8",
     "\r\n",
     "\t",
