@@ -7,15 +7,19 @@ key once the screen has settled (every queued message handled and the frame it a
 - restyles: `App.update_styles` calls, and the nodes `Stylesheet.apply` styled (a class or focus change
   restyles a subtree; a new screen styles each of its widgets once),
 - renders: whole frames (`render_full_update`) and partial ones (only the regions that changed),
+- bytes: what those frames write to a terminal (encoded as Textual's driver writes them; a headless app
+  writes nothing, so the benchmark encodes each frame itself, and its CPU counts that),
 - CPU: the process's CPU from the key to its settled frame. The wait itself costs CPU on a screen of
   many widgets (it asks every widget whether it is done): the "bound to nothing" rows are that floor.
 
 Key kinds: the menu's cursor, dialogs opened and closed (keys, palette, pause, a game's moves list), the
 New game form (next field, a Select's value changed, a letter in a name), each game's cursor keys, the
 terminal resized, and a replay's step (the update a seat at a table draws, by the same screen). With
-`--updates N`, also a seat's app at a table of three bots (on this loop, no SSH): the work per update
-its screen draws (the table and its bots then run in this process too, so its CPU is not the app's
-alone; benchmarks/serve_tables.py measures a player's app's own CPU per action over SSH).
+`--updates N`, also a seat's app at a table of three bots (on this loop, no SSH, at 100x32 as
+benchmarks/serve_tables.py's terminals): the work per update its screen draws, and at Chai per move of
+its own made as that benchmark makes it (the moves list opened, Enter); the table and its bots then run
+in this process too, so its CPU is not the app's alone (benchmarks/serve_tables.py measures a player's
+app's own CPU per action over SSH).
 
 With `--why`, the lines of the program (else Textual's own) that asked for each layout (a layout
 refresh, a widget mounted or removed) and each restyle, most frequent first, and which screens were
@@ -44,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 SIZE = (120, 40)
+TABLE_SIZE = (100, 32)  # a seat at a table, as benchmarks/serve_tables.py's terminals
 TEXTUAL = os.sep + "textual" + os.sep
 
 
@@ -54,12 +59,13 @@ class Tally:
     styled_nodes: int = 0
     full: int = 0
     partial: int = 0
+    written: int = 0
     cpu: float = 0.0
     why_layout: Counter[str] = field(default_factory=Counter)
     why_restyle: Counter[str] = field(default_factory=Counter)
 
     def add(self, other: Tally) -> None:
-        for name in ("layouts", "restyles", "styled_nodes", "full", "partial", "cpu"):
+        for name in ("layouts", "restyles", "styled_nodes", "full", "partial", "written", "cpu"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.why_layout.update(other.why_layout)
         self.why_restyle.update(other.why_restyle)
@@ -81,12 +87,15 @@ class Counting:
 
         me = self
 
-        def wrap(owner: type, name: str, before: Callable[..., None]) -> None:
+        def wrap(owner: type, name: str, before: Callable[..., None], after: Callable[..., None] | None = None) -> None:
             inner = getattr(owner, name)
 
             def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
                 before(*args, **kwargs)
-                return inner(*args, **kwargs)
+                out = inner(*args, **kwargs)
+                if after is not None:
+                    after(out)
+                return out
 
             setattr(owner, name, counted)
 
@@ -109,6 +118,12 @@ class Counting:
         def partial(compositor, *args, **kwargs):  # type: ignore[no-untyped-def]
             me.now.partial += 1
 
+        def written(update):  # type: ignore[no-untyped-def]
+            if update is not None:
+                from textual._context import active_app
+
+                me.now.written += len(update.render_segments(active_app.get().console).encode())
+
         def refresh(widget, *regions, repaint=True, layout=False, recompose=False):  # type: ignore[no-untyped-def]
             if me.why and layout and not widget._layout_required:
                 me.now.why_layout[f"{describe(widget)} {where()}"] += 1
@@ -124,8 +139,8 @@ class Counting:
         wrap(Screen, "_refresh_layout", layout)
         wrap(App, "update_styles", restyle)
         wrap(Stylesheet, "apply", styled)
-        wrap(Compositor, "render_full_update", full)
-        wrap(Compositor, "render_partial_update", partial)
+        wrap(Compositor, "render_full_update", full, after=written)
+        wrap(Compositor, "render_partial_update", partial, after=written)
         wrap(Widget, "refresh", refresh)
         wrap(Widget, "mount", mounted)
         wrap(Widget, "remove", removed)
@@ -340,20 +355,23 @@ async def measure(scenario: Scenario, count: int, counting: Counting) -> list[Ta
 TABLE_GAMES = ("chai", "dabba-walla", "chai-wallah")
 
 
-async def measure_table(game_id: str, updates: int, counting: Counting, data_dir: Path) -> tuple[Tally, int]:
-    """Asha's app at a table (on this loop) with three bots: Textual's work per update her screen draws.
-    Her own moves are made through her controller (the first legal one), not counted as keys."""
+async def measure_table(game_id: str, updates: int, counting: Counting, data_dir: Path) -> list[tuple[str, Tally, int]]:
+    """Asha's app at a table (on this loop) with three bots: Textual's work per update her screen draws,
+    and per move of her own. At Chai she plays as benchmarks/serve_tables.py does (the first move of the
+    moves list: `m`, then Enter; the list opened and closed is counted as her move, the update that
+    follows as an update); at the others her controller makes the first legal move (not counted apart)."""
     from chaigames import games
     from chaigames.play import wire
     from chaigames.play.client import TableClient
     from chaigames.play.table_controller import TableController
     from screens.app import ChaiGamesApp
     from screens.game_base import GameScreen
+    from tests.screens.keys import press
     from tests.serve.tablehost import InProcessTable, who
 
     app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=3600, confirm_moves=False)
-    total, drawn = Tally(), 0
-    async with app.run_test(size=SIZE) as pilot:
+    others, own, drawn, moved = Tally(), Tally(), 0, 0
+    async with app.run_test(size=TABLE_SIZE) as pilot:
         table = InProcessTable("PLAY", data_dir, who("Asha"), bot_delay=0.05)
         client = await TableClient.connect(sock=await table.start())
         kinds = [{"kind": "person", "level": None}] + [{"kind": "bot", "level": "easy"}] * 3
@@ -373,21 +391,35 @@ async def measure_table(game_id: str, updates: int, counting: Counting, data_dir
             inner(events)
 
         screen.game_changed = game_changed  # type: ignore[method-assign]
-        counting.now = Tally()
-        start = time.process_time()
         acted = None
-        while drawn < updates and app.screen is screen:
+        while drawn < updates and screen in app.screen_stack:
+            counting.now = Tally()
+            start = time.process_time()
             legal = controller.legal_actions(0)
             moves = controller.update.get("moves") if controller.update else None
-            if legal and controller.to_move == 0 and moves != acted:
+            if game_id == "chai" and legal and controller.to_move == 0 and moves != acted and app.screen is screen:
+                acted, moved = moves, moved + 1
+                before = drawn
+                await press(pilot, "m")
+                await settled(app)
+                await press(pilot, "enter")
+                await settled(app)
+                counting.now.cpu = time.process_time() - start
+                own.add(counting.now)
+                drawn = before  # an update that came meanwhile is drawn again below (it is counted as her move)
+                continue
+            if legal and controller.to_move == 0 and moves != acted and app.screen is screen:
                 acted = moves
                 controller.act(0, legal[0])
             await asyncio.sleep(0.02)
             await settled(app)
-        counting.now.cpu = time.process_time() - start
-        total.add(counting.now)
+            counting.now.cpu = time.process_time() - start
+            others.add(counting.now)
         counting.now = Tally()
-    return total, drawn
+    rows = [("update", others, drawn)]
+    if moved:
+        rows.append(("own move", own, moved))
+    return rows
 
 
 def print_row(name: str, key: str, t: Tally, n: int, why: tuple[int, int] | None) -> None:
@@ -395,7 +427,7 @@ def print_row(name: str, key: str, t: Tally, n: int, why: tuple[int, int] | None
     asked for a layout and for a restyle (how many of each)."""
     print(
         f"  {name:40} {key:14} {t.layouts / n:8.2f} {t.restyles / n:8.2f} {t.styled_nodes / n:7.1f}"
-        f" {t.full / n:5.2f} {t.partial / n:7.2f} {1000 * t.cpu / n:7.1f}",
+        f" {t.full / n:5.2f} {t.partial / n:7.2f} {t.written / n:8.0f} {1000 * t.cpu / n:7.1f}",
         flush=True,
     )
     if why is not None:
@@ -419,7 +451,7 @@ def main() -> int:
     load = os.getloadavg()
     print(f"Textual's work per key, Pilot at {SIZE[0]}x{SIZE[1]}, {args.keys} keys per scenario")
     print(f"  load average before: {load[0]:.2f}")
-    heads = f"{'layouts':>8} {'restyles':>8} {'styled':>7} {'full':>5} {'partial':>7} {'CPU ms':>7}"
+    heads = f"{'layouts':>8} {'restyles':>8} {'styled':>7} {'full':>5} {'partial':>7} {'bytes':>8} {'CPU ms':>7}"
     print(f"  {'scenario':40} {'key':14} {heads}")
     for scenario in chosen:
         with tempfile.TemporaryDirectory(prefix="chaigames-work-") as home:
@@ -435,8 +467,9 @@ def main() -> int:
             continue
         with tempfile.TemporaryDirectory(prefix="chaigames-work-") as home:
             os.environ["CHAIGAMES_HOME"] = home
-            t, n = asyncio.run(measure_table(game_id, args.updates, counting, Path(home)))
-        print_row(f"table: {game_id}, 4 seats", "update", t, max(n, 1), why=(10, 6) if args.why else None)
+            rows = asyncio.run(measure_table(game_id, args.updates, counting, Path(home)))
+        for key, t, n in rows:
+            print_row(f"table: {game_id}, 4 seats", key, t, max(n, 1), why=(10, 6) if args.why else None)
     print(f"  load average after: {os.getloadavg()[0]:.2f}")
     return 0
 

@@ -8,7 +8,8 @@ server done importing), one session alone connects, three times: from opening th
 the painted menu (its three titles drawn for an 80x24 terminal), its game's CPU to it, and then to
 Chai's New game form, opened by keys. Then N sessions at once, each the same way: the time until
 all N show the menu, with the CPU of the games, the host and this benchmark itself. The benchmark's
-terminals (pyte) share the machine with what they measure, which a real player's terminal does
+terminals (pyte, through the test terminal's quick reading, `tests/terminal.py`, which leaves exactly
+pyte's cells) share the machine with what they measure, which a real player's terminal does
 not: while sessions connect they only look for the titles in the bytes, and emulate the screens
 once all are at the menu (`--eager`: every byte as it comes, as before; both print that cost). At N
 sessions at the menu, the proportional memory (PSS, /proc/PID/smaps_rollup: shared pages divided

@@ -19,7 +19,12 @@ app profiles itself from the moment every table's game runs (`CHAIGAMES_FORK_PRO
 SIGUSR1) to the hang-up, and the benchmark prints the profiles summed; `--profile-tables DIR` does the
 same for the table processes' main threads, on their CPU clock (`CHAIGAMES_TABLE_PROFILE`), and the
 tables' and the host's CPU with no key pressed follows play. Its terminals parse a screen's bytes only
-when it is looked at (`TablePlayer`; `--eager`: every byte as it comes). Each table's terminals run in a
+when it is looked at (`TablePlayer`; `--eager`: every byte as it comes), with the test terminal's quick
+reading (`tests/terminal.py`: the commonest control sequences and runs of one-cell characters in one step
+each, leaving exactly the cells pyte's own reading leaves, at 2-2.5 times its speed on a Chai screen's
+bytes). What counts as a visible change: at Chai Wallah, any cell of the key's person's panel (character,
+colours, bold, reverse) on the next person's screen; at Chai and Dabba Walla, the next person's screen's
+text. Each table's terminals run in a
 process and a session (so a scheduling group, an autogroup) of their own: a backlog of a screen's bytes
 parsed at once (at Dabba Walla, 40-80 KB, 200-330 ms) held up every other table's timed key when all the
 terminals shared one event loop, and took its turn on the CPU when they shared one group. Needs the

@@ -51,6 +51,8 @@ compat.sizes_without_layout()  # a widget resized by a layout does not ask for a
 compat.styled_once_mounted()  # a widget being made is styled as it is mounted, not before
 compat.select_parts_as_they_end()  # a Select's parts are styled once, as they are mounted
 compat.hidden_screens_wait()  # the menu under a game is not laid out or drawn until it is shown again
+compat.screens_laid_out_once()  # a dialog opened or closed lays out and draws each screen once
+compat.focus_repaints_what_changed()  # a focus moved repaints the fields it restyles, not the whole screen
 compat.typing_lays_nothing_out()  # a letter typed in a name field repaints the field, and lays nothing out
 
 NewGame = tuple[str, "GameConfig", int]

@@ -27,14 +27,17 @@ any of these, so it is tried here first.
   A served session is forked from a process that has shown the menu once, so with the cache there
   it finds that CSS parsed; tests that start many apps parse it once. The hook is the stylesheet's
   `_parse_rules` (its arguments and the stylesheet's variables are the whole key).
-- `paint_only_what_changed`: a frame that repaints part of the screen asks only the widgets under
-  that part for only its lines. Textual's compositor picks the widgets to render for a partial
+- `paint_only_what_changed`: a frame that repaints parts of the screen asks only the widgets under
+  those parts for only their lines. Textual's compositor picks the widgets to render for a partial
   update by their container's clip, not by where they are (`Compositor._get_renders`): every
   widget directly on the screen (the title, the status line, the footer and the rest, whose clip
   is the whole screen) rendered every one of its lines on every frame, to have all but the changed
-  lines thrown away. A game at a table repaints a line or two per update, so that was about half of
-  a player's app's CPU in play. Here the clip is cut to the repainted part first; what reaches the
-  terminal is the same (the lines outside the part were never sent).
+  lines thrown away; and it renders every line from the highest change to the lowest (a cursor in
+  Chai's market and a line of the players below it rendered every panel between them). A game at a
+  table repaints a line or two per update, so that was about half of a player's app's CPU in play.
+  Here each widget renders only its lines under the parts that changed (`render_partial_update`
+  tells the renders which parts those are); what reaches the terminal is the same (the lines outside
+  the parts were never sent).
 - `sizes_without_layout`: a layout tells every widget it placed its new size, and a widget whose size
   changed sets its `virtual_size`, a reactive that asks for a layout of the whole screen: every layout
   that resized anything (each screen opened, a panel grown by a line, the terminal resized, a footer
@@ -57,6 +60,13 @@ any of these, so it is tried here first.
   laid out three times at each resize of the terminal (by its own resize, and twice as the game's
   background), and drew whatever changed on it, all unseen. Here a screen under an opaque one is not
   seen through: Textual lays it out as it is shown again (`ScreenResume`, when the size changed).
+- `screens_laid_out_once`: a dialog opened and closed over a game laid the game out three times and
+  drew the terminal whole four times; now the game is not laid out, and the terminal is drawn whole
+  twice as the dialog opens (as it is shown, and as its widgets have mounted) and once as it closes
+  (the function says which of Textual's steps it skips, and why nothing on screen depends on them).
+- `focus_repaints_what_changed`: a screen's `focused` reactive repainted the whole screen on every focus
+  change (each Tab on the New game form sent every line again); the reactive's `_repaint` is its only
+  switch.
 - `typing_lays_nothing_out`: a field (`Input`) sets its `virtual_size` to its text's width on every
   character typed or deleted (`Input._watch_value`), and `virtual_size` is a reactive that asks for a
   layout of the whole screen. That layout gives the field back its own size as its virtual size (the
@@ -197,32 +207,54 @@ def share_parsed_css() -> None:
 
 
 def paint_only_what_changed() -> None:
-    """From now on a partial repaint renders only the widgets it overlaps, and of them only the lines it
-    covers (a whole repaint, with no part given, is Textual's own). Calling it again changes nothing."""
+    """From now on a partial repaint renders only the widgets under the parts it repaints, and of them only
+    the lines those parts cover (a whole repaint is Textual's own). Calling it again changes nothing."""
     if getattr(Compositor._get_renders, "only_what_changed", False):
         return
     render_all = Compositor._get_renders
+    render_partial = Compositor.render_partial_update
+    repainting: dict[int, list[Region]] = {}  # by compositor: the parts its partial repaint is drawing
+
+    def render_partial_update(self: Compositor) -> Any:
+        repainting[id(self)] = list(self._dirty_regions)
+        try:
+            return render_partial(self)
+        finally:
+            del repainting[id(self)]
 
     def get_renders(self: Compositor, crop: Region | None = None) -> Iterable[tuple[Region, Region, list[Strip]]]:
         if not crop:
             yield from render_all(self, crop)
             return
-        top, bottom = crop.y, crop.bottom
+        parts = repainting.get(id(self)) or [crop]
         for widget, (region, clip) in self.visible_widgets.items():
-            x, y, width, height = visible = region.intersection(clip)
-            if not (width and height and visible.overlaps(crop)):
+            x, _, width, height = visible = region.intersection(clip)
+            if not (width and height):
                 continue
-            # Only the lines in the part, but every column the widget shows: `_render_chops` cuts a line's
+            # Only the lines under the parts, but every column the widget shows: `_render_chops` cuts a line's
             # strip where widgets begin and end, counting from where the strip begins.
-            y, end = max(y, top), min(y + height, bottom)
-            yield (
-                region,
-                Region(x, y, width, end - y),
-                widget.render_lines(Region(x - region.x, y - region.y, width, end - y)),
-            )
+            for top, bottom in _line_runs(visible.intersection(part) for part in parts):
+                yield (
+                    region,
+                    Region(x, top, width, bottom - top),
+                    widget.render_lines(Region(x - region.x, top - region.y, width, bottom - top)),
+                )
 
     get_renders.only_what_changed = True  # type: ignore[attr-defined]
     Compositor._get_renders = get_renders  # type: ignore[method-assign]
+    Compositor.render_partial_update = render_partial_update  # type: ignore[method-assign]
+
+
+def _line_runs(overlaps: Iterable[Region]) -> list[tuple[int, int]]:
+    """The rows the non-empty regions among `overlaps` cover, as runs (first row, row after the last) in
+    order, neighbouring and overlapping runs joined."""
+    runs: list[tuple[int, int]] = []
+    for top, bottom in sorted((r.y, r.bottom) for r in overlaps if r.width and r.height):
+        if runs and top <= runs[-1][1]:
+            runs[-1] = (runs[-1][0], max(runs[-1][1], bottom))
+        else:
+            runs.append((top, bottom))
+    return runs
 
 
 def sizes_without_layout() -> None:
@@ -296,6 +328,74 @@ def hidden_screens_wait() -> None:
 
     background_screens.hidden_wait = True  # type: ignore[attr-defined]
     App._background_screens = property(background_screens)  # type: ignore[method-assign, assignment]
+
+
+def screens_laid_out_once() -> None:
+    """From now on a screen is not laid out again at the size it was laid out at, nor drawn whole twice in
+    one frame; a screen taken off the stack does not lay out the one under it again. Calling it again
+    changes nothing.
+
+    Three of Textual's steps redo what was just done whenever a dialog opens or closes:
+    - a screen's first layout sends the screen itself a `Resize`, whose handler lays out again every
+      screen seen through it (the game under a dialog), which nothing moved (the screen itself is laid
+      out again, as Textual does: styles given to its widgets as it mounted may wait for it);
+    - a screen shown at a new size (a dialog opened) is laid out and drawn whole at once (`ScreenResume`),
+      then asks to be drawn whole again at the next frame;
+    - a screen asked to be laid out and drawn whole is drawn whole by its layout's frame, then whole
+      again in the same frame (`Screen._on_timer_update`);
+    - a screen removed from the stack (a dialog closed) asks the app for a layout and a whole repaint of
+      the current screen (`App._prune`'s `post_mount` refreshes the removed node's parent, the app), though
+      nothing on it moved: the screen under the dialog was already drawn whole as it was shown again.
+    Each whole drawing is every line of the terminal sent again, and each layout places every widget."""
+    if getattr(Screen._screen_resized, "once", False):
+        return
+    screen_resized = Screen._screen_resized
+    on_timer_update = Screen._on_timer_update
+    on_screen_resume = Screen._on_screen_resume
+    prune = App._prune
+
+    def _screen_resized(self: Screen, size: Size) -> None:
+        if self._size == size and not (self._layout_required or self is self.app.screen):
+            return  # a screen under the dialog, laid out at this size already (a new terminal size differs)
+        screen_resized(self, size)
+
+    def _on_timer_update(self: Screen) -> None:
+        if self._layout_required and self._repaint_required and self.is_current and not self.app._batch_count:
+            self._repaint_required = False  # drawn whole by the layout's own frame, not once more after it
+            self._dirty_widgets.add(self)
+        on_timer_update(self)
+
+    def _on_screen_resume(self: Screen, event: events.ScreenResume) -> None:
+        new_size = self.is_attached and self._size != self.app.size
+        on_screen_resume(self, event)
+        if new_size and self._size == self.app.size:
+            self._repaint_required = False  # its layout at the new size has drawn it whole just now
+
+    def _prune(self: App, *nodes: Widget, parent: DOMNode | None = None) -> Any:
+        if parent is self and all(isinstance(node, Screen) for node in nodes):
+            parent = None  # a screen off the stack: nothing on the current screen moved
+        return prune(self, *nodes, parent=parent)
+
+    _screen_resized.once = True  # type: ignore[attr-defined]
+    Screen._screen_resized = _screen_resized  # type: ignore[method-assign]
+    Screen._on_timer_update = _on_timer_update  # type: ignore[method-assign]
+    Screen._on_screen_resume = _on_screen_resume  # type: ignore[method-assign]
+    App._prune = _prune  # type: ignore[method-assign]
+
+
+def focus_repaints_what_changed() -> None:
+    """From now on a focus moved repaints the widgets whose look it changes, not the whole screen. Calling it
+    again changes nothing.
+
+    A screen's `focused` is a reactive that repaints the whole screen when it changes (Textual's default for
+    a reactive): every Tab on the New game form sent every line of the terminal again. What a focus change
+    shows is already repainted by the widgets it restyles: the widget focused and the one blurred (their
+    `has_focus` and `:focus` styles) and every node under an ancestor styled by `:focus-within`
+    (`Screen._update_focus_styles`); the screen's own watcher (its footer's keys) still runs."""
+    focused = Screen.focused
+    if not focused._repaint:
+        return
+    focused._repaint = False
 
 
 def typing_lays_nothing_out() -> None:

@@ -18,7 +18,7 @@ from chaigames.play.replay import ReplayController
 
 from .game_base import GameScreen
 from .game_screens import screen_class_for
-from .widgets import TitleBar
+from .widgets import TitleBar, show
 
 if TYPE_CHECKING:
     _Mixin = GameScreen  # what the replay keys are mixed in front of, for the type checker
@@ -66,7 +66,7 @@ class ReplayKeys(_Mixin):
             status = Text(self.controller.where())
             if width > 0:
                 status.truncate(width, overflow="ellipsis")
-            bar.update(status)
+            show(bar, status)  # one line of fixed size: repainted, never a layout of the screen
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the replay's own keys act, and the game's keys that only look (its LOOK_ACTIONS); the

@@ -23,7 +23,7 @@ from chaigames.names import bot_name, clean_name
 from chaigames.setups import LastSetup
 
 from .base import AppScreen
-from .widgets import Footer, NameInput, TitleBar
+from .widgets import Footer, NameInput, TitleBar, show
 
 HUMAN = "human"
 MATCH_CHOICES = [("Single game", 1), ("Match of 3 games", 3), ("Match of 5 games", 5)]
@@ -371,11 +371,9 @@ class SetupScreen(AppScreen[None]):
         return problems
 
     def _say(self, selector: str, line: str) -> None:
-        """Show `line` in one of the form's problem lines, unless it shows it already (a line that
-        changes lays the whole form out again: one key in a name must not do that for nothing)."""
-        shown = self.query_one(selector, Static)
-        if str(shown.content) != line:
-            shown.update(Text(line))
+        """Show `line` in one of the form's problem lines, unless it shows it already; a line that changes
+        and keeps its size (a seat's problem said or gone) is repainted without a layout of the form."""
+        show(self.query_one(selector, Static), Text(line))
 
     async def _show_seats(self) -> None:
         n = self.seat_count

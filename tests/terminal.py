@@ -7,11 +7,14 @@ are each a `Terminal` with their own way in (`_type`) and their own reader calli
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 from typing import Any
 
 import pyte
+from pyte import modes
+from pyte.screens import Char, wcwidth
 
 from tests.wait import until, woken_by
 
@@ -19,12 +22,101 @@ WAIT = 20.0  # upper bound of any wait, in seconds (scaled); waits end as soon a
 RETYPE = 1.0  # seconds after which keys the program has not answered are typed again
 
 
+CSI = re.compile(r"\x1b\[(\??)([0-9;]*)([@A-Za-z`])")
+"""The control sequences a Textual app writes nearly all of its time (colours, cursor moves, private modes):
+parameters of digits and semicolons only, a question mark at most, right after the bracket."""
+
+
+class QuickScreen(pyte.Screen):
+    """pyte's screen, drawing a run of text that fits on its line, in replace mode, of characters one cell
+    wide each (nearly all a Textual app draws) in one step, where pyte works out each character's wrap and
+    insert mode apart; the cells are exactly those pyte's own drawing makes. Any other run is pyte's."""
+
+    _one_cell: dict[str, bool] = {}
+
+    def draw(self, data: str) -> None:
+        shown = data.translate(self.g1_charset if self.charset else self.g0_charset)
+        cursor = self.cursor
+        x, end = cursor.x, cursor.x + len(shown)
+        if end > self.columns or modes.IRM in self.mode or not self._all_one_cell(shown):
+            super().draw(data)  # which translates it itself
+            return
+        rest, make, line = cursor.attrs[1:], tuple.__new__, self.buffer[cursor.y]
+        for column, char in enumerate(shown, x):
+            line[column] = make(Char, (char, *rest))
+        cursor.x = end
+        self.dirty.add(cursor.y)
+
+    @property
+    def display(self) -> list[str]:
+        """The lines as text, as pyte gives them; a line of one-cell characters only (nearly every line) is
+        joined as it is, where pyte looks at every character's width to skip the second cells of wide ones."""
+        columns, shown = range(self.columns), []
+        for y in range(self.lines):
+            line = self.buffer[y]
+            text = "".join([line[x].data for x in columns])
+            if len(text) != self.columns or not self._all_one_cell(text):
+                return super().display
+            shown.append(text)
+        return shown
+
+    def _all_one_cell(self, data: str) -> bool:
+        if data.isascii():
+            return data.isprintable()
+        known = self._one_cell
+        for char in data:
+            one = known.get(char)
+            if one is None:
+                one = known[char] = wcwidth(char) == 1
+            if not one:
+                return False
+        return True
+
+
+class QuickStream(pyte.ByteStream):
+    """pyte's byte stream, reading a whole common control sequence with one regular expression where pyte
+    sends it to its parser a character at a time (most of its cost on a screen drawn in colour). Every
+    sequence goes to the screen exactly as pyte's parser would send it; any other sequence, and one split
+    across two feeds, goes through pyte's own parser."""
+
+    def __init__(self, screen: pyte.Screen) -> None:
+        super().__init__(screen)
+        self._csi = {final: getattr(screen, name) for final, name in self.csi.items()}
+
+    def feed(self, data: bytes) -> None:  # type: ignore[override]
+        screen = self.listener
+        assert screen is not None
+        text = self.utf8_decoder.decode(data) if self.use_utf8 else "".join(map(chr, data))
+        draw, debug, csi, send = screen.draw, screen.debug, self._csi, self._send_to_parser
+        match_text, match_csi = self._text_pattern.match, CSI.match
+        plain = self._taking_plain_text  # the parser waits for a new character, in no sequence
+        offset, length = 0, len(text)
+        while offset < length:
+            if plain:
+                if found := match_text(text, offset):
+                    draw(found.group())
+                    offset = found.end()
+                    continue
+                if found := match_csi(text, offset):
+                    private, params, final = found.groups()
+                    numbers = [min(int(p or 0), 9999) for p in params.split(";")]
+                    if private:
+                        csi.get(final, debug)(*numbers, private=True)
+                    else:
+                        csi.get(final, debug)(*numbers)
+                    offset = found.end()
+                    continue
+            plain = bool(send(text[offset]))
+            offset += 1
+        self._taking_plain_text = plain
+
+
 class Terminal:
     """A pyte screen of `columns` x `lines` and everything fed to it; `closed` once the program is gone."""
 
     def __init__(self, columns: int, lines: int) -> None:
-        self.screen = pyte.Screen(columns, lines)
-        self.stream = pyte.ByteStream(self.screen)
+        self.screen = QuickScreen(columns, lines)
+        self.stream = QuickStream(self.screen)
         self.raw = bytearray()
         self.closed = False
         self._changed = asyncio.Event()

@@ -281,10 +281,29 @@ class GameProcess:
         except OSError:  # EIO: every slave end is closed, the child is gone
             data = b""
         if data:
-            self._on_output(data)
+            self._on_output(self._read_more(data))
             return
         self._close_output()
         self._maybe_report_exit()
+
+    def _read_more(self, data: bytes) -> bytes:
+        """`data` and what else the pty holds now, up to READ_CHUNK in all. One read of a pty's master gives
+        at most 4095 bytes (its line discipline's buffer), so a screen the game draws in one write (20-30 KB
+        for a whole Chai screen) went on as 7-10 SSH packets, each encrypted apart and preceded by the empty
+        packet asyncssh sends before each; read together it goes as one or two. Nothing waits: only what is
+        there is read."""
+        chunks = [data]
+        total = len(data)
+        while total < READ_CHUNK:
+            try:
+                more = os.read(self.master, READ_CHUNK - total)
+            except OSError:  # nothing more now (or the game is gone: the next read says so)
+                break
+            if not more:
+                break
+            chunks.append(more)
+            total += len(more)
+        return data if len(chunks) == 1 else b"".join(chunks)
 
     def _close_output(self) -> None:
         self.pause_output()

@@ -261,3 +261,24 @@ async def test_a_letter_typed_in_a_name_field_lays_nothing_out():
         await settle(pilot)
         assert laid_out == []
         assert "Kulkarni" in screen_text(app).splitlines()[0]
+
+
+async def test_a_seats_problem_said_and_gone_repaints_its_line_and_lays_nothing_out():
+    """Two names cleared: each seat says it needs a name, and Start stays off while either does. Naming the
+    first seat takes its problem line away (same size: one line, empty) without a layout of the form."""
+    app = ChaiGamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        app.open_setup("chai")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.focused, "the form")
+        form = app.screen
+        for i in (0, 1):
+            form.query_one(f"#name-{i}", Input).value = ""
+        await wait_for(pilot, lambda: "seat 2 needs a name" in screen_text(app), "both seats' problems")
+        await settle(pilot)
+        laid_out = counted_layouts(app)
+        form.query_one("#name-0", Input).value = "Asha"
+        await wait_for(pilot, lambda: "seat 1 needs a name" not in screen_text(app), "the first seat's problem gone")
+        await settle(pilot)
+        assert "seat 2 needs a name" in screen_text(app)
+        assert laid_out == []

@@ -83,3 +83,22 @@ async def test_chai_and_dabba_walla_replays_say_their_place_once_and_their_end_a
             assert all(f"{other} (you)" not in screen_text(app) for other in others)
             await pilot.press("escape")
             await wait_for(pilot, lambda: not isinstance(app.screen, ReplayKeys), "the replay left")
+
+
+async def test_a_replay_step_repaints_the_replay_bar_and_lays_nothing_out():
+    """The bar says where the replay stands at every step; it is one line of fixed size, so a step repaints
+    it (and what the step changed on the board) without placing every widget of the screen again."""
+    record = people_game("chai", 3, 5)
+    app = settled_keys(ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=0, watch=record))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayKeys), "the replay viewer")
+        n = app.screen.controller.replay.length
+        await wait_for(pilot, lambda: f"Replay: action 0 of {n}" in screen_text(app), "the deal")
+        for _ in range(3):
+            await pilot.pause()
+        laid_out: list[object] = []
+        app.screen.screen_layout_refresh_signal.subscribe(app.screen, laid_out.append, immediate=True)
+        for step in range(1, 4):
+            await pilot.press("right")
+            await wait_for(pilot, lambda step=step: f"Replay: action {step} of {n}" in screen_text(app), "the step")
+        assert laid_out == []

@@ -1,0 +1,102 @@
+"""A dialog opened over a game and closed again lays the game out not at all, draws the terminal whole twice
+as it opens and once as it closes (`screens.compat.screens_laid_out_once`), and the terminal still shows
+exactly the screen.
+
+Textual laid the game under a dialog out again as the dialog was first laid out, drew the dialog whole
+three times as it opened (as it was shown, asked again at once, and as its widgets had mounted), and laid
+out and drew the game whole twice as it closed. At a table each whole drawing is every line of the terminal sent
+again (about 8 KB at 100x32). Frames are counted and fed to a pyte terminal as Textual hands them to its
+driver (private: there is no public way to see a headless app's frames).
+"""
+
+from __future__ import annotations
+
+from textual._compositor import Compositor
+from textual.screen import Screen
+
+from chaigames.engine import GameConfig, SeatConfig
+from screens.app import ChaiGamesApp
+from screens.chai.moves import MovesScreen
+from screens.chai.screen import ChaiScreen
+from screens.compat import FooterKey
+from tests.pilot import wait_for
+from tests.screens.keys import press
+
+from .test_partial_paint import on_terminal, shown, whole
+
+WIDTH, HEIGHT = 100, 32
+
+
+def chai_app() -> ChaiGamesApp:
+    config = GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Ravi", bot="easy"), SeatConfig("Dev", bot="easy")))
+    return ChaiGamesApp(new_game=("chai", config, 7), bot_delay=0.05, key_guard=0)
+
+
+def counted_whole_frames(monkeypatch) -> list[str]:
+    """The root screen of every frame drawn whole from now on."""
+    frames: list[str] = []
+    full = Compositor.render_full_update
+
+    def counted(self: Compositor, *args, **kwargs):  # type: ignore[no-untyped-def]
+        frames.append(type(self.root).__name__)
+        return full(self, *args, **kwargs)
+
+    monkeypatch.setattr(Compositor, "render_full_update", counted)
+    return frames
+
+
+async def settle(pilot) -> None:
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def asha_to_move(app: ChaiGamesApp, pilot) -> Screen:
+    await wait_for(
+        pilot,
+        lambda: isinstance(app.screen, ChaiScreen) and app.controller.legal_actions(0) and app.screen.query(FooterKey),
+        "Asha's move",
+    )
+    await settle(pilot)
+    return app.screen
+
+
+async def test_the_moves_list_opened_and_closed_draws_the_terminal_whole_once_each_way(monkeypatch):
+    app = chai_app()
+    terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
+    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+        game = await asha_to_move(app, pilot)
+        laid_out: list[Screen] = []
+        game.screen_layout_refresh_signal.subscribe(game, laid_out.append, immediate=True)
+        frames = counted_whole_frames(monkeypatch)
+        await press(pilot, "m")
+        await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
+        await settle(pilot)
+        assert frames == ["MovesScreen", "MovesScreen"]  # as it is shown, and as its widgets have mounted
+        assert "Moves (Enter" in shown(terminal)
+        assert shown(terminal) == whole(app)
+        frames.clear()
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: app.screen is game, "the game again")
+        await settle(pilot)
+        assert frames == ["ChaiScreen"]
+        assert laid_out == []  # nothing on it moved, under the list or after it
+        assert "Moves (Enter" not in shown(terminal)
+        assert shown(terminal) == whole(app)
+
+
+async def test_a_game_resized_under_the_moves_list_is_shown_at_its_new_size(monkeypatch):
+    app = chai_app()
+    terminal = on_terminal(app, monkeypatch, 120, 40)
+    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+        game = await asha_to_move(app, pilot)
+        await press(pilot, "m")
+        await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
+        await pilot.resize_terminal(120, 40)
+        await wait_for(pilot, lambda: app.screen.size == (120, 40) and game.size == (120, 40), "both at 120x40")
+        await settle(pilot)
+        assert shown(terminal) == whole(app)
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: app.screen is game, "the game again")
+        await settle(pilot)
+        assert game.has_class("wide")  # its own handler saw the new size
+        assert shown(terminal) == whole(app)
