@@ -46,8 +46,11 @@ async def shows(pilot, words: str) -> None:
 
 
 def history(store: SaveStore) -> list[dict]:
-    files = sorted(store.history.glob("*.json"), key=lambda p: json.loads(p.read_text())["meta"]["finished"])
-    return [json.loads(p.read_text()) for p in files]
+    """The finished games, in the order they ended. A game's end is stamped to the second, so two games
+    of a match that end within one second tie on it; the one with fewer of the match's games played ended
+    first."""
+    games = [json.loads(p.read_text()) for p in store.history.glob("*.json")]
+    return sorted(games, key=lambda g: (g["meta"]["finished"], len(g["meta"].get("match", {}).get("played", ()))))
 
 
 async def test_a_match_of_three_killed_and_resumed_in_the_middle(make_app):
