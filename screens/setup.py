@@ -76,7 +76,6 @@ class SetupScreen(AppScreen[None]):
     """The seats first, straight away: focused first by Textual, the form's scroll (the first thing that can
     take the focus) restyled its whole form on taking the focus and again on giving it to the seats."""
     START = "Start"  # what the button (and ctrl+s) does: start the game here
-    AUTO_FOCUS = "#seats"
     HIDDEN_FIELDS: frozenset[str] = frozenset()  # fields this form keeps but never shows ("match", ...)
     OWN_SEAT_NAMED = False  # seat 1's name is who plays here, not typed in the form
 
