@@ -34,15 +34,19 @@ async def drawn(pilot: Pilot) -> str:
     screen handled all they had queued (`settled`), until two rounds in a row read the same (a new size or
     a new viewer takes a few rounds of layout, each queueing the next). Pilot's `pause()` waits for the
     same by watching the process go idle: at least 20 ms a round however little is left to do."""
-    last = None
-    for _ in range(100):
+    reads: list[str] = []
+
+    async def next_round(_: float = 0.0) -> None:
         await settled(pilot.app)
         await pilot.pause(0)  # the screen drawn, as at a frame
-        text = screen_text(pilot.app)
-        if text == last:
-            return text
-        last = text
-    raise AssertionError(f"the screen did not settle:\n{last}")
+
+    def read_twice_alike() -> bool:
+        reads[:] = [*reads[-1:], screen_text(pilot.app)]
+        return len(reads) == 2 and reads[0] == reads[1]
+
+    await next_round()
+    await until(read_twice_alike, "the screen to settle", seen=lambda: reads[-1], rest=next_round)
+    return reads[-1]
 
 
 class SettledPilot(Pilot):
