@@ -506,7 +506,8 @@ def preload_app() -> None:
 
     The menu and everything a game needs: the app, every screen (New game's form, each game's
     screen), each game's rules, the table client; then one headless trip to the menu
-    (`warm_up_app`). What that made is then frozen: no collection in this process or in a child
+    (`warm_up_app`), the code it ran packed together (`hosting.packing`) and run once more. What that
+    made is then frozen: no collection in this process or in a child
     walks it (a walk writes to every object's header, which would copy every page into every
     session)."""
     import contextlib
@@ -532,7 +533,12 @@ def preload_app() -> None:
     for module in pkgutil.iter_modules(screens.__path__, "screens."):
         with contextlib.suppress(Exception):
             importlib.import_module(module.name)
+    from .hosting import packing
+
     try:
+        # The code the trip to the menu runs, copied side by side (every session writes to it, so it
+        # copies the fewest pages so), then run again so that the copies are specialised as they run.
+        packing.pack_code_run_by(warm_up_app)
         warm_up_app()
     except Exception:  # the sessions start without it, a little slower and bigger
         traceback.print_exc()
