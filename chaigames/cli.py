@@ -539,6 +539,7 @@ def preload_app() -> None:
         # The code the trip to the menu runs, copied side by side (every session writes to it, so it
         # copies the fewest pages so), then run again so that the copies are specialised as they run.
         packing.pack_code_run_by(warm_up_app)
+        packing.pack_module_specs()
         warm_up_app()
     except Exception:  # the sessions start without it, a little slower and bigger
         traceback.print_exc()

@@ -21,11 +21,11 @@ import gc
 import sys
 import threading
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
-RETIRED: list[types.CodeType] = []
-"""The code objects the copies replaced: kept, never freed, so the pages they sit on are not written
+RETIRED: list[object] = []
+"""The code objects and module specs the copies replaced: kept, never freed, so the pages they sit on are not written
 to as they go (and whatever else still holds one keeps working)."""
 
 
@@ -47,25 +47,57 @@ def code_run_by(run: Callable[[], object]) -> dict[int, types.CodeType]:
     return ran
 
 
-def pack_code_run_by(run: Callable[[], object]) -> int:
+def pack_code_run_by(run: Callable[[], object], modules: Collection[str] = ()) -> int:
     """Run `run`, then give each function whose code ran a copy of it, the copies made together (code
-    made inside such code, such as a nested function's, copied with it). Returns how many were copied."""
+    made inside such code, such as a nested function's, copied with it); then the same for every
+    function of `modules` (by name: code a session runs that `run` cannot, such as a terminal
+    driver's). Returns how many code objects were copied."""
     ran = code_run_by(run)
+    files = {file for name in modules for file in module_files(name)}
     copies: dict[int, types.CodeType] = {}
+
+    def wanted(code: types.CodeType) -> bool:
+        return id(code) in ran or code.co_filename in files
 
     def copy(code: types.CodeType) -> types.CodeType:
         made = copies.get(id(code))
         if made is None:
-            consts = tuple(
-                copy(const) if isinstance(const, types.CodeType) and id(const) in ran else const
-                for const in code.co_consts
-            )
+            consts = tuple(copy(c) if isinstance(c, types.CodeType) and wanted(c) else c for c in code.co_consts)
             made = copies[id(code)] = code.replace(co_consts=consts)
             RETIRED.append(code)
         return made
 
     gc.unfreeze()  # every function, those frozen too (the caller freezes again)
-    for thing in gc.get_objects():
-        if isinstance(thing, types.FunctionType) and id(thing.__code__) in ran:
-            thing.__code__ = copy(thing.__code__)
+    functions = [thing for thing in gc.get_objects() if isinstance(thing, types.FunctionType)]
+    for first in (True, False):  # what ran first, then the modules' other code
+        for function in functions:
+            code = function.__code__
+            if id(code) in copies or not (id(code) in ran if first else code.co_filename in files):
+                continue
+            function.__code__ = copy(code)
     return len(copies)
+
+
+def module_files(name: str) -> set[str]:
+    """The file names a module's code objects may carry: its file, or `<frozen NAME>` for a module the
+    interpreter has frozen into itself (importlib's, runpy)."""
+    file = getattr(sys.modules.get(name), "__file__", None)
+    return {f"<frozen {name}>", *([file] if file else [])}
+
+
+def pack_module_specs() -> int:
+    """Give every imported module a copy of its spec, the copies made together. Each `import` run
+    after the fork (a function's own imports, which the app has many of) reads the module's
+    `__spec__` (is it still being imported?), raising and lowering its reference count: each spec's
+    page was copied into every session, and the specs were scattered among what their imports made."""
+    import copy
+
+    packed = 0
+    for module in list(sys.modules.values()):
+        spec = getattr(module, "__spec__", None)
+        if spec is not None and type(spec).__name__ == "ModuleSpec":
+            RETIRED.append(spec)
+            module.__spec__ = copy.copy(spec)
+            packed += 1
+    return packed
+
