@@ -30,13 +30,19 @@ REPORT = (
     "    except OSError:\n"
     "        return False\n"
     "fds = [fd for fd in range(1024) if is_open(fd)]\n"
+    "def packed():\n"  # the menu's code, as the fork server's warm-up left it: a packed copy?
+    "    if 'screens.app' not in sys.modules:\n"
+    "        return None\n"
+    "    from chaigames.hosting.packing import RETIRED\n"
+    "    code = sys.modules['screens.app'].ChaiGamesApp.get_default_screen.__code__\n"
+    "    return any(old == code and old is not code for old in RETIRED)\n"
     "seen = dict(term=os.environ['TERM'], home=os.environ['CHAIGAMES_HOME'], cwd=os.getcwd(),\n"
     "    tty=os.ttyname(0), same=os.ttyname(1) == os.ttyname(2) == os.ttyname(0),\n"
     "    leader=os.getsid(0) == os.getpid(), foreground=os.tcgetpgrp(0) == os.getpgrp(),\n"
     "    size=list(os.get_terminal_size(0)), parent=os.getppid(), fds=fds, host_fd=os.environ['" + HOST_FD_ENV + "'],\n"
     "    colours=[textual.constants.COLOR_SYSTEM, os.environ['TEXTUAL_COLOR_SYSTEM'], os.environ.get('COLORTERM')],\n"
     "    frames=[textual.constants.MAX_FPS, os.environ['TEXTUAL_FPS']],\n"
-    "    argv=sys.argv, keys=sorted(os.environ))\n"
+    "    argv=sys.argv, keys=sorted(os.environ), packed=packed())\n"
     "print('\\x1b[?1049h' + json.dumps(seen), flush=True)\n"
     "import time\n"
     "[time.sleep(0.1) for _ in range(600)]\n"
@@ -57,7 +63,8 @@ async def test_two_forked_sessions_each_see_their_own_terminal_environment_and_f
     """Two sessions at once, with different terminal types, window sizes and players: each game is the
     fork server's child, leads its own session on its own pty (its controlling terminal), sees its own
     TERM, window and folder, the host's colours (Textual read them at the server's import), and has no
-    descriptor but its terminal and its channel to the host."""
+    descriptor but its terminal and its channel to the host. The code the server's trip to the menu ran
+    was packed before the fork."""
     host = await make_host(forks=True, color="truecolor", command=[sys.executable, "-c", REPORT])
     async with await connect(host.port, user="asha") as asha_conn, await connect(host.port, user="ravi") as ravi_conn:
         asha = await Player.open(asha_conn, term="xterm-256color", columns=80, lines=24)
@@ -78,6 +85,7 @@ async def test_two_forked_sessions_each_see_their_own_terminal_environment_and_f
         assert seen["frames"] == [int(FRAMES_PER_SECOND), FRAMES_PER_SECOND]  # a change painted at once
         assert seen["fds"] == [0, 1, 2, int(seen["host_fd"])]  # the pty and the channel to the host: nothing else
         assert seen["argv"] == ["-c"]
+        assert seen["packed"]  # the code the server's trip to the menu ran: copied side by side before the fork
         assert "PYTHONSAFEPATH" not in seen["keys"] and "LD_PRELOAD" not in seen["keys"]
     assert seen_asha["tty"] != seen_ravi["tty"]
     assert server_fds == [0, 1, 2, server_fds[3]]  # the fork server itself: its control socket only

@@ -1,0 +1,128 @@
+"""The fork server's packing: the code its warm-up ran, and the modules' specs, copied side by side.
+
+A packed function is the same function: the same results, closures, defaults and line numbers; only
+its code object is a new one. Functions whose code did not run keep theirs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import sys
+import threading
+import traceback
+import types
+
+from chaigames.hosting import packing
+
+
+def _ran_directly(n: int, step: int = 2) -> int:
+    return n + step
+
+
+def _makes_a_closure(base: int) -> types.FunctionType:
+    def add(n: int) -> int:
+        return base + n
+
+    return add  # type: ignore[return-value]
+
+
+def _never_ran() -> str:
+    return "never"
+
+
+def _in_a_thread() -> str:
+    return "thread"
+
+
+def _fails() -> None:
+    raise ValueError("from packed code")
+
+
+class Counter:
+    def __init__(self) -> None:
+        self.count = 0
+
+    def bump(self, by: int = 1) -> int:
+        self.count += by
+        return self.count
+
+
+def test_the_code_that_ran_is_copied_and_behaves_the_same() -> None:
+    made_before = _makes_a_closure(10)
+    originals = {
+        f: f.__code__
+        for f in (_ran_directly, _makes_a_closure, _never_ran, _in_a_thread, _fails, Counter.bump, made_before)
+    }
+
+    def run() -> None:
+        _ran_directly(1)
+        _makes_a_closure(1)(1)
+        Counter().bump()
+        worker = threading.Thread(target=_in_a_thread)
+        worker.start()
+        worker.join()
+        with contextlib.suppress(ValueError):
+            _fails()
+
+    copied = packing.pack_code_run_by(run)
+
+    for function in (_ran_directly, _makes_a_closure, _in_a_thread, _fails, Counter.bump, made_before):
+        code = function.__code__
+        assert code is not originals[function], function.__name__
+        assert code == originals[function]  # the same code: name, lines, bytecode, constants
+        assert any(old is originals[function] for old in packing.RETIRED)  # the original kept
+    assert _never_ran.__code__ is originals[_never_ran]
+    assert copied >= 6
+    # ... and behaves as before: results, defaults, closures, attributes.
+    assert _ran_directly(1) == 3 and _ran_directly(1, step=5) == 6
+    assert made_before(1) == 11 and _makes_a_closure(5)(2) == 7
+    assert Counter().bump(3) == 3
+    assert _in_a_thread() == "thread"
+
+
+def test_a_closure_made_after_packing_runs_the_packed_inner_code() -> None:
+    """Code made inside packed code (a nested function's) is the packed copy's: a function made after
+    the fork gets its code from there, not from the scattered original."""
+    packing.pack_code_run_by(lambda: _makes_a_closure(1)(1))
+    inner = next(c for c in _makes_a_closure.__code__.co_consts if isinstance(c, types.CodeType))
+    assert _makes_a_closure(2).__code__ is inner
+    assert any(old == inner and old is not inner for old in packing.RETIRED)
+
+
+def test_a_traceback_through_packed_code_names_its_file_and_line() -> None:
+    packing.pack_code_run_by(lambda: _raises_for_traceback(False))
+    try:
+        _raises_for_traceback(True)
+    except ValueError as exc:
+        frame = traceback.extract_tb(exc.__traceback__)[-1]
+    assert frame.filename == __file__ and frame.name == "_raises_for_traceback"
+    assert frame.line == 'raise ValueError("here")'
+
+
+def _raises_for_traceback(now: bool) -> None:
+    if now:
+        raise ValueError("here")
+
+
+def test_a_module_gets_an_equal_spec_and_imports_and_reloads_as_before(tmp_path, monkeypatch) -> None:
+    (tmp_path / "packed_module.py").write_text("LOADED = []\nLOADED.append(1)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("packed_module")
+    monkeypatch.setitem(sys.modules, "packed_module", module)
+    spec = module.__spec__
+    assert packing.pack_module_specs([module]) == 1
+    assert module.__spec__ is not spec
+    assert (module.__spec__.name, module.__spec__.origin, module.__spec__.loader) == (
+        spec.name,
+        spec.origin,
+        spec.loader,
+    )
+    assert importlib.import_module("packed_module") is module
+    assert importlib.reload(module) is module and module.LOADED == [1]
+
+
+def test_a_module_without_a_spec_is_left_alone() -> None:
+    bare = types.ModuleType("bare")
+    assert packing.pack_module_specs([bare]) == 0
+    assert bare.__spec__ is None
