@@ -506,8 +506,8 @@ def preload_app() -> None:
 
     The menu and everything a game needs: the app, every screen (New game's form, each game's
     screen), each game's rules, the table client; then one headless trip to the menu
-    (`warm_up_app`), the code it ran packed together (`hosting.packing`) and run once more. What that
-    made is then frozen: no collection in this process or in a child
+    (`warm_up_app`), the code it ran and the modules' specs packed together (`hosting.packing`), and
+    the trip once more. What that made is then frozen: no collection in this process or in a child
     walks it (a walk writes to every object's header, which would copy every page into every
     session)."""
     import contextlib
@@ -536,8 +536,8 @@ def preload_app() -> None:
     from .hosting import packing
 
     try:
-        # The code the trip to the menu runs, copied side by side (every session writes to it, so it
-        # copies the fewest pages so), then run again so that the copies are specialised as they run.
+        # The code the trip to the menu runs and the modules' specs, copied side by side: every session
+        # writes to them, and so copies fewer pages. The trip again specialises the copies as they run.
         packing.pack_code_run_by(warm_up_app)
         packing.pack_module_specs()
         warm_up_app()
