@@ -19,7 +19,8 @@ from pyte.screens import Char, wcwidth
 from tests.wait import until, woken_by
 
 WAIT = 20.0  # upper bound of any wait, in seconds (scaled); waits end as soon as their condition holds
-RETYPE = 1.0  # seconds after which keys the program has not answered are typed again
+RETYPE = 0.6  # seconds after which keys the program has not answered are typed again: just past the half
+# second a screen opening over or after a game ignores keys (the app's key guard), which is why keys go unanswered
 
 
 CSI = re.compile(r"\x1b\[(\??)([0-9;]*)([@A-Za-z`])")
@@ -193,8 +194,8 @@ class Terminal:
     async def keys_until(self, data: Any, condition: Callable[[], Any], what: str, timeout: float = WAIT) -> None:
         """Type `data` until `condition()` holds. A screen that has just opened ignores keys for half
         a second (so a key meant for the last screen does not act on it), and nothing on screen says
-        when that ends: keys still unanswered after a second are typed again, so `data` must be safe
-        to repeat (start a menu walk with Home or End)."""
+        when that ends: keys still unanswered after `RETYPE` (just past that half second) are typed
+        again, so `data` must be safe to repeat (start a menu walk with Home or End)."""
         typed: list[asyncio.Future[Any]] = [asyncio.ensure_future(self._type(data))]
         typed_at = time.monotonic()
 

@@ -4,6 +4,7 @@ repeat filter, claims and refusals by key, the recorded pause, the key check, an
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -17,7 +18,7 @@ from screens.chai_wallah import ChaiWallahScreen
 from screens.chai_wallah.keycheck import KeyCheckScreen
 from screens.chai_wallah.render import die_text, seat_block
 from screens.pause import PauseMenu
-from tests.pilot import screen_text, wait_for
+from tests.pilot import drawn, screen_text, wait_for
 
 from .conftest import save_and_quit
 
@@ -28,6 +29,16 @@ class FakeTime:
 
     def __call__(self) -> float:
         return self.now
+
+
+async def ticker_turn(pilot, controller) -> None:
+    """Until the game's real-time ticker (every `controller.TICK` s on the app's timers, running bots and
+    timed events up to the clock's now) has taken a turn since this call: an app timer of the same
+    interval started now is due no sooner than the ticker's next turn, and runs after it. What a test
+    checks did not happen as game time moved has then had its chance, however loaded the machine."""
+    turned = asyncio.Event()
+    pilot.app.set_interval(controller.TICK, turned.set, repeat=1)
+    await wait_for(pilot, turned.is_set, "the game's ticker to take a turn")
 
 
 def cw_game(humans: list[str], bots: int, seed: int = 7) -> tuple[str, GameConfig, int]:
@@ -87,8 +98,8 @@ async def test_a_repeat_within_250_ms_is_ignored(make_app):
         await pilot.press("a", "a")  # a held key: the terminal repeats it
         await wait_for(pilot, lambda: c.session.action_count == 1, "the first a")
         fake.now += 0.2
-        await pilot.press("A")  # still within 250 ms of the last arrival, whatever the case
-        await pilot.pause(0.1)
+        await pilot.press("A")  # still within 250 ms of the last arrival, whatever the case: handled
+        # once `press` returns (the pilot waits until the app has nothing queued), dropped or played
         assert c.session.action_count == 1 and c.state.seats[0].states[0] == "offered"
         fake.now += 0.25
         await pilot.press("a")
@@ -152,7 +163,7 @@ async def test_pause_is_recorded_and_stops_every_deadline(make_app, store):
         assert last(c) == (0, Pause(), 1.5) and c.state.paused_at == 1.5
         assert '"pause"' in store.path_of(c.save_id).read_text()
         fake.now += 60.0
-        await pilot.pause(0.1)
+        await ticker_turn(pilot, c)
         assert c.clock.now() == 1.5 and c.state.seats[0].locked_until == 3.5
         await pilot.press("escape")
         await wait_for(pilot, lambda: c.clock.running, "running again")
@@ -303,8 +314,7 @@ async def offered_rows(make_app, humans: list[str]) -> tuple[str, str, list[int]
         c.session.apply(3, SetOffer(("tea", "milk")), c.clock.now())  # the bot's offer, straight to the core
         await pilot.press("a")
         await wait_for(pilot, lambda: c.state.seats[0].states[0] == "offered", "Asha's offer")
-        await pilot.pause(0.1)
-        lines = screen_text(app).splitlines()
+        lines = (await drawn(pilot)).splitlines()
         asha = next(line for line in lines if re.match(r" Asha\b", line))  # one line a seat at 80x24
         bot = next(line for line in lines if re.match(rf" {c.name(3)}\b", line))
         return asha, bot, list(c.state.seats[0].values), list(c.state.seats[3].values)

@@ -29,7 +29,7 @@ from tests.wait import WAIT, scaled
 from .dabba_walla.helpers import dw_app, until_my_move
 from .games import STEPPY
 from .keys import press
-from .test_chai_wallah_screen import FakeTime, cw_game, start
+from .test_chai_wallah_screen import FakeTime, cw_game, start, ticker_turn
 
 SIZE = (80, 24)
 EVERY_ZONE_KEY = [key for zone in ZONE_KEYS.values() for key in zone.values()]
@@ -182,7 +182,7 @@ async def test_mashing_every_zone_around_the_end_never_skips_the_winning_board_o
         for _ in range(3):  # in the results' first moments and after
             await press(pilot, *EVERY_ZONE_KEY, "escape", "space")
             assert any(isinstance(s, ResultsScreen) for s in app.screen_stack)
-        await pilot.pause(0.35)
+        await gate_open(pilot)  # the results' guard is over: keys count again, and still none leaves them
         await press(pilot, *EVERY_ZONE_KEY, "space")
         await pilot.pause()
         # The log (zone 3's `l`) may be open over the results; nothing left them or started a game.
@@ -201,7 +201,7 @@ async def test_the_board_shows_first_with_the_clock_stopped_and_bots_wait_for_sp
         c = app.controller
         await wait_for(pilot, lambda: "Space: start the clock" in screen_text(app), "the hint")
         fake.now += 30.0  # the table chats; nobody has pressed Space
-        await pilot.pause(0.2)
+        await ticker_turn(pilot, c)
         assert not c.clock.running and c.session.action_count == 0 and c.clock.now() == 0.0
         await pilot.press("space")
         await wait_for(pilot, lambda: c.clock.running, "the countdown, then the clock")

@@ -11,6 +11,7 @@ from screens.results import ResultsScreen
 from tests.pilot import screen_text, wait_for
 
 from .games import TAP
+from .test_chai_wallah_screen import ticker_turn
 
 SIZE = (80, 24)
 
@@ -66,7 +67,7 @@ async def test_realtime_game_runs_on_the_screen_clock_without_curtains_or_undo(m
         await wait_for(pilot, lambda: isinstance(app.screen, PauseMenu), "pause")
         await wait_for(pilot, lambda: "has no undo)" in screen_text(app), "the pause menu drawn")
         fake.now += 50
-        await pilot.pause(0.1)
+        await ticker_turn(pilot, c)
         assert c.clock.now() == 1.5 and c.session.action_count == 3
         await pilot.press("escape")
         await wait_for(pilot, lambda: c.clock.running, "clock running again")

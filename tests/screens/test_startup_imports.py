@@ -12,21 +12,23 @@ app and for the `chaigames` command that starts it.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+from tests.wait import SCALE_VARIABLE
 
 ROOT = Path(__file__).resolve().parents[2]
 
 MENU = """
 from screens.menu import MainMenu
+from tests.wait import until
 
 async def show_menu(app):
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(100):
-            if isinstance(app.screen, MainMenu) and app.screen.query("#menu-options"):
-                break
-            await pilot.pause(0.05)
+        menu = lambda: isinstance(app.screen, MainMenu) and app.screen.query("#menu-options")
+        await until(menu, "the main menu", rest=pilot.pause)
         options = app.screen.query_one("#menu-options")
         return " ".join(str(options.get_option_at_index(i).prompt) for i in range(options.option_count))
 """
@@ -75,11 +77,16 @@ LATER = (
 )
 
 
+def bounds() -> dict[str, str]:
+    """The suite's scale of its bounded waits, for the wait in the fresh interpreter."""
+    return {name: os.environ[name] for name in (SCALE_VARIABLE,) if name in os.environ}
+
+
 def menu_start(script: str, home: Path) -> dict:
     out = subprocess.run(
         [sys.executable, "-c", MENU + script],
         cwd=ROOT,
-        env={"CHAIGAMES_HOME": str(home), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+        env={"CHAIGAMES_HOME": str(home), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), **bounds()},
         capture_output=True,
         text=True,
         timeout=120,

@@ -13,10 +13,12 @@ from typing import Any
 
 import pytest
 
+from chaigames.play import wire
 from screens.menu import MainMenu
 from screens.tables import JoinTableScreen, LobbyScreen, OpenTableScreen
 from tests.pilot import screen_text, wait_for
 from tests.screens.conftest import notices
+from tests.wait import WAIT, scaled
 
 TABLE = {
     "code": "K7QD",
@@ -137,7 +139,8 @@ async def test_join_by_code_shows_the_lobby_and_the_seat_code_under_open(make_ap
         assert "Your seat code: W4TX" in text
         assert "Meera (bot, easy)" in text and "Waiting for the owner" in text
         await pilot.press("s")  # not the owner: no start
-        await pilot.pause(0.1)
+        # a request's answer comes after the host has read all the app sent before it
+        await app.tables.request(wire.list_tables(), {"tables"}, timeout=scaled(WAIT))
         assert "start" not in host.kinds()
 
         said = notices(app)

@@ -101,27 +101,27 @@ async def test_idle_session_is_ended(make_host, caplog):
     """`--idle-timeout` ends a session that sent no keys for that long; the game is hung up.
 
     A stand-in game that starts in milliseconds, so the timeout cannot strike before it is up."""
-    host = await make_host(command=command(QUIET), idle_timeout=1.0, hangup_grace=0.3)
+    host = await make_host(command=command(QUIET), idle_timeout=0.3, hangup_grace=0.3)
     async with await connect(host.port, user="sleepy") as conn:
         player = await Player.open(conn)
         assert await player.wait_closed() == 1
-        assert "No keys for 1 second: goodbye. Your game is saved." in player.text
+        assert "No keys for 0.3 seconds: goodbye. Your game is saved." in player.text
     assert "user='sleepy'" in caplog.text and "ended=idle timeout" in caplog.text
     assert host.children == [] and host.sessions == set()
 
 
-SLOW = "import time\ntime.sleep(0.8)\nprint('\\x1b[?1049hready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
+SLOW = "import time\ntime.sleep(0.4)\nprint('\\x1b[?1049hready', flush=True)\n[time.sleep(0.1) for _ in range(600)]\n"
 
 
 async def test_the_idle_time_counts_from_the_games_first_screen(make_host):
     """A game that takes longer than --idle-timeout to start (a loaded host) is not ended before the
     player has seen it: the keys they did not press are counted from its first screen."""
-    host = await make_host(command=[sys.executable, "-c", SLOW], idle_timeout=0.5, hangup_grace=0.3)
+    host = await make_host(command=[sys.executable, "-c", SLOW], idle_timeout=0.2, hangup_grace=0.3)
     async with await connect(host.port, user="patient") as conn:
         player = await Player.open(conn)
         assert await player.wait_closed() == 1
     drawn = player.raw.find(b"ready")
-    assert 0 <= drawn < player.raw.find(b"No keys for 0.5 seconds"), bytes(player.raw)
+    assert 0 <= drawn < player.raw.find(b"No keys for 0.2 seconds"), bytes(player.raw)
 
 
 async def test_host_shutdown_hangs_up_every_game(make_host):

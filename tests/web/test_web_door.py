@@ -296,7 +296,7 @@ async def test_a_game_that_ends_closes_its_page_saying_how(web_host, game, code,
 SLOW_GAME = (
     "import sys, time\n"
     "print('__GANGLION__', flush=True)\n"
-    "time.sleep(0.8)\n"
+    "time.sleep(0.4)\n"
     "sys.stdout.buffer.write(b'D' + (5).to_bytes(4, 'big') + b'ready'); sys.stdout.flush()\n"
     "time.sleep(60)\n"
 )
@@ -305,7 +305,7 @@ SLOW_GAME = (
 async def test_the_idle_time_counts_from_the_games_first_screen(web_host):
     """A game slower to start than --idle-timeout (a loaded host) is not closed before its page has
     shown it: the keys not pressed are counted from its first screen."""
-    host = await web_host(command=[sys.executable, "-c", SLOW_GAME], idle_timeout=0.5, stop_grace=0.3)  # it never quits
+    host = await web_host(command=[sys.executable, "-c", SLOW_GAME], idle_timeout=0.2, stop_grace=0.3)  # it never quits
     page = await Page.open(f"http://127.0.0.1:{host.port}")
     try:
         await page.wait_closed()
