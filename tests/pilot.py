@@ -3,6 +3,8 @@ message rounds (for screen tests and for the hosts' tests that run the app in pr
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import partial
@@ -12,7 +14,7 @@ from textual.pilot import Pilot
 
 from screens.app import ChaiGamesApp
 from tests.screens.keys import key_event, settled
-from tests.wait import WAIT, until
+from tests.wait import WAIT, scale, until
 
 
 def screen_text(app: ChaiGamesApp) -> str:
@@ -25,8 +27,25 @@ def screen_text(app: ChaiGamesApp) -> str:
 
 
 async def wait_for(pilot: Any, condition: Callable[[], Any], what: str = "condition", timeout: float = WAIT) -> Any:
-    """`until` between Textual message rounds, showing the screen if `condition` never holds."""
-    return await until(condition, what, timeout=timeout, seen=lambda: screen_text(pilot.app), rest=pilot.pause)
+    """`until` while the app runs, showing the screen if `condition` never holds.
+
+    It returns as Pilot's `pause` leaves the app before each of its looks: every widget of the screen has
+    handled what was queued for it and the screen is drawn, and `condition` holds then. Between looks the
+    app simply runs (its own timer draws the screen): Pilot's `pause` before every look would send a message
+    to each widget of the screen every 20 ms for as long as a bot or a clock takes, where only the look that
+    ends the wait needs that."""
+    value = condition()
+    if value:
+        return value
+    started = time.monotonic()
+    while True:
+        left = max(timeout - (time.monotonic() - started) / scale(), 0.0)
+        await until(condition, what, timeout=left, seen=lambda: screen_text(pilot.app), rest=asyncio.sleep)
+        if pilot.app.is_running:  # (an app that has quit has nothing left to handle or draw)
+            await pilot.pause(0)  # handled and drawn, as before a look of Pilot's own
+        value = condition()
+        if value:
+            return value
 
 
 async def drawn(pilot: Pilot) -> str:

@@ -39,22 +39,32 @@ async def handled(app: App) -> None:
         await _one_round(app)
 
 
+class _Round:
+    """One round's wait: a call queued behind what each pump had queued, and the pumps not yet there.
+
+    Each pump is sent the same bound method, whose parameters Textual counts once for the whole run (a
+    function made afresh each round is inspected again for every pump it is queued on)."""
+
+    def __init__(self) -> None:
+        self.waiting: set[MessagePump] = set()
+        self.done = asyncio.Event()
+
+    def one_done(self, pump: MessagePump) -> None:
+        self.waiting.discard(pump)
+        if not self.waiting:
+            self.done.set()
+
+
 async def _one_round(app: App) -> None:
-    waiting: set[MessagePump] = set()
-    done = asyncio.Event()
-
-    def one_done(pump: MessagePump) -> None:
-        waiting.discard(pump)
-        if not waiting:
-            done.set()
-
+    round_ = _Round()
+    waiting = round_.waiting
     for pump in (app, *app.screen.walk_children(with_self=True)):
-        if pump.call_later(one_done, pump):
+        if pump.call_later(round_.one_done, pump):
             waiting.add(pump)
     deadline = asyncio.get_running_loop().time() + scaled(20)
     while waiting:
         try:
-            await asyncio.wait_for(done.wait(), LOOK_AGAIN)
+            await asyncio.wait_for(round_.done.wait(), LOOK_AGAIN)
         except TimeoutError:
             # a widget removed meanwhile (its screen closed by the key) never runs what was queued for it
             waiting.difference_update([pump for pump in waiting if not pump.is_running])
