@@ -10,7 +10,9 @@ from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
 
+from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.strip import Strip
 
 from screens.app import ChaiGamesApp
 from tests.screens.keys import key_event, settled
@@ -22,8 +24,21 @@ def screen_text(app: ChaiGamesApp) -> str:
 
     The one private read of the suite's screen tests: Textual 8 has no public way to get the composed
     screen as text (`export_screenshot` gives SVG, drawn with the same compositor, at many times the
-    cost), so the screen's compositor is asked for its lines here and nowhere else."""
+    cost), so the screen's compositor is asked for its lines here (and in `bottom_line`) and nowhere else."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def bottom_line(app: ChaiGamesApp) -> str:
+    """The screen's last line (the footer's keys) as `screen_text` reads it, rendering that line alone:
+    a test that waits for a key to be offered reads it many times, and a whole screen costs many lines
+    of widgets to render ('' while the screen has no size yet)."""
+    compositor = app.screen._compositor
+    width, height = compositor.size
+    if not height:
+        return ""
+    row = height - 1
+    chops = compositor._render_chops(Region(0, row, width, 1), lambda y: y == row)
+    return Strip.join(chops[row].values()).text
 
 
 async def wait_for(pilot: Any, condition: Callable[[], Any], what: str = "condition", timeout: float = WAIT) -> Any:
