@@ -3,16 +3,20 @@ message rounds (for screen tests and for the hosts' tests that run the app in pr
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
 
+from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.strip import Strip
 
 from screens.app import ChaiGamesApp
 from tests.screens.keys import key_event, settled
-from tests.wait import WAIT, until
+from tests.wait import WAIT, scale, until
 
 
 def screen_text(app: ChaiGamesApp) -> str:
@@ -20,13 +24,43 @@ def screen_text(app: ChaiGamesApp) -> str:
 
     The one private read of the suite's screen tests: Textual 8 has no public way to get the composed
     screen as text (`export_screenshot` gives SVG, drawn with the same compositor, at many times the
-    cost), so the screen's compositor is asked for its lines here and nowhere else."""
+    cost), so the screen's compositor is asked for its lines here (and in `bottom_line`) and nowhere else."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def bottom_line(app: ChaiGamesApp) -> str:
+    """The screen's last line (the footer's keys) as `screen_text` reads it, rendering that line alone:
+    a test that waits for a key to be offered reads it many times, and a whole screen costs many lines
+    of widgets to render ('' while the screen has no size yet)."""
+    compositor = app.screen._compositor
+    width, height = compositor.size
+    if not height:
+        return ""
+    row = height - 1
+    chops = compositor._render_chops(Region(0, row, width, 1), lambda y: y == row)
+    return Strip.join(chops[row].values()).text
+
+
 async def wait_for(pilot: Any, condition: Callable[[], Any], what: str = "condition", timeout: float = WAIT) -> Any:
-    """`until` between Textual message rounds, showing the screen if `condition` never holds."""
-    return await until(condition, what, timeout=timeout, seen=lambda: screen_text(pilot.app), rest=pilot.pause)
+    """`until` while the app runs, showing the screen if `condition` never holds.
+
+    It returns as Pilot's `pause` leaves the app before each of its looks: every widget of the screen has
+    handled what was queued for it and the screen is drawn, and `condition` holds then. Between looks the
+    app simply runs (its own timer draws the screen): Pilot's `pause` before every look would send a message
+    to each widget of the screen every 20 ms for as long as a bot or a clock takes, where only the look that
+    ends the wait needs that."""
+    value = condition()
+    if value:
+        return value
+    started = time.monotonic()
+    while True:
+        left = max(timeout - (time.monotonic() - started) / scale(), 0.0)
+        await until(condition, what, timeout=left, seen=lambda: screen_text(pilot.app), rest=asyncio.sleep)
+        if pilot.app.is_running:  # (an app that has quit has nothing left to handle or draw)
+            await pilot.pause(0)  # handled and drawn, as before a look of Pilot's own
+        value = condition()
+        if value:
+            return value
 
 
 async def drawn(pilot: Pilot) -> str:

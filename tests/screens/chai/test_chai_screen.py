@@ -18,7 +18,7 @@ from screens.chai.glyphs import ADDITIVE_GLYPH, FLAVOUR_GLYPH, card_glyph
 from screens.chai.moves import MovesScreen
 from screens.curtain import CurtainScreen
 from screens.results import ResultsScreen
-from tests.pilot import screen_text, wait_for
+from tests.pilot import bottom_line, screen_text, wait_for
 
 from ..keys import press
 
@@ -44,7 +44,7 @@ def lines(app, size=SMALL) -> list[str]:
 
 def footer(app) -> str:
     """The bottom line ('' while a new screen has not been drawn yet)."""
-    return (screen_text(app).splitlines() or [""])[-1]
+    return bottom_line(app)
 
 
 async def asha_to_move(pilot) -> None:
