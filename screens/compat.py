@@ -64,6 +64,14 @@ any of these, so it is tried here first.
   drew the terminal whole four times; now the game is not laid out, and the terminal is drawn whole
   twice as the dialog opens (as it is shown, and as its widgets have mounted) and once as it closes
   (the function says which of Textual's steps it skips, and why nothing on screen depends on them).
+- `tinted_lines`: a dialog shows the screen under it tinted (its background is translucent), and Textual
+  draws that tint anew every time the dialog is drawn whole: the screen under it composed, every segment
+  of it tinted, split into lines again (`Screen.render`'s `BackgroundScreen`), three times as Chai's
+  moves list opened and closed, most of its cost. Here a dialog keeps the tinted lines while the screen
+  under it shows the same lines, and tints each style once per drawing (Textual's own tint, asked once
+  for each style). The screen under it is composed by its compositor (`Screen._compositor`), and a
+  widget's content waits to be drawn again while its `_dirty_regions` holds parts, which Textual's own
+  `render_line` clears.
 - `focus_repaints_what_changed`: a screen's `focused` reactive repainted the whole screen on every focus
   change (each Tab on the New game form sent every line again); the reactive's `_repaint` is its only
   switch.
@@ -119,11 +127,13 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from rich.segment import Segment
 from textual import events, work
 from textual._compositor import Compositor
 from textual._time import get_time as _get_time
 from textual._xterm_parser import XTermParser
 from textual.app import App
+from textual.color import Color
 from textual.command import CommandList, CommandPalette
 from textual.css.model import RuleSet
 from textual.css.query import NoMatches
@@ -133,9 +143,11 @@ from textual.driver import Driver
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.message_pump import MessagePump
+from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import Screen
-from textual.strip import Strip
+from textual.strip import Strip, StripRenderable
 from textual.timer import Timer, TimerCallback
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Select
 from textual.widgets._footer import FooterKey
@@ -381,6 +393,60 @@ def screens_laid_out_once() -> None:
     Screen._on_timer_update = _on_timer_update  # type: ignore[method-assign]
     Screen._on_screen_resume = _on_screen_resume  # type: ignore[method-assign]
     App._prune = _prune  # type: ignore[method-assign]
+
+
+class _Tinted:
+    """The lines under a tint as Textual's `BackgroundScreen` gives them, from lines already composed, each
+    style tinted once (by Textual's own tint)."""
+
+    def __init__(self, lines: list[Strip], color: Color) -> None:
+        self.lines = lines
+        self.color = color
+
+    def __rich_console__(self, console: Any, options: Any) -> Iterable[Segment]:
+        tinted: dict[Any, Any] = {}
+        tint = BackgroundScreen.process_segments
+        for segment in console.render(StripRenderable(self.lines), options):
+            text, style, control = segment
+            if control:
+                yield segment
+                continue
+            done = tinted.get(style)
+            if done is None:
+                done = tinted[style] = next(iter(tint([Segment(" ", style)], self.color))).style
+            yield Segment(text, done)
+
+
+_tinted_lines: weakref.WeakKeyDictionary[Screen, tuple[tuple, list[Strip], list[Strip]]] = weakref.WeakKeyDictionary()
+"""By dialog: (its size, style and tint; the lines under it; those lines tinted)."""
+
+
+def tinted_lines(screen: Screen) -> list[Strip] | None:
+    """What `screen`, a dialog, draws behind its widgets: the screen under it, tinted, line by line, as
+    Textual's `Screen.render` draws it. None when the screen is not seen through (opaque, or nothing under
+    it): then it draws as Textual draws it.
+
+    The lines are drawn again only when the screen was asked to draw again (a frame that repaints it), and
+    then only if the screen under it shows other lines or the dialog's size, style or tint changed: the
+    same list comes back while they are the same."""
+    color = screen.styles.background
+    stack = screen.app.screen_stack
+    if color.a >= 1 or screen not in stack:
+        return None
+    at = stack.index(screen)
+    if at == 0:
+        return None
+    kept = _tinted_lines.get(screen)
+    if kept is None or screen._dirty_regions:
+        screen._dirty_regions.clear()  # as Textual's `render_line` does once it has drawn
+        under = stack[at - 1]._compositor.render_strips()
+        key = (screen.size, screen.visual_style, color)
+        if kept is None or kept[0] != key or kept[1] != under:
+            width, height = screen.size
+            visual = visualize(screen, _Tinted(under, color))
+            kept = (key, under, Visual.to_strips(screen, visual, width, height, screen.visual_style))
+            _tinted_lines[screen] = kept
+    return kept[2]
 
 
 def focus_repaints_what_changed() -> None:
