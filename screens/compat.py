@@ -37,7 +37,9 @@ any of these, so it is tried here first.
   table repaints a line or two per update, so that was about half of a player's app's CPU in play.
   Here each widget renders only its lines under the parts that changed (`render_partial_update`
   tells the renders which parts those are); what reaches the terminal is the same (the lines outside
-  the parts were never sent).
+  the parts were never sent). A line of a widget that the widgets in front of it draw all of (the
+  screen's own background behind its panels, a container's behind its children) is not rendered at all,
+  in a whole frame too: the compositor keeps the front widget's strip wherever two overlap.
 - `sizes_without_layout`: a layout tells every widget it placed its new size, and a widget whose size
   changed sets its `virtual_size`, a reactive that asks for a layout of the whole screen: every layout
   that resized anything (each screen opened, a panel grown by a line, the terminal resized, a footer
@@ -239,22 +241,55 @@ def paint_only_what_changed() -> None:
             yield from render_all(self, crop)
             return
         parts = repainting.get(id(self)) or [crop]
-        for widget, (region, clip) in self.visible_widgets.items():
+        covered: dict[int, list[tuple[int, int]]] = {}  # by line: the columns widgets in front of this one draw
+        for widget, (region, clip) in self.visible_widgets.items():  # the front widget first
             x, _, width, height = visible = region.intersection(clip)
             if not (width and height):
                 continue
             # Only the lines under the parts, but every column the widget shows: `_render_chops` cuts a line's
-            # strip where widgets begin and end, counting from where the strip begins.
+            # strip where widgets begin and end, counting from where the strip begins. A line that widgets in
+            # front draw all of (a container's, the screen's own behind its widgets) is not rendered at all:
+            # the frame would keep the front widgets' strips there.
             for top, bottom in _line_runs(visible.intersection(part) for part in parts):
-                yield (
-                    region,
-                    Region(x, top, width, bottom - top),
-                    widget.render_lines(Region(x - region.x, top - region.y, width, bottom - top)),
-                )
+                for first, end in _uncovered(covered, x, x + width, top, bottom):
+                    yield (
+                        region,
+                        Region(x, first, width, end - first),
+                        widget.render_lines(Region(x - region.x, first - region.y, width, end - first)),
+                    )
 
     get_renders.only_what_changed = True  # type: ignore[attr-defined]
     Compositor._get_renders = get_renders  # type: ignore[method-assign]
     Compositor.render_partial_update = render_partial_update  # type: ignore[method-assign]
+
+
+def _uncovered(
+    covered: dict[int, list[tuple[int, int]]], left: int, right: int, top: int, bottom: int
+) -> list[tuple[int, int]]:
+    """The runs of lines (first, line after the last) from `top` to `bottom` whose columns `left` to `right`
+    the spans in `covered` (by line) do not all cover; then marks those columns covered on every line."""
+    runs: list[tuple[int, int]] = []
+    for y in range(top, bottom):
+        spans = covered.get(y)
+        if spans is None:
+            covered[y] = [(left, right)]
+        elif any(start <= left and right <= end for start, end in spans):
+            continue
+        else:
+            spans.append((left, right))
+            spans.sort()
+            merged = [spans[0]]
+            for start, end in spans[1:]:
+                if start <= merged[-1][1]:
+                    merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+                else:
+                    merged.append((start, end))
+            covered[y] = merged
+        if runs and runs[-1][1] == y:
+            runs[-1] = (runs[-1][0], y + 1)
+        else:
+            runs.append((y, y + 1))
+    return runs
 
 
 def _line_runs(overlaps: Iterable[Region]) -> list[tuple[int, int]]:
@@ -417,8 +452,10 @@ class _Tinted:
             yield Segment(text, done)
 
 
-_tinted_lines: weakref.WeakKeyDictionary[Screen, tuple[tuple, list[Strip], list[Strip]]] = weakref.WeakKeyDictionary()
-"""By dialog: (its size, style and tint; the lines under it; those lines tinted)."""
+_tinted_lines: weakref.WeakKeyDictionary[Screen, tuple[tuple, list[Strip]]] = weakref.WeakKeyDictionary()
+"""By dialog: (what its tinted lines were drawn from, those lines)."""
+_repaints_seen_through: weakref.WeakKeyDictionary[Screen, int] = weakref.WeakKeyDictionary()
+"""By screen: how many times it has passed a repaint on to the dialog over it."""
 
 
 def tinted_lines(screen: Screen) -> list[Strip] | None:
@@ -426,9 +463,8 @@ def tinted_lines(screen: Screen) -> list[Strip] | None:
     Textual's `Screen.render` draws it. None when the screen is not seen through (opaque, or nothing under
     it): then it draws as Textual draws it.
 
-    The lines are drawn again only when the screen was asked to draw again (a frame that repaints it), and
-    then only if the screen under it shows other lines or the dialog's size, style or tint changed: the
-    same list comes back while they are the same."""
+    The same list comes back until the screen under it repaints something (`repaints_seen_through`), is
+    resized, or the dialog's size, style or tint changes."""
     color = screen.styles.background
     stack = screen.app.screen_stack
     if color.a >= 1 or screen not in stack:
@@ -436,17 +472,32 @@ def tinted_lines(screen: Screen) -> list[Strip] | None:
     at = stack.index(screen)
     if at == 0:
         return None
+    under = stack[at - 1]
+    key = (screen.size, screen.visual_style, color, under.size, _repaints_seen_through.get(under, 0))
     kept = _tinted_lines.get(screen)
-    if kept is None or screen._dirty_regions:
-        screen._dirty_regions.clear()  # as Textual's `render_line` does once it has drawn
-        under = stack[at - 1]._compositor.render_strips()
-        key = (screen.size, screen.visual_style, color)
-        if kept is None or kept[0] != key or kept[1] != under:
-            width, height = screen.size
-            visual = visualize(screen, _Tinted(under, color))
-            kept = (key, under, Visual.to_strips(screen, visual, width, height, screen.visual_style))
-            _tinted_lines[screen] = kept
-    return kept[2]
+    screen._dirty_regions.clear()  # as Textual's `render_line` does once it has drawn
+    if kept is None or kept[0] != key:
+        width, height = screen.size
+        visual = visualize(screen, _Tinted(under._compositor.render_strips(), color))
+        kept = _tinted_lines[screen] = (key, Visual.to_strips(screen, visual, width, height, screen.visual_style))
+    return kept[1]
+
+
+def repaints_seen_through() -> None:
+    """From now on a screen under a dialog counts the repaints it passes on to the dialog (Textual passes them
+    as parts of the dialog to draw again, `Screen._compositor_refresh`), so that the dialog draws the screen
+    under it again only when it changed. Calling it again changes nothing."""
+    if getattr(Screen._compositor_refresh, "counted", False):
+        return
+    compositor_refresh = Screen._compositor_refresh
+
+    def _compositor_refresh(self: Screen) -> None:
+        if self._compositor._dirty_regions and self is not self.app.screen:
+            _repaints_seen_through[self] = _repaints_seen_through.get(self, 0) + 1
+        compositor_refresh(self)
+
+    _compositor_refresh.counted = True  # type: ignore[attr-defined]
+    Screen._compositor_refresh = _compositor_refresh  # type: ignore[method-assign]
 
 
 def focus_repaints_what_changed() -> None:

@@ -154,8 +154,7 @@ async def test_the_game_under_the_moves_list_is_tinted_once_as_it_opens(monkeypa
         assert [dialog.render_line(y) for y in range(HEIGHT)] == textual_tinted(dialog)
         assert shown(terminal) == whole(app)
         tinted.clear()
-        game.refresh(repaint=True)  # drawn whole again under the list: the same lines, nothing tinted
-        dialog.refresh()
+        dialog.refresh()  # the list drawn whole again, the game under it as it was: nothing tinted again
         await settle(pilot)
         assert tinted == []
         game.controller.message = "A notice under the list"
