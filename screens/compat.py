@@ -74,6 +74,11 @@ any of these, so it is tried here first.
   for each style). The screen under it is composed by its compositor (`Screen._compositor`), and a
   widget's content waits to be drawn again while its `_dirty_regions` holds parts, which Textual's own
   `render_line` clears.
+- `option_lists_keep_their_lines`: Textual's list of options keeps each option drawn by option and
+  style (`OptionList._get_option_render`), not by width, so it forgets them all at every `Resize`
+  (`_on_resize`). A dialog's list gets its first Resize just after its first frame drew its options at
+  that very width, and the next frame drew every option again: half of the moves list's drawing as it
+  opened. Here a Resize forgets them only when the width they were drawn at changed.
 - `focus_repaints_what_changed`: a screen's `focused` reactive repainted the whole screen on every focus
   change (each Tab on the New game form sent every line again); the reactive's `_repaint` is its only
   switch.
@@ -498,6 +503,28 @@ def repaints_seen_through() -> None:
 
     _compositor_refresh.counted = True  # type: ignore[attr-defined]
     Screen._compositor_refresh = _compositor_refresh  # type: ignore[method-assign]
+
+
+def option_lists_keep_their_lines() -> None:
+    """From now on a list of options (`OptionList`: Chai's moves list, the pause menu) keeps the options it has
+    drawn when it is resized to the width it drew them at. Calling it again changes nothing."""
+    if getattr(OptionList._on_resize, "kept", False):
+        return
+    get_option_render = OptionList._get_option_render
+    on_resize = OptionList._on_resize
+    drawn_at: weakref.WeakKeyDictionary[OptionList, int] = weakref.WeakKeyDictionary()
+
+    def _get_option_render(self: OptionList, option: Any, style: Any) -> list[Strip]:
+        drawn_at[self] = self.scrollable_content_region.width
+        return get_option_render(self, option, style)
+
+    def _on_resize(self: OptionList) -> None:
+        if drawn_at.get(self) != self.scrollable_content_region.width:
+            on_resize(self)
+
+    _on_resize.kept = True  # type: ignore[attr-defined]
+    OptionList._get_option_render = _get_option_render  # type: ignore[method-assign]
+    OptionList._on_resize = _on_resize  # type: ignore[method-assign]
 
 
 def focus_repaints_what_changed() -> None:

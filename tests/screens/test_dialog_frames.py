@@ -164,3 +164,31 @@ async def test_the_game_under_the_moves_list_is_tinted_once_as_it_opens(monkeypa
         assert tinted != []
         assert [dialog.render_line(y) for y in range(HEIGHT)] == textual_tinted(dialog)
         assert shown(terminal) == whole(app)
+
+
+async def test_the_moves_list_draws_each_option_once_as_it_opens(monkeypatch):
+    """The list's first Resize comes after its first frame drew its options at that width: Textual forgot them
+    then, and the next frame drew each again (`screens.compat.option_lists_keep_their_lines`)."""
+    from textual.visual import Visual
+    from textual.widgets import OptionList
+
+    app = chai_app()
+    terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
+    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+        await asha_to_move(app, pilot)
+        drawn: list[object] = []
+        to_strips = Visual.to_strips.__func__  # type: ignore[attr-defined]
+
+        def counted(cls, widget, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if isinstance(widget, OptionList):
+                drawn.append(widget)
+            return to_strips(cls, widget, *args, **kwargs)
+
+        monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+        await press(pilot, "m")
+        await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
+        await settle(pilot)
+        options = app.screen.query_one(OptionList)
+        shown_options = min(options.option_count, options.scrollable_content_region.height)
+        assert 0 < len(drawn) <= shown_options + 1  # Textual's: each shown option twice
+        assert shown(terminal) == whole(app)
