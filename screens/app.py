@@ -52,6 +52,8 @@ compat.styled_once_mounted()  # a widget being made is styled as it is mounted, 
 compat.select_parts_as_they_end()  # a Select's parts are styled once, as they are mounted
 compat.hidden_screens_wait()  # the menu under a game is not laid out or drawn until it is shown again
 compat.screens_laid_out_once()  # a dialog opened or closed lays out and draws each screen once
+compat.repaints_seen_through()  # a dialog draws the screen under it again only when that changed
+compat.option_lists_keep_their_lines()  # a list resized to the width it was drawn at draws nothing again
 compat.focus_repaints_what_changed()  # a focus moved repaints the fields it restyles, not the whole screen
 compat.typing_lays_nothing_out()  # a letter typed in a name field repaints the field, and lays nothing out
 

@@ -11,8 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 from textual import events
+from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
+from textual.strip import Strip
 from textual.widget import Widget
+
+from .compat import tinted_lines
 
 if TYPE_CHECKING:
     from textual import getters
@@ -74,7 +78,32 @@ class AppScreen(StyledOnce[ResultType]):
 
 
 class AppModalScreen(ModalScreen[ResultType], StyledOnce[ResultType]):
-    """A dialog of the app, drawn over the screen below."""
+    """A dialog of the app, drawn over the screen below, which shows through it tinted.
+
+    Textual tints the whole screen below again each time the dialog is drawn whole (three times as Chai's
+    moves list opens and closes): here the tinted lines (`compat.tinted_lines`), and the dialog's own
+    lines drawn from them, are kept while the screen below shows the same lines."""
 
     if TYPE_CHECKING:
         app = getters.app(ChaiGamesApp)
+
+    _drawn: tuple[list[Strip], tuple, list[Strip]] | None = None
+    """The tinted lines last drawn from, what else the drawing depended on, and the lines drawn."""
+
+    def render_line(self, y: int) -> Strip:
+        lines = tinted_lines(self)
+        if lines is None:
+            return super().render_line(y)
+        return lines[y] if y < len(lines) else Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        lines = tinted_lines(self)
+        if lines is None:
+            return super().render_lines(crop)
+        key = (crop, self.size, self.background_colors, tuple((f, f.enabled) for f in self.get_line_filters()))
+        drawn = self._drawn
+        if drawn is not None and drawn[0] is lines and drawn[1] == key:
+            return drawn[2]
+        strips = super().render_lines(crop)
+        self._drawn = (lines, key, strips)
+        return strips

@@ -37,7 +37,9 @@ any of these, so it is tried here first.
   table repaints a line or two per update, so that was about half of a player's app's CPU in play.
   Here each widget renders only its lines under the parts that changed (`render_partial_update`
   tells the renders which parts those are); what reaches the terminal is the same (the lines outside
-  the parts were never sent).
+  the parts were never sent). A line of a widget that the widgets in front of it draw all of (the
+  screen's own background behind its panels, a container's behind its children) is not rendered at all,
+  in a whole frame too: the compositor keeps the front widget's strip wherever two overlap.
 - `sizes_without_layout`: a layout tells every widget it placed its new size, and a widget whose size
   changed sets its `virtual_size`, a reactive that asks for a layout of the whole screen: every layout
   that resized anything (each screen opened, a panel grown by a line, the terminal resized, a footer
@@ -64,6 +66,19 @@ any of these, so it is tried here first.
   drew the terminal whole four times; now the game is not laid out, and the terminal is drawn whole
   twice as the dialog opens (as it is shown, and as its widgets have mounted) and once as it closes
   (the function says which of Textual's steps it skips, and why nothing on screen depends on them).
+- `tinted_lines`: a dialog shows the screen under it tinted (its background is translucent), and Textual
+  draws that tint anew every time the dialog is drawn whole: the screen under it composed, every segment
+  of it tinted, split into lines again (`Screen.render`'s `BackgroundScreen`), three times as Chai's
+  moves list opened and closed, most of its cost. Here a dialog keeps the tinted lines while the screen
+  under it shows the same lines, and tints each style once per drawing (Textual's own tint, asked once
+  for each style). The screen under it is composed by its compositor (`Screen._compositor`), and a
+  widget's content waits to be drawn again while its `_dirty_regions` holds parts, which Textual's own
+  `render_line` clears.
+- `option_lists_keep_their_lines`: Textual's list of options keeps each option drawn by option and
+  style (`OptionList._get_option_render`), not by width, so it forgets them all at every `Resize`
+  (`_on_resize`). A dialog's list gets its first Resize just after its first frame drew its options at
+  that very width, and the next frame drew every option again: half of the moves list's drawing as it
+  opened. Here a Resize forgets them only when the width they were drawn at changed.
 - `focus_repaints_what_changed`: a screen's `focused` reactive repainted the whole screen on every focus
   change (each Tab on the New game form sent every line again); the reactive's `_repaint` is its only
   switch.
@@ -119,11 +134,13 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from rich.segment import Segment
 from textual import events, work
 from textual._compositor import Compositor
 from textual._time import get_time as _get_time
 from textual._xterm_parser import XTermParser
 from textual.app import App
+from textual.color import Color
 from textual.command import CommandList, CommandPalette
 from textual.css.model import RuleSet
 from textual.css.query import NoMatches
@@ -133,9 +150,11 @@ from textual.driver import Driver
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.message_pump import MessagePump
+from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import Screen
-from textual.strip import Strip
+from textual.strip import Strip, StripRenderable
 from textual.timer import Timer, TimerCallback
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Select
 from textual.widgets._footer import FooterKey
@@ -227,22 +246,55 @@ def paint_only_what_changed() -> None:
             yield from render_all(self, crop)
             return
         parts = repainting.get(id(self)) or [crop]
-        for widget, (region, clip) in self.visible_widgets.items():
+        covered: dict[int, list[tuple[int, int]]] = {}  # by line: the columns widgets in front of this one draw
+        for widget, (region, clip) in self.visible_widgets.items():  # the front widget first
             x, _, width, height = visible = region.intersection(clip)
             if not (width and height):
                 continue
             # Only the lines under the parts, but every column the widget shows: `_render_chops` cuts a line's
-            # strip where widgets begin and end, counting from where the strip begins.
+            # strip where widgets begin and end, counting from where the strip begins. A line that widgets in
+            # front draw all of (a container's, the screen's own behind its widgets) is not rendered at all:
+            # the frame would keep the front widgets' strips there.
             for top, bottom in _line_runs(visible.intersection(part) for part in parts):
-                yield (
-                    region,
-                    Region(x, top, width, bottom - top),
-                    widget.render_lines(Region(x - region.x, top - region.y, width, bottom - top)),
-                )
+                for first, end in _uncovered(covered, x, x + width, top, bottom):
+                    yield (
+                        region,
+                        Region(x, first, width, end - first),
+                        widget.render_lines(Region(x - region.x, first - region.y, width, end - first)),
+                    )
 
     get_renders.only_what_changed = True  # type: ignore[attr-defined]
     Compositor._get_renders = get_renders  # type: ignore[method-assign]
     Compositor.render_partial_update = render_partial_update  # type: ignore[method-assign]
+
+
+def _uncovered(
+    covered: dict[int, list[tuple[int, int]]], left: int, right: int, top: int, bottom: int
+) -> list[tuple[int, int]]:
+    """The runs of lines (first, line after the last) from `top` to `bottom` whose columns `left` to `right`
+    the spans in `covered` (by line) do not all cover; then marks those columns covered on every line."""
+    runs: list[tuple[int, int]] = []
+    for y in range(top, bottom):
+        spans = covered.get(y)
+        if spans is None:
+            covered[y] = [(left, right)]
+        elif any(start <= left and right <= end for start, end in spans):
+            continue
+        else:
+            spans.append((left, right))
+            spans.sort()
+            merged = [spans[0]]
+            for start, end in spans[1:]:
+                if start <= merged[-1][1]:
+                    merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+                else:
+                    merged.append((start, end))
+            covered[y] = merged
+        if runs and runs[-1][1] == y:
+            runs[-1] = (runs[-1][0], y + 1)
+        else:
+            runs.append((y, y + 1))
+    return runs
 
 
 def _line_runs(overlaps: Iterable[Region]) -> list[tuple[int, int]]:
@@ -381,6 +433,98 @@ def screens_laid_out_once() -> None:
     Screen._on_timer_update = _on_timer_update  # type: ignore[method-assign]
     Screen._on_screen_resume = _on_screen_resume  # type: ignore[method-assign]
     App._prune = _prune  # type: ignore[method-assign]
+
+
+class _Tinted:
+    """The lines under a tint as Textual's `BackgroundScreen` gives them, from lines already composed, each
+    style tinted once (by Textual's own tint)."""
+
+    def __init__(self, lines: list[Strip], color: Color) -> None:
+        self.lines = lines
+        self.color = color
+
+    def __rich_console__(self, console: Any, options: Any) -> Iterable[Segment]:
+        tinted: dict[Any, Any] = {}
+        tint = BackgroundScreen.process_segments
+        for segment in console.render(StripRenderable(self.lines), options):
+            text, style, control = segment
+            if control:
+                yield segment
+                continue
+            done = tinted.get(style)
+            if done is None:
+                done = tinted[style] = next(iter(tint([Segment(" ", style)], self.color))).style
+            yield Segment(text, done)
+
+
+_tinted_lines: weakref.WeakKeyDictionary[Screen, tuple[tuple, list[Strip]]] = weakref.WeakKeyDictionary()
+"""By dialog: (what its tinted lines were drawn from, those lines)."""
+_repaints_seen_through: weakref.WeakKeyDictionary[Screen, int] = weakref.WeakKeyDictionary()
+"""By screen: how many times it has passed a repaint on to the dialog over it."""
+
+
+def tinted_lines(screen: Screen) -> list[Strip] | None:
+    """What `screen`, a dialog, draws behind its widgets: the screen under it, tinted, line by line, as
+    Textual's `Screen.render` draws it. None when the screen is not seen through (opaque, or nothing under
+    it): then it draws as Textual draws it.
+
+    The same list comes back until the screen under it repaints something (`repaints_seen_through`), is
+    resized, or the dialog's size, style or tint changes."""
+    color = screen.styles.background
+    stack = screen.app.screen_stack
+    if color.a >= 1 or screen not in stack:
+        return None
+    at = stack.index(screen)
+    if at == 0:
+        return None
+    under = stack[at - 1]
+    key = (screen.size, screen.visual_style, color, under.size, _repaints_seen_through.get(under, 0))
+    kept = _tinted_lines.get(screen)
+    screen._dirty_regions.clear()  # as Textual's `render_line` does once it has drawn
+    if kept is None or kept[0] != key:
+        width, height = screen.size
+        visual = visualize(screen, _Tinted(under._compositor.render_strips(), color))
+        kept = _tinted_lines[screen] = (key, Visual.to_strips(screen, visual, width, height, screen.visual_style))
+    return kept[1]
+
+
+def repaints_seen_through() -> None:
+    """From now on a screen under a dialog counts the repaints it passes on to the dialog (Textual passes them
+    as parts of the dialog to draw again, `Screen._compositor_refresh`), so that the dialog draws the screen
+    under it again only when it changed. Calling it again changes nothing."""
+    if getattr(Screen._compositor_refresh, "counted", False):
+        return
+    compositor_refresh = Screen._compositor_refresh
+
+    def _compositor_refresh(self: Screen) -> None:
+        if self._compositor._dirty_regions and self is not self.app.screen:
+            _repaints_seen_through[self] = _repaints_seen_through.get(self, 0) + 1
+        compositor_refresh(self)
+
+    _compositor_refresh.counted = True  # type: ignore[attr-defined]
+    Screen._compositor_refresh = _compositor_refresh  # type: ignore[method-assign]
+
+
+def option_lists_keep_their_lines() -> None:
+    """From now on a list of options (`OptionList`: Chai's moves list, the pause menu) keeps the options it has
+    drawn when it is resized to the width it drew them at. Calling it again changes nothing."""
+    if getattr(OptionList._on_resize, "kept", False):
+        return
+    get_option_render = OptionList._get_option_render
+    on_resize = OptionList._on_resize
+    drawn_at: weakref.WeakKeyDictionary[OptionList, int] = weakref.WeakKeyDictionary()
+
+    def _get_option_render(self: OptionList, option: Any, style: Any) -> list[Strip]:
+        drawn_at[self] = self.scrollable_content_region.width
+        return get_option_render(self, option, style)
+
+    def _on_resize(self: OptionList) -> None:
+        if drawn_at.get(self) != self.scrollable_content_region.width:
+            on_resize(self)
+
+    _on_resize.kept = True  # type: ignore[attr-defined]
+    OptionList._get_option_render = _get_option_render  # type: ignore[method-assign]
+    OptionList._on_resize = _on_resize  # type: ignore[method-assign]
 
 
 def focus_repaints_what_changed() -> None:

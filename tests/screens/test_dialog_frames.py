@@ -100,3 +100,95 @@ async def test_a_game_resized_under_the_moves_list_is_shown_at_its_new_size(monk
         await settle(pilot)
         assert game.has_class("wide")  # its own handler saw the new size
         assert shown(terminal) == whole(app)
+
+
+def textual_tinted(screen: Screen) -> list:
+    """The lines Textual's own `Screen.render` draws behind a dialog: the screen under it, tinted."""
+    from textual.renderables.background_screen import BackgroundScreen
+    from textual.visual import Visual, visualize
+
+    under = app_stack_below(screen)
+    width, height = screen.size
+    visual = visualize(screen, BackgroundScreen(under, screen.styles.background))
+    return Visual.to_strips(screen, visual, width, height, screen.visual_style)
+
+
+def app_stack_below(screen: Screen) -> Screen:
+    stack = screen.app.screen_stack
+    return stack[stack.index(screen) - 1]
+
+
+def counted_tints(monkeypatch) -> list[int]:
+    """The segments Textual's tint has tinted from now on, one count per call."""
+    from textual.renderables.background_screen import BackgroundScreen
+
+    tinted: list[int] = []
+    tint = BackgroundScreen.process_segments.__func__  # type: ignore[attr-defined]
+
+    def counted(cls, segments, color):  # type: ignore[no-untyped-def]
+        out = list(tint(cls, segments, color))
+        tinted.append(len(out))
+        return out
+
+    monkeypatch.setattr(BackgroundScreen, "process_segments", classmethod(counted))
+    return tinted
+
+
+async def test_the_game_under_the_moves_list_is_tinted_once_as_it_opens(monkeypatch):
+    """Textual tinted every segment of the game under the list each time the list was drawn whole: three times
+    as it opened. Now the tinted lines are kept while the game shows the same. The list still shows the game
+    tinted exactly as Textual draws it, and follows a change on the game under it."""
+    app = chai_app()
+    terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
+    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+        game = await asha_to_move(app, pilot)
+        segments = sum(len(list(strip)) for strip in game._compositor.render_strips())
+        tinted = counted_tints(monkeypatch)
+        frames = counted_whole_frames(monkeypatch)
+        await press(pilot, "m")
+        await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
+        await settle(pilot)
+        dialog = app.screen
+        assert frames == ["MovesScreen", "MovesScreen"]
+        assert 0 < sum(tinted) <= segments  # Textual tinted every segment of the game three times
+        assert [dialog.render_line(y) for y in range(HEIGHT)] == textual_tinted(dialog)
+        assert shown(terminal) == whole(app)
+        tinted.clear()
+        dialog.refresh()  # the list drawn whole again, the game under it as it was: nothing tinted again
+        await settle(pilot)
+        assert tinted == []
+        game.controller.message = "A notice under the list"
+        game.refresh_game()
+        await wait_for(pilot, lambda: "A notice under the list" in shown(terminal), "the notice, seen through")
+        await settle(pilot)
+        assert tinted != []
+        assert [dialog.render_line(y) for y in range(HEIGHT)] == textual_tinted(dialog)
+        assert shown(terminal) == whole(app)
+
+
+async def test_the_moves_list_draws_each_option_once_as_it_opens(monkeypatch):
+    """The list's first Resize comes after its first frame drew its options at that width: Textual forgot them
+    then, and the next frame drew each again (`screens.compat.option_lists_keep_their_lines`)."""
+    from textual.visual import Visual
+    from textual.widgets import OptionList
+
+    app = chai_app()
+    terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
+    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+        await asha_to_move(app, pilot)
+        drawn: list[object] = []
+        to_strips = Visual.to_strips.__func__  # type: ignore[attr-defined]
+
+        def counted(cls, widget, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if isinstance(widget, OptionList):
+                drawn.append(widget)
+            return to_strips(cls, widget, *args, **kwargs)
+
+        monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+        await press(pilot, "m")
+        await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
+        await settle(pilot)
+        options = app.screen.query_one(OptionList)
+        shown_options = min(options.option_count, options.scrollable_content_region.height)
+        assert 0 < len(drawn) <= shown_options + 1  # Textual's: each shown option twice
+        assert shown(terminal) == whole(app)

@@ -69,6 +69,38 @@ async def test_a_repaint_renders_the_widgets_under_it_and_the_terminal_shows_the
             assert shown(terminal) == whole(app)
 
 
+async def test_a_line_that_widgets_in_front_draw_whole_is_not_rendered_behind_them(monkeypatch):
+    """A seat's line repainted: the container behind the seats and the screen behind everything are not asked
+    for that line (the seat draws every column of it), and the terminal still shows the whole screen. Drawn
+    whole, a widget is asked only for the lines no widget in front of it covers."""
+    compat.paint_only_what_changed()
+    app = Board()
+    terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
+    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+        await wait_for(pilot, lambda: "seat 2" in "\n".join(terminal.display), "the board on the terminal")
+        rendered: list[tuple[str, int]] = []
+        for widget in [app.screen, *app.screen.query("*")]:
+            render_lines = widget.render_lines
+
+            def counted(crop, widget=widget, render_lines=render_lines):
+                rendered.append((widget.id or type(widget).__name__, crop.height))
+                return render_lines(crop)
+
+            monkeypatch.setattr(widget, "render_lines", counted)
+        show(app.query_one("#seat-1", Static), "seat 1: a b c 9")
+        await wait_for(pilot, lambda: "seat 1: a b c 9" in "\n".join(terminal.display), "the seat's line")
+        assert [name for name, _ in rendered] == ["seat-1"], rendered  # Textual's: the body and the screen too
+        assert shown(terminal) == whole(app)
+        rendered.clear()
+        app.screen.refresh()
+        await wait_for(pilot, lambda: bool(rendered), "the screen drawn whole")
+        await wait_for(pilot, lambda: shown(terminal) == whole(app), "the terminal showing the screen")
+        assert "Screen" not in [name for name, _ in rendered]  # every line is some widget's
+        body = app.query_one("#body")
+        under_the_feed = body.size.height - sum(child.outer_size.height for child in body.children)
+        assert [lines for name, lines in rendered if name == "body"] in ([under_the_feed], [under_the_feed] * 2)
+
+
 async def test_a_chai_wallah_game_on_the_terminal_is_the_screen_composed_whole(make_app, monkeypatch):
     """Keys and bots change a few lines at a time: after each key the terminal shows the whole screen."""
     compat.paint_only_what_changed()
