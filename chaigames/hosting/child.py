@@ -303,7 +303,7 @@ class GameProcess:
                 break
             chunks.append(more)
             total += len(more)
-        return data if len(chunks) == 1 else b"".join(chunks)
+        return b"".join(chunks)
 
     def _close_output(self) -> None:
         self.pause_output()
