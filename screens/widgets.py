@@ -427,21 +427,55 @@ class LinePanel(Static):
         given = self._given
         new_lines = given[1] if given is not None and given[0] is new else new.split("\n", allow_blank=True)
         self._lines = (new, new_lines)
-        if len(old_lines) != len(new_lines) or len(new_lines) > min(height, len(self._strips)):
+        if len(new_lines) > height:
             return False
         if any(line.cell_len > width for line in new_lines):
             return False  # a line that wraps moves the others
-        changed = [y for y, (a, b) in enumerate(zip(old_lines, new_lines, strict=True)) if a != b]
-        drawn = self._drawn_lines()
-        to_draw = sum(1 for y in changed if self._line_key(new_lines[y], y) not in drawn)
-        if to_draw > WHOLE_PAST * len(new_lines):
-            return False  # most lines new (a log moved up by a line): drawn whole, for less
-        for y, strip in self._line_strips({y: new_lines[y] for y in changed}).items():
-            self._strips[y] = strip
+        if len(old_lines) == len(new_lines) <= len(self._strips):
+            changed = [y for y, (a, b) in enumerate(zip(old_lines, new_lines, strict=True)) if a != b]
+            drawn = self._drawn_lines()
+            to_draw = sum(1 for y in changed if self._line_key(new_lines[y], y) not in drawn)
+            if to_draw <= WHOLE_PAST * len(new_lines):
+                for y, strip in self._line_strips({y: new_lines[y] for y in changed}).items():
+                    self._strips[y] = strip
+                changed_rows = _runs(changed)
+            elif not self._move_up(old_lines, new_lines):
+                return False  # most lines new: drawn whole, for less
+            else:
+                changed_rows = [(0, len(new_lines))]
+        elif self._move_up(old_lines, new_lines):
+            changed_rows = [(0, max(len(old_lines), len(new_lines)))]
+        else:
+            return False
         self._text, self._text_visual = new, None  # what a whole repaint (a resize) draws from
-        for y, rows in _runs(changed):  # lines next to each other: one region
+        for y, rows in changed_rows:  # lines next to each other: one region
             self.refresh(Region(0, y, width, rows))
         return True
+
+    def _move_up(self, old: Sequence[Text], new: Sequence[Text]) -> bool:
+        """Show `new` as `old` moved up (a log's first lines gone, new ones at the bottom): the kept lines'
+        strips move up with them, and only the new lines are drawn. False when `new` is not that, or keeps
+        less than half of its lines from `old`."""
+        moved = _moved_up(old, new)
+        strips = self._strips
+        if not moved or strips is None or len(strips) != len(old):
+            return False
+        kept = [_on_row(strips[y], y - moved, y) for y in range(moved, len(old))]
+        drawn = self._line_strips({y: new[y] for y in range(len(kept), len(new))})
+        self._strips = kept + [drawn[y] for y in range(len(kept), len(new))]  # the rows under them blank
+        return True
+
+
+def _moved_up(old: Sequence[Text], new: Sequence[Text]) -> int:
+    """By how many lines `old` moved up to make `new`: its first lines gone and the others the first of `new`,
+    which they are at least half of. 0 when `new` is not that."""
+    for moved in range(1, len(old)):
+        kept = len(old) - moved
+        if kept > len(new) or 2 * kept < len(new):
+            continue
+        if old[moved] == new[0] and all(old[moved + y] == new[y] for y in range(1, kept)):
+            return moved
+    return 0
 
 
 def _runs(rows: list[int]) -> list[tuple[int, int]]:
