@@ -495,12 +495,26 @@ def _on_row(strip: Strip, y: int, drawn_on: int = 0) -> Strip:
     line under y empty lines, which cost a millisecond a line near the bottom of a panel."""
     if y == drawn_on:
         return strip
+    if len(_ROWED) > ROWED_KEPT:
+        _ROWED.clear()
     segments = []
     for text, style, control in strip:
-        if style is not None and "offset" in (meta := style.meta):
-            style += RichStyle.from_meta({"offset": (meta["offset"][0], y)})
+        if style is not None:
+            rowed = _ROWED.get((style, y))
+            if rowed is None:
+                rowed = style
+                if "offset" in (meta := style.meta):
+                    rowed += RichStyle.from_meta({"offset": (meta["offset"][0], y)})
+                _ROWED[style, y] = rowed
+            style = rowed
         segments.append(Segment(text, style, control))
     return Strip(segments, strip.cell_length)
+
+
+ROWED_KEPT = 4096
+_ROWED: dict[tuple[RichStyle, int], RichStyle] = {}
+"""A cell's style as drawn on row y, by its style drawn on another row: a log moved up by a line moves its
+lines' styles (each marked with its column and row) to the row above, the same ones again and again."""
 
 
 def show(widget: Static, content: Text | str) -> None:

@@ -173,3 +173,38 @@ async def test_rows_given_as_lines_are_not_split_again(monkeypatch):
             await pilot.pause()
             assert cells(panel) == cells(static)
         assert splits == []
+
+
+async def test_a_log_moving_up_again_re_rows_the_styles_it_re_rowed_before(monkeypatch):
+    """Each cell's style carries its row (for text selection): moving a line up gives its styles the row
+    above. A log moves the same styles (a few looks, column by column) up row after row, so each style is
+    made for a row once, and after that the same one is used again."""
+    app = TwoPanels()
+    async with app.run_test(size=(90, 20)) as pilot:
+        panel, static = app.query_one("#a", LinePanel), app.query_one("#b", Static)
+        log = [Text(f"Asha's turn {k}", style="dim") for k in range(40)]
+        show(panel, Text("\n").join(log[:8]))
+        await pilot.pause()
+        made: list[dict] = []
+        from_meta = Style.from_meta
+
+        def counted(meta):  # type: ignore[no-untyped-def]
+            made.append(meta)
+            return from_meta(meta)
+
+        monkeypatch.setattr(Style, "from_meta", counted)
+        for first in range(1, 4):
+            text = Text("\n").join(log[first : first + 8])
+            show(panel, text)
+            show(static, text)
+            await pilot.pause()
+            assert cells(panel) == cells(static)
+        styles_made = len(made)
+        assert styles_made > 0
+        for first in range(4, 12):
+            text = Text("\n").join(log[first : first + 8])
+            show(panel, text)
+            await pilot.pause()
+        show(static, text)
+        await pilot.pause()
+        assert len(made) == styles_made and cells(panel) == cells(static)
