@@ -452,7 +452,7 @@ class LinePanel(Static):
             self.refresh(Region(0, y, width, rows))
         return True
 
-    def _move_up(self, old: Sequence[Text], new: Sequence[Text]) -> bool:
+    def _move_up(self, old: Sequence[Text] | Lines, new: Sequence[Text] | Lines) -> bool:
         """Show `new` as `old` moved up (a log's first lines gone, new ones at the bottom): the kept lines'
         strips move up with them, and only the new lines are drawn. False when `new` is not that, or keeps
         less than half of its lines from `old`."""
@@ -466,7 +466,7 @@ class LinePanel(Static):
         return True
 
 
-def _moved_up(old: Sequence[Text], new: Sequence[Text]) -> int:
+def _moved_up(old: Sequence[Text] | Lines, new: Sequence[Text] | Lines) -> int:
     """By how many lines `old` moved up to make `new`: its first lines gone and the others the first of `new`,
     which they are at least half of. 0 when `new` is not that."""
     for moved in range(1, len(old)):
