@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import widgets as textual_widgets
 from textual.app import ComposeResult, RenderResult
 from textual.css.scalar import Unit
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.visual import Visual, VisualType, visualize
@@ -134,6 +134,8 @@ class Footer(textual_widgets.Footer):
     def compose(self) -> ComposeResult:
         self._shown = self._wanted(self.screen) if footer_has_bindings(self) else None
         rebuild, self._rebuild = self._rebuild, None
+        if rebuild is None and self._shown is not None and (planned := self._planned(self.screen)) is not None:
+            rebuild = [(slot, True) for slot in planned]  # made as Textual makes them, but measured once
         widgets = super().compose() if rebuild is None else self._keys(rebuild)
         for widget in widgets:  # every key, those in groups too, passes through here
             footer_key_as_its_footer(widget, self.compact)
@@ -142,7 +144,7 @@ class Footer(textual_widgets.Footer):
     def _keys(self, slots: list[tuple[FooterSlot, bool]]) -> ComposeResult:
         """The footer's keys for `slots`, made as Textual's Footer makes them; those not shown are hidden."""
         for slot, shown in slots:
-            key = FooterKey(
+            key = MeasuredKey(
                 slot.key,
                 slot.key_display,
                 slot.description,
@@ -274,6 +276,23 @@ class Footer(textual_widgets.Footer):
                     FooterSlot(binding.key, display, binding.action, binding.description, active.enabled, tooltip, True)
                 )
         return planned
+
+
+class MeasuredKey(FooterKey):
+    """Textual's footer key, measured once for what it shows. The footer lays out its keys side by side, and
+    Textual measures a key by drawing it each time it is shown, hidden, greyed or lit: at a table, every
+    key of the footer as the turn comes to a person and passes on."""
+
+    _measured: tuple[tuple[object, ...], int] | None = None
+    """(what the key showed, in which room: its width)."""
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        shows = (self.key_display, self.description, self.classes - {"-disabled"}, container.width)  # dim: as wide
+        if self._measured is not None and self._measured[0] == shows:
+            return self._measured[1]
+        width = super().get_content_width(container, viewport)
+        self._measured = (shows, width)
+        return width
 
 
 class FooterSlot(NamedTuple):
