@@ -61,3 +61,16 @@ async def test_a_move_builds_again_only_the_panels_it_changed_and_wraps_only_the
         wrapped.clear()
         redraw(app)
         assert built == Counter() and wrapped == []
+
+
+async def test_a_click_on_a_footer_key_does_what_the_key_does(make_app):
+    """The footer's keys are measured once but are still Textual's keys: a click on one presses it."""
+    from screens.compat import FooterKey
+    from screens.pause import LogScreen
+
+    app = make_app(games=[SPEC], new_game=vs_bot())
+    async with app.run_test(size=SMALL) as pilot:
+        await asha_to_move(pilot)
+        log_key = next(key for key in app.screen.query(FooterKey) if key.key == "l" and key.display)
+        await pilot.click(log_key)
+        await wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "the whole log")
