@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import widgets as textual_widgets
 from textual.app import ComposeResult, RenderResult
 from textual.css.scalar import Unit
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.visual import Visual, VisualType, visualize
@@ -134,6 +134,8 @@ class Footer(textual_widgets.Footer):
     def compose(self) -> ComposeResult:
         self._shown = self._wanted(self.screen) if footer_has_bindings(self) else None
         rebuild, self._rebuild = self._rebuild, None
+        if rebuild is None and self._shown is not None and (planned := self._planned(self.screen)) is not None:
+            rebuild = [(slot, True) for slot in planned]  # made as Textual makes them, but measured once
         widgets = super().compose() if rebuild is None else self._keys(rebuild)
         for widget in widgets:  # every key, those in groups too, passes through here
             footer_key_as_its_footer(widget, self.compact)
@@ -142,7 +144,7 @@ class Footer(textual_widgets.Footer):
     def _keys(self, slots: list[tuple[FooterSlot, bool]]) -> ComposeResult:
         """The footer's keys for `slots`, made as Textual's Footer makes them; those not shown are hidden."""
         for slot, shown in slots:
-            key = FooterKey(
+            key = MeasuredKey(
                 slot.key,
                 slot.key_display,
                 slot.description,
@@ -274,6 +276,23 @@ class Footer(textual_widgets.Footer):
                     FooterSlot(binding.key, display, binding.action, binding.description, active.enabled, tooltip, True)
                 )
         return planned
+
+
+class MeasuredKey(FooterKey):
+    """Textual's footer key, measured once for what it shows. The footer lays out its keys side by side, and
+    Textual measures a key by drawing it each time it is shown, hidden, greyed or lit: at a table, every
+    key of the footer as the turn comes to a person and passes on."""
+
+    _measured: tuple[tuple[object, ...], int] | None = None
+    """(what the key showed, in which room: its width)."""
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        shows = (self.key_display, self.description, self.classes - {"-disabled"}, container.width)  # dim: as wide
+        if self._measured is not None and self._measured[0] == shows:
+            return self._measured[1]
+        width = super().get_content_width(container, viewport)
+        self._measured = (shows, width)
+        return width
 
 
 class FooterSlot(NamedTuple):
@@ -427,21 +446,55 @@ class LinePanel(Static):
         given = self._given
         new_lines = given[1] if given is not None and given[0] is new else new.split("\n", allow_blank=True)
         self._lines = (new, new_lines)
-        if len(old_lines) != len(new_lines) or len(new_lines) > min(height, len(self._strips)):
+        if len(new_lines) > height:
             return False
         if any(line.cell_len > width for line in new_lines):
             return False  # a line that wraps moves the others
-        changed = [y for y, (a, b) in enumerate(zip(old_lines, new_lines, strict=True)) if a != b]
-        drawn = self._drawn_lines()
-        to_draw = sum(1 for y in changed if self._line_key(new_lines[y], y) not in drawn)
-        if to_draw > WHOLE_PAST * len(new_lines):
-            return False  # most lines new (a log moved up by a line): drawn whole, for less
-        for y, strip in self._line_strips({y: new_lines[y] for y in changed}).items():
-            self._strips[y] = strip
+        if len(old_lines) == len(new_lines) <= len(self._strips):
+            changed = [y for y, (a, b) in enumerate(zip(old_lines, new_lines, strict=True)) if a != b]
+            drawn = self._drawn_lines()
+            to_draw = sum(1 for y in changed if self._line_key(new_lines[y], y) not in drawn)
+            if to_draw <= WHOLE_PAST * len(new_lines):
+                for y, strip in self._line_strips({y: new_lines[y] for y in changed}).items():
+                    self._strips[y] = strip
+                changed_rows = _runs(changed)
+            elif not self._move_up(old_lines, new_lines):
+                return False  # most lines new: drawn whole, for less
+            else:
+                changed_rows = [(0, len(new_lines))]
+        elif self._move_up(old_lines, new_lines):
+            changed_rows = [(0, max(len(old_lines), len(new_lines)))]
+        else:
+            return False
         self._text, self._text_visual = new, None  # what a whole repaint (a resize) draws from
-        for y, rows in _runs(changed):  # lines next to each other: one region
+        for y, rows in changed_rows:  # lines next to each other: one region
             self.refresh(Region(0, y, width, rows))
         return True
+
+    def _move_up(self, old: Sequence[Text] | Lines, new: Sequence[Text] | Lines) -> bool:
+        """Show `new` as `old` moved up (a log's first lines gone, new ones at the bottom): the kept lines'
+        strips move up with them, and only the new lines are drawn. False when `new` is not that, or keeps
+        less than half of its lines from `old`."""
+        moved = _moved_up(old, new)
+        strips = self._strips
+        if not moved or strips is None or len(strips) != len(old):
+            return False
+        kept = [_on_row(strips[y], y - moved, y) for y in range(moved, len(old))]
+        drawn = self._line_strips({y: new[y] for y in range(len(kept), len(new))})
+        self._strips = kept + [drawn[y] for y in range(len(kept), len(new))]  # the rows under them blank
+        return True
+
+
+def _moved_up(old: Sequence[Text] | Lines, new: Sequence[Text] | Lines) -> int:
+    """By how many lines `old` moved up to make `new`: its first lines gone and the others the first of `new`,
+    which they are at least half of. 0 when `new` is not that."""
+    for moved in range(1, len(old)):
+        kept = len(old) - moved
+        if kept > len(new) or 2 * kept < len(new):
+            continue
+        if old[moved] == new[0] and all(old[moved + y] == new[y] for y in range(1, kept)):
+            return moved
+    return 0
 
 
 def _runs(rows: list[int]) -> list[tuple[int, int]]:
@@ -461,12 +514,26 @@ def _on_row(strip: Strip, y: int, drawn_on: int = 0) -> Strip:
     line under y empty lines, which cost a millisecond a line near the bottom of a panel."""
     if y == drawn_on:
         return strip
+    if len(_ROWED) > ROWED_KEPT:
+        _ROWED.clear()
     segments = []
     for text, style, control in strip:
-        if style is not None and "offset" in (meta := style.meta):
-            style += RichStyle.from_meta({"offset": (meta["offset"][0], y)})
+        if style is not None:
+            rowed = _ROWED.get((style, y))
+            if rowed is None:
+                rowed = style
+                if "offset" in (meta := style.meta):
+                    rowed += RichStyle.from_meta({"offset": (meta["offset"][0], y)})
+                _ROWED[style, y] = rowed
+            style = rowed
         segments.append(Segment(text, style, control))
     return Strip(segments, strip.cell_length)
+
+
+ROWED_KEPT = 4096
+_ROWED: dict[tuple[RichStyle, int], RichStyle] = {}
+"""A cell's style as drawn on row y, by its style drawn on another row: a log moved up by a line moves its
+lines' styles (each marked with its column and row) to the row above, the same ones again and again."""
 
 
 def show(widget: Static, content: Text | str) -> None:

@@ -6,7 +6,7 @@ only while such an action exists."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -61,6 +61,7 @@ from .panels import (
 
 WIDE = (110, 34)  # from this size on: tall market cells, the log and the glyph legend
 LOG_LINES = 60
+WRAPS_KEPT = 1000  # log lines kept wrapped (a whole game's log, with room to spare)
 
 # Enter does what the cursor's zone and the turn's step allow; one binding per meaning, so the
 # Footer names it ("Buy", "Reserve", "Fulfil", ...) and shows it only when it is legal.
@@ -112,6 +113,10 @@ class ChaiScreen(GameScreen):
         self._kinds: dict[type, list[Any]] = {}
         self._step: tuple[Any, ...] = ()
         self.wide = False
+        self._built: dict[str, tuple[tuple[Any, ...], Text]] = {}  # see `_panel_text`
+        self._wraps: dict[str, list[str]] = {}  # a log line's text wrapped at `_wraps_width`
+        self._wraps_width = 0
+        self._log_drawn: tuple[Any, ...] = ()  # (the log list, panel size) the log panel shows
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -223,6 +228,16 @@ class ChaiScreen(GameScreen):
         return super().check_action(action, parameters)
 
     # -- drawing ------------------------------------------------------------------------------------
+    def _panel_text(self, panel: str, parts: tuple[Any, ...], build: Callable[[], Text]) -> Text:
+        """The text of `panel`, built again only when the parts of the view (and of the screen) it is drawn
+        from changed: at a table most moves change a panel or two of seven."""
+        kept = self._built.get(panel)
+        if kept is not None and kept[0] == parts:
+            return kept[1]
+        text = build()
+        self._built[panel] = (parts, text)
+        return text
+
     def refresh_game(self) -> None:
         c = self.controller
         view = c.view
@@ -232,15 +247,29 @@ class ChaiScreen(GameScreen):
         self._clamp(view)
         self._draw_status(view)
         market = self._draw_market(view)
-        additives = additives_text(view, wide=self.wide)
+        wide = self.wide
+        additives = self._panel_text(
+            "additives",
+            (view.display, view.additive_discard, view.additive_deck_count, wide),
+            lambda: additives_text(view, wide=wide),
+        )
         show(self.query_one("#chai-additives", Static), additives)
-        cups = cups_text(view, (48 if self.wide else 38) - 2)
+        width = (48 if wide else 38) - 2
+        cups = self._panel_text(
+            "cups",
+            (view.cups, view.rounds_done, view.cup_round, view.final_turns, width),
+            lambda: cups_text(view, width),
+        )
         show(self.query_one("#chai-cups", Static), cups)
-        if not self.wide:
+        if not wide:
             self._fit_legend(market, additives, cups)
         self._draw_customers(view)
         acting = c.actors()  # public: whose step it is (at setup, not the start player)
-        players = players_text(view, names_width=14 if self.wide else 9, wide=self.wide, acting=acting)
+        players = self._panel_text(
+            "players",
+            (view.players, view.tokens, view.phase, view.turn, view.seat, acting, wide),
+            lambda: players_text(view, names_width=14 if wide else 9, wide=wide, acting=acting),
+        )
         show(self.query_one("#chai-players", Static), players)
         show(self.query_one("#chai-prompt", Static), self._prompt(view))
         self._draw_log()
@@ -252,14 +281,24 @@ class ChaiScreen(GameScreen):
 
     def _draw_market(self, view: ChaiView) -> Text:
         cursor = self.mcursor if self.zone == "market" and self._seat is not None else None
-        market = market_text(view, cursor, tall=self.wide)
+        tall = self.wide
+        market = self._panel_text(
+            "market", (view.market, view.bag_count, cursor, tall), lambda: market_text(view, cursor, tall=tall)
+        )
         show(self.query_one("#chai-market", Static), market)
         return market
 
     def _draw_customers(self, view: ChaiView) -> None:
         ccursor = self.ccursor if self.zone == "customers" and self._seat is not None else None
         room = self.query_one("#chai-right").size.height or None
-        customers = customers_text(view, ccursor, self._servable(view), limit=room)
+        servable = self._servable(view)
+        me = view.players[view.seat] if view.seat is not None else None  # what the viewer lacks for each
+        parts = (view.choose_from, view.pool, view.reserved, view.customer_deck_count, view.seat, me, view.tokens)
+        customers = self._panel_text(
+            "customers",
+            (*parts, servable, ccursor, room),
+            lambda: customers_text(view, ccursor, servable, limit=room),
+        )
         show(self.query_one("#chai-customers", Static), customers)
 
     def _fit_legend(self, *parts: Text) -> None:
@@ -272,16 +311,31 @@ class ChaiScreen(GameScreen):
         show(box, text)
 
     def _draw_log(self) -> None:
-        """The latest events the viewer may see, as many as fit under the customers."""
+        """The latest events the viewer may see, as many as fit under the customers. Each line is wrapped
+        once (again at a new width); a log with no new line at the same size is not drawn again."""
         box = self.query_one("#chai-log", Static)
         height, width = box.size.height, max(box.size.width, 20)
+        log = self.controller.log()
+        if self._log_drawn and self._log_drawn[0] is log and self._log_drawn[1:] == (height, width):
+            return
+        self._log_drawn = (log, height, width)
         lines: list[str] = []
-        for line in reversed(self.controller.log()[-LOG_LINES:]):
-            wrapped = textwrap.wrap(glyph_ids(line.event.text), width, subsequent_indent="  ") or [""]
+        for line in reversed(log[-LOG_LINES:]):
+            wrapped = self._wrapped(line.event.text, width)
             if len(lines) + len(wrapped) > height:
                 break
             lines[:0] = wrapped
         show(box, Text("\n".join(lines), style="dim"))
+
+    def _wrapped(self, text: str, width: int) -> list[str]:
+        """A log line as the board shows it, wrapped to `width`."""
+        if width != self._wraps_width or len(self._wraps) > WRAPS_KEPT:
+            self._wraps, self._wraps_width = {}, width
+        wrapped = self._wraps.get(text)
+        if wrapped is None:
+            wrapped = textwrap.wrap(glyph_ids(text), width, subsequent_indent="  ") or [""]
+            self._wraps[text] = wrapped
+        return wrapped
 
     def game_changed(self, events: Sequence[Event]) -> None:
         super().game_changed(events)

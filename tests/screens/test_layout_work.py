@@ -234,6 +234,38 @@ async def test_keys_of_each_step_of_a_turn_are_mounted_once(monkeypatch):
         assert [key.key for key in steps.query(FooterKey) if key.display] == ["enter", "r", "escape", "ctrl+p"]
 
 
+async def test_keys_shown_and_hidden_again_are_not_measured_again(monkeypatch):
+    """The footer lays out its keys side by side, and Textual measures a key by drawing it: a key shown,
+    hidden, greyed or lit again is not measured again while it shows the same words."""
+    from textual.widget import Widget
+
+    app = StepsApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, Steps) and app.screen.query(FooterKey), "the turn")
+        steps = app.screen
+        assert isinstance(steps, Steps)
+        for _ in range(2):  # every step's keys on the footer once
+            steps.next_step()
+            await settle(pilot)
+        measured: list[str] = []
+        inner = Widget.get_content_width
+
+        def counted(widget, container, viewport):  # type: ignore[no-untyped-def]
+            if isinstance(widget, FooterKey):
+                measured.append(widget.key)
+            return inner(widget, container, viewport)
+
+        monkeypatch.setattr(Widget, "get_content_width", counted)
+        laid_out = counted_layouts(app)
+        lines = []
+        for _ in range(4):
+            steps.next_step()
+            await settle(pilot)
+            lines.append(footer_line(app))
+        assert len(laid_out) == 4 and measured == []
+        assert "Rotate" in lines[1] and "Empty dabba" in lines[0] and lines[2:] == lines[:2]
+
+
 class NameField(App[None]):
     CSS = "NameInput { width: 12; }"
 

@@ -71,37 +71,53 @@ async def test_a_line_panel_draws_what_a_static_draws_and_renders_only_changed_l
         assert cells(panel) == cells(static)
 
 
-async def test_a_panel_most_of_whose_lines_are_new_is_drawn_whole(monkeypatch):
-    """A line drawn alone costs about three lines of a whole drawing: a log moved up by a line (every line
-    new where it stands) is drawn whole, a few lines changed among the others alone."""
+async def test_a_log_moved_up_draws_only_its_new_lines_and_a_panel_of_new_lines_is_drawn_whole(monkeypatch):
+    """A log moved up by a line or a few (its first lines gone, as many or a few more or fewer new ones at
+    the bottom) keeps the strips of the lines it still shows and draws only the new ones; one whose lines
+    are mostly new where they stand, not moved up, is drawn whole (a line drawn alone costs about three of
+    a whole drawing). What shows is what a Static draws, every cell's style (and its row) the same."""
     app = TwoPanels()
     async with app.run_test(size=(90, 20)) as pilot:
         panel, static = app.query_one("#a", LinePanel), app.query_one("#b", Static)
-        log = [Text(f"{k}. Asha bought Ginger", style=STYLES[k % len(STYLES)]) for k in range(12)]
+        log = [Text(f"{k}. Asha bought Ginger", style=STYLES[k % len(STYLES)]) for k in range(30)]
         show(panel, Text("\n").join(log[:8]))
         await pilot.pause()
         alone: list[int] = []
-        line_strips = LinePanel._line_strips
+        whole = 0
+        line_strips, draw_whole = LinePanel._line_strips, LinePanel._draw_whole
 
         def counted(self: LinePanel, lines: dict[int, Text]):  # type: ignore[no-untyped-def]
             alone.extend(lines)
             return line_strips(self, lines)
 
+        def counted_whole(self: LinePanel):  # type: ignore[no-untyped-def]
+            nonlocal whole
+            whole += 1
+            return draw_whole(self)
+
         monkeypatch.setattr(LinePanel, "_line_strips", counted)
-        for first in range(1, 5):  # the log moves up a line at a time
-            text = Text("\n").join(log[first : first + 8])
+        monkeypatch.setattr(LinePanel, "_draw_whole", counted_whole)
+        shown = [(1, 9), (2, 10), (5, 13), (7, 14), (8, 16), (11, 18)]  # up 1, 1, 3; 2 gone 1 come; 1 gone 2 come
+        for first, last in shown:
+            text = Text("\n").join(log[first:last])
             show(panel, text)
             show(static, text)
             await pilot.pause()
             assert cells(panel) == cells(static)
-        assert alone == []
-        lines = log[4:12]
+        assert alone == [7, 7, 5, 6, 7, 6, 6, 7, 5, 6] and whole == 0
+        alone.clear()
+        text = Text("\n").join(log[20:28])  # every line new: drawn whole
+        show(panel, text)
+        show(static, text)
+        await pilot.pause()
+        assert alone == [] and whole == 1 and cells(panel) == cells(static)
+        lines = log[20:28]
         lines[2] = Text("2. Asha reserved c7")
         text = Text("\n").join(lines)
         show(panel, text)
         show(static, text)
         await pilot.pause()
-        assert alone == [2] and cells(panel) == cells(static)
+        assert alone == [2] and whole == 1 and cells(panel) == cells(static)
 
 
 async def test_changed_lines_are_drawn_together_and_repainted_by_runs(monkeypatch):
@@ -157,3 +173,38 @@ async def test_rows_given_as_lines_are_not_split_again(monkeypatch):
             await pilot.pause()
             assert cells(panel) == cells(static)
         assert splits == []
+
+
+async def test_a_log_moving_up_again_re_rows_the_styles_it_re_rowed_before(monkeypatch):
+    """Each cell's style carries its row (for text selection): moving a line up gives its styles the row
+    above. A log moves the same styles (a few looks, column by column) up row after row, so each style is
+    made for a row once, and after that the same one is used again."""
+    app = TwoPanels()
+    async with app.run_test(size=(90, 20)) as pilot:
+        panel, static = app.query_one("#a", LinePanel), app.query_one("#b", Static)
+        log = [Text(f"Asha's turn {k}", style="dim") for k in range(40)]
+        show(panel, Text("\n").join(log[:8]))
+        await pilot.pause()
+        made: list[dict] = []
+        from_meta = Style.from_meta
+
+        def counted(meta):  # type: ignore[no-untyped-def]
+            made.append(meta)
+            return from_meta(meta)
+
+        monkeypatch.setattr(Style, "from_meta", counted)
+        for first in range(1, 4):
+            text = Text("\n").join(log[first : first + 8])
+            show(panel, text)
+            show(static, text)
+            await pilot.pause()
+            assert cells(panel) == cells(static)
+        styles_made = len(made)
+        assert styles_made > 0
+        for first in range(4, 12):
+            text = Text("\n").join(log[first : first + 8])
+            show(panel, text)
+            await pilot.pause()
+        show(static, text)
+        await pilot.pause()
+        assert len(made) == styles_made and cells(panel) == cells(static)
