@@ -449,7 +449,8 @@ def screens_laid_out_once() -> None:
         on_screen_resume(self, event)
         if new_size and self._size == self.app.size:
             self._repaint_required = False  # its layout at the new size has drawn it whole just now
-            self._layout_required = False  # and placed every widget mounted so far
+            if all(widget.is_mounted for widget in self.walk_children(Widget)):
+                self._layout_required = False  # and placed every widget
 
     def _prune(self: App, *nodes: Widget, parent: DOMNode | None = None) -> Any:
         if parent is self and all(isinstance(node, Screen) for node in nodes):
@@ -460,11 +461,11 @@ def screens_laid_out_once() -> None:
         whole = not (scroll and not self._layout_widgets) and bool(self.outer_size if size is None else size)
         started = _get_time()
         refresh_layout(self, size, scroll)
-        if whole:  # every widget placed again: what was asked before now is done
+        if whole:  # every widget mounted placed again: what they asked before now is done
             laid_out_at[self] = started
 
     async def _on_layout(self: Screen, message: messages.Layout) -> None:
-        if message.time < laid_out_at.get(self, message.time):
+        if message.time < laid_out_at.get(self, message.time) and message.widget in self._compositor.widgets:
             message.stop()
             message.prevent_default()
             return
@@ -496,8 +497,9 @@ def screens_laid_out_once() -> None:
 
 
 def _await_mount(self: AwaitMount) -> Generator[None, None, None]:
-    """Textual's `AwaitMount.__await__`, except that the parent is not laid out and drawn again for widgets a
-    layout has placed since they were added (a layout places only widgets the app has registered)."""
+    """Textual's `AwaitMount.__await__`, except that the parent is not laid out and drawn again for widgets that a
+    layout has placed since they mounted, with everything in them (a layout places only mounted widgets: one made
+    while a container's children were still mounting left them out)."""
 
     async def await_mount() -> None:
         if self._widgets:
@@ -509,7 +511,7 @@ def _await_mount(self: AwaitMount) -> Generator[None, None, None]:
                 parent.refresh(layout=True)
                 return
             placed = screen._compositor.widgets
-            if not all(widget in placed for widget in self._widgets):
+            if not all(node in placed for widget in self._widgets for node in widget.walk_children(with_self=True)):
                 parent.refresh(layout=True)
             parent.app._update_mouse_over(screen)
 
