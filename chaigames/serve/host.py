@@ -217,8 +217,13 @@ class Host:
             self._acceptor.close()  # existing connections stay open until we close them below
         for session in list(self.sessions):
             session.end("server shut down", "\r\nThe game host is shutting down. Your game is saved.\r\n")
-        while self._ending:
-            await asyncio.gather(*list(self._ending), return_exceptions=True)
+        # Waits on the tasks still running, not on the set emptying: a finished task leaves the set
+        # by a callback the loop runs later, and gathering only finished tasks (Python 3.12 answers
+        # that at once, without yielding to the loop) would never let it run.
+        ending = list(self._ending)
+        while ending:
+            await asyncio.gather(*ending, return_exceptions=True)
+            ending = [task for task in self._ending if not task.done()]
         await self.registry.close()
         if self.forks is not None:
             self.forks.close()
