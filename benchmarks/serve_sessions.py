@@ -14,7 +14,8 @@ not: while sessions connect they only look for the titles in the bytes, and emul
 once all are at the menu (`--eager`: every byte as it comes, as before; both print that cost). At N
 sessions at the menu, the proportional memory (PSS, /proc/PID/smaps_rollup: shared pages divided
 among the processes sharing them) of the server, its fork server and every game, summed and divided
-by N: what one more session really costs.
+by N: what one more session really costs; and where the server's lies (its anonymous memory and the
+files it maps, the largest first).
 
 Then, with every session still open, keys go round the sessions one at a time (down, then up, in
 each one's menu): from writing a key into the SSH channel to the first bytes back that change that
@@ -371,6 +372,30 @@ def own_memory(pids: list[int]) -> str:
     )
 
 
+def pss_by_mapping(pid: int, files: int = 4) -> str:
+    """Where a process's PSS lies: its anonymous memory (Python's objects and the C allocator's, the
+    stacks) and the files it maps, the largest first (a library's pages that no other process maps
+    count whole)."""
+    sizes: dict[str, int] = {}
+    where = "anonymous"
+    try:
+        for line in Path(f"/proc/{pid}/smaps").read_text().splitlines():
+            fields = line.split()
+            if not fields[0].endswith(":"):  # a mapping's first line: address range, flags, ..., its file
+                path = fields[5] if len(fields) > 5 else ""
+                where = "anonymous" if not path or path.startswith("[") else Path(path).name
+            elif fields[0] == "Pss:":
+                sizes[where] = sizes.get(where, 0) + int(fields[1])
+    except OSError:
+        return "unknown"
+    anonymous = sizes.pop("anonymous", 0)
+    largest = sorted(sizes.items(), key=lambda item: -item[1])
+    shown = ", ".join(f"{name} {kib / 1024:.1f}" for name, kib in largest[:files])
+    rest = sum(kib for _, kib in largest[files:])
+    others = max(len(largest) - files, 0)
+    return f"anonymous {anonymous / 1024:.1f} MiB; files {shown}, the other {others} {rest / 1024:.1f} MiB"
+
+
 async def menu_time(port: int, user: str, eager: bool = False) -> tuple[float, BenchPlayer, object]:
     """Seconds from opening the SSH connection to the painted menu, with the session and its connection
     (`eager`: its terminal emulates every byte as it comes, as this benchmark's did before)."""
@@ -547,6 +572,7 @@ async def main() -> int:
             print(f"  at the menu, {memory_line(server.pid, args.sessions)}")
             print(f"  at the menu, each game: {own_memory(kids)}")
             print(f"  the server: {own_memory([server.pid])}")
+            print(f"  the server's PSS: {pss_by_mapping(server.pid)}")
             print(f"  the fork server: {own_memory(fork_servers_of(server.pid))}")
             await asyncio.sleep(1.0)  # the menu ignores keys for its first half second
             quiet = await settled([server.pid, *kids])

@@ -54,6 +54,7 @@ compat.hidden_screens_wait()  # the menu under a game is not laid out or drawn u
 compat.screens_laid_out_once()  # a dialog opened or closed lays out and draws each screen once
 compat.repaints_seen_through()  # a dialog draws the screen under it again only when that changed
 compat.option_lists_keep_their_lines()  # a list resized to the width it was drawn at draws nothing again
+compat.option_lists_lay_nothing_out()  # a list counting its lines as it is drawn asks no layout for them
 compat.focus_repaints_what_changed()  # a focus moved repaints the fields it restyles, not the whole screen
 compat.typing_lays_nothing_out()  # a letter typed in a name field repaints the field, and lays nothing out
 

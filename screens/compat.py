@@ -128,16 +128,17 @@ any of these, so it is tried here first.
 
 from __future__ import annotations
 
+import asyncio
 import codecs
 import threading
 import weakref
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from rich.segment import Segment
-from textual import events, work
+from textual import events, messages, work
 from textual._compositor import Compositor
 from textual._time import get_time as _get_time
 from textual._xterm_parser import XTermParser
@@ -147,7 +148,7 @@ from textual.command import CommandList, CommandPalette
 from textual.css.model import RuleSet
 from textual.css.query import NoMatches
 from textual.css.stylesheet import Stylesheet
-from textual.dom import DOMNode
+from textual.dom import DOMNode, NoScreen
 from textual.driver import Driver
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -157,7 +158,7 @@ from textual.screen import Screen
 from textual.strip import Strip, StripRenderable
 from textual.timer import Timer, TimerCallback
 from textual.visual import Visual, visualize
-from textual.widget import Widget
+from textual.widget import AwaitMount, Widget
 from textual.widgets import Footer, Input, OptionList, Select
 from textual.widgets._footer import FooterKey
 from textual.widgets._select import SelectCurrent, SelectOverlay
@@ -404,27 +405,53 @@ def screens_laid_out_once() -> None:
     changes nothing.
 
     Three of Textual's steps redo what was just done whenever a dialog opens or closes:
-    - a screen's first layout sends the screen itself a `Resize`, whose handler lays out again every
-      screen seen through it (the game under a dialog), which nothing moved (the screen itself is laid
-      out again, as Textual does: styles given to its widgets as it mounted may wait for it);
+    - a screen's first layout sends the screen itself a `Resize`, whose handler lays out the screen again,
+      and every screen seen through it (the game under a dialog), though nothing moved: the screen itself is
+      laid out again only while a layout waits for it or for one of its widgets (its own Resize handler may
+      have restyled them just before, as Chai's game does at a wide terminal, and then draws them after; a
+      list's scrollbar may have come as it was first drawn), and that layout answers the widgets' requests;
     - a screen shown at a new size (a dialog opened) is laid out and drawn whole at once (`ScreenResume`),
       then asks to be drawn whole again at the next frame;
     - a screen asked to be laid out and drawn whole is drawn whole by its layout's frame, then whole
       again in the same frame (`Screen._on_timer_update`);
     - a screen removed from the stack (a dialog closed) asks the app for a layout and a whole repaint of
       the current screen (`App._prune`'s `post_mount` refreshes the removed node's parent, the app), though
-      nothing on it moved: the screen under the dialog was already drawn whole as it was shown again.
+      nothing on it moved: the screen under the dialog was already drawn whole as it was shown again;
+    - the screen a dialog opens over is asked to repaint whole (`App.push_screen`), though nothing on it
+      changes (this app gives a covered screen no class of its own): seen through the dialog, that drew the
+      dialog whole once more, its tint of the screen under it made again;
+    - a dialog's widgets have all mounted before it is shown, and its first layout, as it is shown, places
+      them and its first frame draws them; but the requests their mounting sent arrive after that frame: a
+      container whose widgets have mounted asks for a layout of the screen (`messages.Layout`, posted as it
+      is next idle), the screen and every container ask again for a layout and a whole repaint as their
+      mounting ends (`AwaitMount`, run once more by `call_next`). Here a request to lay out posted before the
+      screen's last whole layout is answered by that layout, and a mounting whose widgets a layout has placed
+      since asks for nothing more.
     Each whole drawing is every line of the terminal sent again, and each layout places every widget."""
     if getattr(Screen._screen_resized, "once", False):
         return
     screen_resized = Screen._screen_resized
     on_timer_update = Screen._on_timer_update
     on_screen_resume = Screen._on_screen_resume
+    refresh_layout = Screen._refresh_layout
+    on_layout = Screen._on_layout
     prune = App._prune
+    push = App.push_screen
+    laid_out_at: weakref.WeakKeyDictionary[Screen, float] = weakref.WeakKeyDictionary()
 
     def _screen_resized(self: Screen, size: Size) -> None:
-        if self._size == size and not (self._layout_required or self is self.app.screen):
-            return  # a screen under the dialog, laid out at this size already (a new terminal size differs)
+        waiting = [w for w in self.walk_children(Widget) if w._layout_required] if self is self.app.screen else []
+        if self._size == size and not (self._layout_required or waiting):
+            return  # laid out at this size already, nothing waiting (a new terminal size differs)
+        for widget in waiting:  # answered by this layout, not by another one when they ask
+            widget._layout_required = False
+            for ancestor in widget.ancestors:  # as Textual's `Widget._check_refresh` does before it asks
+                if not isinstance(ancestor, Widget):
+                    break
+                ancestor._clear_arrangement_cache()
+                ancestor._layout_updates += 1
+                if not ancestor.styles.auto_dimensions:
+                    break
         screen_resized(self, size)
 
     def _on_timer_update(self: Screen) -> None:
@@ -438,17 +465,73 @@ def screens_laid_out_once() -> None:
         on_screen_resume(self, event)
         if new_size and self._size == self.app.size:
             self._repaint_required = False  # its layout at the new size has drawn it whole just now
+            if all(widget.is_mounted for widget in self.walk_children(Widget)):
+                self._layout_required = False  # and placed every widget
 
     def _prune(self: App, *nodes: Widget, parent: DOMNode | None = None) -> Any:
         if parent is self and all(isinstance(node, Screen) for node in nodes):
             parent = None  # a screen off the stack: nothing on the current screen moved
         return prune(self, *nodes, parent=parent)
 
+    def _refresh_layout(self: Screen, size: Size | None = None, scroll: bool = False) -> None:
+        whole = not (scroll and not self._layout_widgets) and bool(self.outer_size if size is None else size)
+        started = _get_time()
+        refresh_layout(self, size, scroll)
+        if whole:  # every widget mounted placed again: what they asked before now is done
+            laid_out_at[self] = started
+
+    async def _on_layout(self: Screen, message: messages.Layout) -> None:
+        if message.time < laid_out_at.get(self, message.time) and message.widget in self._compositor.widgets:
+            message.stop()
+            message.prevent_default()
+            return
+        await on_layout(self, message)
+
+    def push_screen(self: App, screen: Screen | str, *args: Any, **kwargs: Any) -> Any:
+        stack = self.screen_stack
+        under = stack[-1] if stack and stack[-1].is_active and not self.SUSPENDED_SCREEN_CLASS else None
+        if under is None or not isinstance(screen, Screen) or screen.CSS or screen.css_path:
+            return push(self, screen, *args, **kwargs)  # a screen's own CSS restyles every screen as it comes
+        asked = (under._repaint_required, set(under._repaint_regions), set(under._dirty_regions))
+        pushed = push(self, screen, *args, **kwargs)
+        under._repaint_required = asked[0]
+        under._repaint_regions.clear()
+        under._repaint_regions.update(asked[1])
+        under._dirty_regions.clear()
+        under._dirty_regions.update(asked[2])
+        return pushed
+
     _screen_resized.once = True  # type: ignore[attr-defined]
     Screen._screen_resized = _screen_resized  # type: ignore[method-assign]
     Screen._on_timer_update = _on_timer_update  # type: ignore[method-assign]
     Screen._on_screen_resume = _on_screen_resume  # type: ignore[method-assign]
+    Screen._refresh_layout = _refresh_layout  # type: ignore[method-assign]
+    Screen._on_layout = _on_layout  # type: ignore[method-assign]
     App._prune = _prune  # type: ignore[method-assign]
+    App.push_screen = push_screen  # type: ignore[method-assign]
+    AwaitMount.__await__ = _await_mount  # type: ignore[method-assign]
+
+
+def _await_mount(self: AwaitMount) -> Generator[None, None, None]:
+    """Textual's `AwaitMount.__await__`, except that the parent is not laid out and drawn again for widgets that a
+    layout has placed since they mounted, with everything in them (a layout places only mounted widgets: one made
+    while a container's children were still mounting left them out)."""
+
+    async def await_mount() -> None:
+        if self._widgets:
+            await asyncio.wait([asyncio.create_task(widget._mounted_event.wait()) for widget in self._widgets])
+            parent = self._parent
+            try:
+                screen = parent.screen
+            except NoScreen:
+                parent.refresh(layout=True)
+                return
+            placed = screen._compositor.widgets
+            if not all(node in placed for widget in self._widgets for node in widget.walk_children(with_self=True)):
+                parent.refresh(layout=True)
+            parent.app._update_mouse_over(screen)
+
+    return await_mount().__await__()
 
 
 class _Tinted:
@@ -541,6 +624,35 @@ def option_lists_keep_their_lines() -> None:
     _on_resize.kept = True  # type: ignore[attr-defined]
     OptionList._get_option_render = _get_option_render  # type: ignore[method-assign]
     OptionList._on_resize = _on_resize  # type: ignore[method-assign]
+
+
+def option_lists_lay_nothing_out() -> None:
+    """From now on a list of options that counts its lines as it is drawn asks for a layout only when a scrollbar
+    comes or goes. Calling it again changes nothing.
+
+    Textual's list counts its options' lines as it is first drawn (`OptionList._update_lines`, from
+    `render_lines`) and sets its `virtual_size` to them, a reactive that asks for a layout of the whole screen
+    and a repaint of the list: a dialog of options was laid out and drawn again just after its first frame.
+    Its size in a layout comes from its options (`get_content_height`), never from its virtual size, which only
+    decides its scrollbars, and those ask for their own layout when they come or go (`show_vertical_scrollbar`)."""
+    if getattr(OptionList._update_lines, "quiet", False):
+        return
+    update_lines = OptionList._update_lines
+
+    virtual_size = Widget.virtual_size
+
+    def _update_lines(self: OptionList) -> None:
+        # The reactive's refresh switched off while the list sets it (nothing else sets one meanwhile): the list
+        # is being drawn with those lines already, and `_scroll_update` shows or hides its scrollbars.
+        layout, repaint = virtual_size._layout, virtual_size._repaint
+        virtual_size._layout = virtual_size._repaint = False
+        try:
+            update_lines(self)
+        finally:
+            virtual_size._layout, virtual_size._repaint = layout, repaint
+
+    _update_lines.quiet = True  # type: ignore[attr-defined]
+    OptionList._update_lines = _update_lines  # type: ignore[method-assign]
 
 
 def focus_repaints_what_changed() -> None:

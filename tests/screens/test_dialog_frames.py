@@ -1,12 +1,12 @@
-"""A dialog opened over a game and closed again lays the game out not at all, draws the terminal whole twice
-as it opens and once as it closes (`screens.compat.screens_laid_out_once`), and the terminal still shows
-exactly the screen.
+"""A dialog opened over a game and closed again lays the game out not at all, lays itself out once, draws the
+terminal once as it opens and once as it closes (`screens.compat.screens_laid_out_once`), and the terminal
+still shows exactly the screen.
 
-Textual laid the game under a dialog out again as the dialog was first laid out, drew the dialog whole
-three times as it opened (as it was shown, asked again at once, and as its widgets had mounted), and laid
-out and drew the game whole twice as it closed. At a table each whole drawing is every line of the terminal sent
-again (about 8 KB at 100x32). Frames are counted and fed to a pyte terminal as Textual hands them to its
-driver (private: there is no public way to see a headless app's frames).
+Textual laid the game under a dialog out again as the dialog was first laid out, laid the dialog out three
+times and drew it whole three times as it opened (as it was shown, asked again at once, and as its widgets
+had mounted), and laid out and drew the game whole twice as it closed. At a table each whole drawing is every
+line of the terminal sent again (about 8 KB at 100x32). Frames are counted and fed to a pyte terminal as Textual
+hands them to its driver (private: there is no public way to see a headless app's frames).
 """
 
 from __future__ import annotations
@@ -45,6 +45,35 @@ def counted_whole_frames(monkeypatch) -> list[str]:
     return frames
 
 
+def counted_frames(monkeypatch) -> list[str]:
+    """Every frame drawn from now on that sends anything: "whole" or "part", with the root screen's name."""
+    frames: list[str] = []
+    render_update = Compositor.render_update
+
+    def counted(self: Compositor, *args, **kwargs):  # type: ignore[no-untyped-def]
+        update = render_update(self, *args, **kwargs)
+        if update is not None and update.render_segments(self.root.app.console):
+            whole = type(update).__name__ == "LayoutUpdate"
+            frames.append(f"{'whole' if whole else 'part'} {type(self.root).__name__}")
+        return update
+
+    monkeypatch.setattr(Compositor, "render_update", counted)
+    return frames
+
+
+def counted_layouts(monkeypatch) -> list[str]:
+    """The screen of every layout from now on."""
+    layouts: list[str] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counted(self: Screen, *args, **kwargs):  # type: ignore[no-untyped-def]
+        layouts.append(type(self).__name__)
+        return refresh_layout(self, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    return layouts
+
+
 async def settle(pilot) -> None:
     for _ in range(3):
         await pilot.pause()
@@ -61,26 +90,79 @@ async def asha_to_move(app: ChaiGamesApp, pilot) -> Screen:
 
 
 async def test_the_moves_list_opened_and_closed_draws_the_terminal_whole_once_each_way(monkeypatch):
+    """Opened: one layout of the list and one frame, as it is shown. The requests its widgets' mounting sent
+    arrive after that frame and were answered by it (Textual laid the list out twice more, and drew it whole
+    once more and in part once); its list of options counting its lines as it is first drawn asks for no
+    layout either (`screens.compat.option_lists_lay_nothing_out`)."""
     app = chai_app()
-    terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
-    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+    terminal = on_terminal(app, monkeypatch, 120, 40)  # room for every move: no scrollbar
+    async with app.run_test(size=(120, 40)) as pilot:
         game = await asha_to_move(app, pilot)
         laid_out: list[Screen] = []
         game.screen_layout_refresh_signal.subscribe(game, laid_out.append, immediate=True)
-        frames = counted_whole_frames(monkeypatch)
+        frames = counted_frames(monkeypatch)
+        layouts = counted_layouts(monkeypatch)
         await press(pilot, "m")
         await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
         await settle(pilot)
-        assert frames == ["MovesScreen", "MovesScreen"]  # as it is shown, and as its widgets have mounted
+        assert layouts == ["MovesScreen"]
+        assert frames == ["whole MovesScreen"]
         assert "Moves (Enter" in shown(terminal)
         assert shown(terminal) == whole(app)
         frames.clear()
         await press(pilot, "escape")
         await wait_for(pilot, lambda: app.screen is game, "the game again")
         await settle(pilot)
-        assert frames == ["ChaiScreen"]
+        assert frames == ["whole ChaiScreen"]
         assert laid_out == []  # nothing on it moved, under the list or after it
         assert "Moves (Enter" not in shown(terminal)
+        assert shown(terminal) == whole(app)
+
+
+async def test_the_game_under_the_moves_list_passes_it_no_repaint_as_it_opens(monkeypatch):
+    """Textual asks the screen a dialog opens over to repaint whole, though nothing on it changed: seen through
+    the list, that drew the list whole again and tinted the game again, as soon as the game's next frame came."""
+    app = chai_app()
+    on_terminal(app, monkeypatch, WIDTH, HEIGHT)
+    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+        game = await asha_to_move(app, pilot)
+        passed: list[Screen] = []
+        compositor_refresh = Screen._compositor_refresh
+
+        def counted(self: Screen) -> None:
+            if self is game and self._compositor._dirty_regions:
+                passed.append(self)
+            compositor_refresh(self)
+
+        monkeypatch.setattr(Screen, "_compositor_refresh", counted)
+        await press(pilot, "m")
+        await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
+        await settle(pilot)
+        assert passed == []
+        game.controller.message = "A notice under the list"
+        game.refresh_game()  # a real change on the game still reaches the list
+        await wait_for(pilot, lambda: passed != [], "the notice, passed on")
+
+
+async def test_a_long_moves_list_at_80x24_shows_its_scrollbar(monkeypatch):
+    """More moves than fit: the list's scrollbar comes as the list counts its lines, as it is first drawn, and
+    the layout that places it answers the list's request (Textual laid the list out once more when it asked)."""
+    from textual.widgets import OptionList
+
+    app = chai_app()
+    terminal = on_terminal(app, monkeypatch, 80, 24)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await asha_to_move(app, pilot)
+        frames = counted_frames(monkeypatch)
+        layouts = counted_layouts(monkeypatch)
+        await press(pilot, "m")
+        await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
+        await settle(pilot)
+        options = app.screen.query_one(OptionList)
+        assert options.option_count > options.scrollable_content_region.height
+        assert options.show_vertical_scrollbar
+        assert layouts == ["MovesScreen", "MovesScreen"]
+        assert frames == ["whole MovesScreen", "part MovesScreen"]
         assert shown(terminal) == whole(app)
 
 
@@ -149,7 +231,7 @@ async def test_the_game_under_the_moves_list_is_tinted_once_as_it_opens(monkeypa
         await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
         await settle(pilot)
         dialog = app.screen
-        assert frames == ["MovesScreen", "MovesScreen"]
+        assert frames == ["MovesScreen"]
         assert 0 < sum(tinted) <= segments  # Textual tinted every segment of the game three times
         assert [dialog.render_line(y) for y in range(HEIGHT)] == textual_tinted(dialog)
         assert shown(terminal) == whole(app)
