@@ -161,6 +161,36 @@ async def test_a_chai_wallah_game_on_the_terminal_is_the_screen_composed_whole(m
             await wait_for(pilot, lambda: shown(terminal) == whole(app), "the terminal showing the screen")
 
 
+async def test_a_chai_game_on_the_terminal_is_the_screen_composed_whole(make_app, monkeypatch):
+    """Moves made through the moves list and the bots' moves: the log moves up beside the market, the footer's
+    keys come and go, the list opens and closes over the board; after each the terminal shows the whole
+    screen."""
+    from chaigames.chai import SPEC as CHAI
+    from chaigames.engine import GameConfig, SeatConfig
+    from screens.chai import ChaiScreen
+    from screens.chai.moves import MovesScreen
+
+    compat.paint_only_what_changed()
+    seats = (SeatConfig("Asha"), *(SeatConfig(name, bot="easy") for name in ("Ravi", "Dev", "Meera")))
+    app = make_app(games=[CHAI], new_game=("chai", GameConfig(seats=seats, start_player=0), 5), bot_delay=0.02)
+    terminal = on_terminal(app, monkeypatch, 100, 32)
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(3):
+            await wait_for(
+                pilot,
+                lambda: isinstance(app.screen, ChaiScreen) and app.controller.to_move == 0,
+                "Asha's move",
+            )
+            await wait_for(pilot, lambda: shown(terminal) == whole(app), "the terminal showing the board")
+            n = app.controller.session.action_count
+            await pilot.press("m")
+            await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
+            await wait_for(pilot, lambda: shown(terminal) == whole(app), "the terminal showing the list")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda n=n: app.controller.session.action_count > n, "Asha's move made")
+        await wait_for(pilot, lambda: shown(terminal) == whole(app), "the terminal showing the board")
+
+
 def on_terminal(app: App, monkeypatch, width: int, height: int) -> pyte.Screen:
     """A terminal of `width` x `height` that gets every frame `app` draws from now on."""
     terminal = pyte.Screen(width, height)
