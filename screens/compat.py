@@ -44,9 +44,11 @@ any of these, so it is tried here first.
   table repaints a line or two per update, so that was about half of a player's app's CPU in play.
   Here each widget renders only its lines under the parts that changed (`render_partial_update`
   tells the renders which parts those are); what reaches the terminal is the same (the lines outside
-  the parts were never sent). A line of a widget that the widgets in front of it draw all of (the
-  screen's own background behind its panels, a container's behind its children) is not rendered at all,
-  in a whole frame too: the compositor keeps the front widget's strip wherever two overlap.
+  the parts were never sent). A line of a widget that the widgets in front of it draw all of under the
+  parts repainted (the screen's own background behind its panels, a container's behind its children, a
+  column's border beside a panel when only the panel is repainted) is not rendered at all, in a whole
+  frame too: the compositor keeps the front widget's strip wherever two overlap, and sends nothing
+  outside the parts.
 - `sizes_without_layout`: a layout tells every widget it placed its new size, and a widget whose size
   changed sets its `virtual_size`, a reactive that asks for a layout of the whole screen: every layout
   that resized anything (each screen opened, a panel grown by a line, the terminal resized, a footer
@@ -261,10 +263,10 @@ def paint_only_what_changed() -> None:
                 continue
             # Only the lines under the parts, but every column the widget shows: `_render_chops` cuts a line's
             # strip where widgets begin and end, counting from where the strip begins. A line that widgets in
-            # front draw all of (a container's, the screen's own behind its widgets) is not rendered at all:
-            # the frame would keep the front widgets' strips there.
+            # front draw all of under the parts (a container's, the screen's own behind its widgets) is not
+            # rendered at all: the frame would keep the front widgets' strips there, and sends nothing else.
             for top, bottom in _line_runs(visible.intersection(part) for part in parts):
-                for first, end in _uncovered(covered, x, x + width, top, bottom):
+                for first, end in _uncovered(covered, x, x + width, top, bottom, parts):
                     yield (
                         region,
                         Region(x, first, width, end - first),
@@ -277,16 +279,30 @@ def paint_only_what_changed() -> None:
 
 
 def _uncovered(
-    covered: dict[int, list[tuple[int, int]]], left: int, right: int, top: int, bottom: int
+    covered: dict[int, list[tuple[int, int]]],
+    left: int,
+    right: int,
+    top: int,
+    bottom: int,
+    parts: Iterable[Region] = (),
 ) -> list[tuple[int, int]]:
     """The runs of lines (first, line after the last) from `top` to `bottom` whose columns `left` to `right`
-    the spans in `covered` (by line) do not all cover; then marks those columns covered on every line."""
+    under `parts` (all of them without parts) the spans in `covered` (by line) do not all cover; then marks
+    the columns `left` to `right` of those lines covered. A container behind a repainted panel is not drawn
+    where its columns beside the panel are not repainted (Chai's log moving up, beside the market)."""
     runs: list[tuple[int, int]] = []
     for y in range(top, bottom):
         spans = covered.get(y)
+        needed = [(left, right)]
+        if parts:
+            needed = [
+                (max(part.x, left), min(part.right, right))
+                for part in parts
+                if part.y <= y < part.bottom and max(part.x, left) < min(part.right, right)
+            ]
         if spans is None:
             covered[y] = [(left, right)]
-        elif any(start <= left and right <= end for start, end in spans):
+        elif all(any(start <= first and end_ <= end for start, end in spans) for first, end_ in needed):
             continue
         else:
             spans.append((left, right))

@@ -101,6 +101,52 @@ async def test_a_line_that_widgets_in_front_draw_whole_is_not_rendered_behind_th
         assert [lines for name, lines in rendered if name == "body"] in ([under_the_feed], [under_the_feed] * 2)
 
 
+class Columns(App[None]):
+    """Chai's board: a market on the left, a log on the right in a column with a border and padding."""
+
+    CSS = """
+    #top { height: 1fr; }
+    #left { width: 24; }
+    #right { width: 1fr; padding: 0 1; border-left: vkey $primary; }
+    #log { height: 1fr; margin-top: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Horizontal
+
+        yield Static("Asha to move", id="status")
+        with Horizontal(id="top"):
+            with Vertical(id="left"):
+                yield Static("Market\nrow1 Gi Le\nrow2 Mi Ja", id="market")
+            with Vertical(id="right"):
+                yield Static("Customer pool", id="customers")
+                yield Static("\n".join(f"event {k}" for k in range(6)), id="log")
+
+
+async def test_a_panel_repainted_beside_another_column_renders_no_container_behind_it(monkeypatch):
+    """The log moved up: its lines are repainted, and nothing behind it is asked for them. The column holding
+    it draws its border and padding beside the log, and the row holding both columns the market's lines
+    too, but none of those columns is repainted, so neither is rendered."""
+    compat.paint_only_what_changed()
+    app = Columns()
+    terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
+    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+        await wait_for(pilot, lambda: "event 5" in "\n".join(terminal.display), "the board on the terminal")
+        rendered: list[str] = []
+        for widget in [app.screen, *app.screen.query("*")]:
+            render_lines = widget.render_lines
+
+            def counted(crop, widget=widget, render_lines=render_lines):
+                rendered.append(widget.id or type(widget).__name__)
+                return render_lines(crop)
+
+            monkeypatch.setattr(widget, "render_lines", counted)
+        show(app.query_one("#log", Static), "\n".join(f"event {k}" for k in range(1, 7)))
+        await wait_for(pilot, lambda: "event 6" in "\n".join(terminal.display), "the log moved up")
+        assert rendered == ["log"], rendered  # Textual's (and before, ours): the right column and the row too
+        assert shown(terminal) == whole(app)
+
+
 async def test_a_chai_wallah_game_on_the_terminal_is_the_screen_composed_whole(make_app, monkeypatch):
     """Keys and bots change a few lines at a time: after each key the terminal shows the whole screen."""
     compat.paint_only_what_changed()
@@ -113,6 +159,36 @@ async def test_a_chai_wallah_game_on_the_terminal_is_the_screen_composed_whole(m
             await pilot.press(key)
             await wait_for(pilot, lambda n=n: c.session.action_count > n, "the key's action")
             await wait_for(pilot, lambda: shown(terminal) == whole(app), "the terminal showing the screen")
+
+
+async def test_a_chai_game_on_the_terminal_is_the_screen_composed_whole(make_app, monkeypatch):
+    """Moves made through the moves list and the bots' moves: the log moves up beside the market, the footer's
+    keys come and go, the list opens and closes over the board; after each the terminal shows the whole
+    screen."""
+    from chaigames.chai import SPEC as CHAI
+    from chaigames.engine import GameConfig, SeatConfig
+    from screens.chai import ChaiScreen
+    from screens.chai.moves import MovesScreen
+
+    compat.paint_only_what_changed()
+    seats = (SeatConfig("Asha"), *(SeatConfig(name, bot="easy") for name in ("Ravi", "Dev", "Meera")))
+    app = make_app(games=[CHAI], new_game=("chai", GameConfig(seats=seats, start_player=0), 5), bot_delay=0.02)
+    terminal = on_terminal(app, monkeypatch, 100, 32)
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(3):
+            await wait_for(
+                pilot,
+                lambda: isinstance(app.screen, ChaiScreen) and app.controller.to_move == 0,
+                "Asha's move",
+            )
+            await wait_for(pilot, lambda: shown(terminal) == whole(app), "the terminal showing the board")
+            n = app.controller.session.action_count
+            await pilot.press("m")
+            await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
+            await wait_for(pilot, lambda: shown(terminal) == whole(app), "the terminal showing the list")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda n=n: app.controller.session.action_count > n, "Asha's move made")
+        await wait_for(pilot, lambda: shown(terminal) == whole(app), "the terminal showing the board")
 
 
 def on_terminal(app: App, monkeypatch, width: int, height: int) -> pyte.Screen:
