@@ -200,11 +200,13 @@ class ChaiGamesApp(CrashHooks, TableNavigation):
             tell_page(self, {"type": "chaigames-title", "title": title})
 
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:
+        compat.screen_css_first(self, args[0] if args else kwargs["screen"])
         result = super().push_screen(*args, **kwargs)
         self._top_changed()
         return result
 
     def switch_screen(self, screen: Screen | str) -> Any:
+        compat.screen_css_first(self, screen)
         result = super().switch_screen(screen)
         self._top_changed()
         return result

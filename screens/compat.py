@@ -12,6 +12,13 @@ any of these, so it is tried here first.
   that may take Enter for yes; Chai Wallah's zone keys, which depend on who plays) and a screen's
   footer hiding some of its keys when 80 columns cannot hold them. Textual binds keys per class
   (`BINDINGS`); the object's own binding map (`DOMNode._bindings`) is the only per-object one.
+- `screen_css_first`: a screen's own stylesheet (`CSS_PATH`, `CSS`) is read before the screen starts.
+  Textual starts a pushed screen (`App._get_screen`) and only then reads its stylesheet
+  (`App._load_screen_css`), restyling the screens on the stack but not the new one. From Python 3.12
+  `App.run` runs new tasks eagerly (`asyncio.eager_task_factory`): the screen composes and styles its
+  widgets as it starts, before its stylesheet is there, and they keep those styles until a class of
+  theirs changes. Chai's game at 80x24 lost its padding, borders and margins (at 110x34 and over, its
+  `wide` class restyled it). Read first, it is there when the widgets are styled, at any Python.
 - `tell_page`: a message for the web page around the app (`chaigames web`, the browser tab's
   title). Textual's web driver passes such a message to the host as a meta packet
   (`write_meta`), but the app reaches its driver only through `App._driver`.
@@ -740,6 +747,12 @@ def show_bindings(node: Any, ids: Iterable[str], shown: bool) -> bool:
             key_to_bindings[key] = [replace(b, show=shown) if b.id in ids else b for b in bindings]
             changed = True
     return changed
+
+
+def screen_css_first(app: App, screen: Screen | str) -> None:
+    """Read `screen`'s own stylesheet into the app now, before the screen is started: its widgets may be
+    styled as soon as it starts (before Textual would read it), and are then styled with it."""
+    app._load_screen_css(app.get_screen(screen))
 
 
 def tell_page(app: Any, meta: dict[str, Any]) -> None:

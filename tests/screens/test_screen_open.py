@@ -1,19 +1,29 @@
 """Opening a screen does its work once: it is styled as it is composed, not again as it is first shown, and
 the New game form gives the focus straight to its seats (not to the form's scroll first, which restyled
 the whole form as it took the focus and again as it gave it away), and a footer's keys are styled as they
-are made, not twice more as they take their footer's size."""
+are made, not twice more as they take their footer's size; a game's screen is styled with its own stylesheet
+however early it is composed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import events
 from textual.app import App
+from textual.geometry import Spacing
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Select
 
+from chaigames import chai
+from chaigames.engine import GameConfig
 from screens.app import ChaiGamesApp
 from screens.menu import MainMenu
 from screens.setup import SetupScreen
 from tests.pilot import wait_for
+
+from .test_clipping import played, seats
+from .test_snapshots import asha_to_move, resumed
 
 
 async def open_new_game(pilot) -> None:
@@ -74,3 +84,18 @@ async def test_a_footers_keys_are_styled_once_as_they_are_made(monkeypatch):
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and app.screen.query("FooterKey"), "the footer")
         await pilot.pause()
         assert app.screen.query("FooterKey") and "FooterKey" not in restyled
+
+
+def test_a_game_opened_under_app_run_is_styled_by_its_own_stylesheet(tmp_path: Path):
+    """`App.run` (the terminal, the hosts) runs new tasks eagerly from Python 3.12 on: a screen pushed then
+    composes and styles its widgets as it starts, and its own stylesheet (`CSS_PATH`) must be there by then.
+    Chai's game at 80x24 has no class of its own that would restyle it later."""
+    session = played(chai.SPEC, GameConfig(seats=seats(chai.SPEC, 2), start_player=0), 3, asha_to_move)
+    app, run_before = resumed(session, tmp_path)
+
+    async def open_the_game(pilot: Pilot) -> None:
+        await run_before(pilot)
+        left, right = app.screen.query_one("#chai-left"), app.screen.query_one("#chai-right")
+        app.exit((left.styles.padding, right.styles.border_left[0]))
+
+    assert app.run(headless=True, size=(80, 24), auto_pilot=open_the_game) == (Spacing(0, 1, 0, 1), "vkey")
