@@ -139,7 +139,7 @@ import asyncio
 import codecs
 import threading
 import weakref
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -256,6 +256,7 @@ def paint_only_what_changed() -> None:
             yield from render_all(self, crop)
             return
         parts = repainting.get(id(self)) or [crop]
+        bounds = [(part.x, part.right, part.y, part.bottom) for part in parts]
         covered: dict[int, list[tuple[int, int]]] = {}  # by line: the columns widgets in front of this one draw
         for widget, (region, clip) in self.visible_widgets.items():  # the front widget first
             x, _, width, height = visible = region.intersection(clip)
@@ -266,7 +267,7 @@ def paint_only_what_changed() -> None:
             # front draw all of under the parts (a container's, the screen's own behind its widgets) is not
             # rendered at all: the frame would keep the front widgets' strips there, and sends nothing else.
             for top, bottom in _line_runs(visible.intersection(part) for part in parts):
-                for first, end in _uncovered(covered, x, x + width, top, bottom, parts):
+                for first, end in _uncovered(covered, x, x + width, top, bottom, bounds):
                     yield (
                         region,
                         Region(x, first, width, end - first),
@@ -284,27 +285,28 @@ def _uncovered(
     right: int,
     top: int,
     bottom: int,
-    parts: Iterable[Region] = (),
+    parts: Sequence[tuple[int, int, int, int]] = (),
 ) -> list[tuple[int, int]]:
     """The runs of lines (first, line after the last) from `top` to `bottom` whose columns `left` to `right`
-    under `parts` (all of them without parts) the spans in `covered` (by line) do not all cover; then marks
-    the columns `left` to `right` of those lines covered. A container behind a repainted panel is not drawn
-    where its columns beside the panel are not repainted (Chai's log moving up, beside the market)."""
+    under `parts` (left, right, top, bottom; all of them without parts) the spans in `covered` (by line) do
+    not all cover; then marks the columns `left` to `right` of those lines covered. A container behind a
+    repainted panel is not drawn where its columns beside the panel are not repainted (Chai's log moving up,
+    beside the market)."""
     runs: list[tuple[int, int]] = []
     for y in range(top, bottom):
         spans = covered.get(y)
-        needed = [(left, right)]
-        if parts:
-            needed = [
-                (max(part.x, left), min(part.right, right))
-                for part in parts
-                if part.y <= y < part.bottom and max(part.x, left) < min(part.right, right)
-            ]
         if spans is None:
             covered[y] = [(left, right)]
-        elif all(any(start <= first and end_ <= end for start, end in spans) for first, end_ in needed):
-            continue
         else:
+            needed = (
+                [(max(x0, left), min(x1, right)) for x0, x1, y0, y1 in parts if y0 <= y < y1]
+                if parts
+                else [(left, right)]
+            )
+            if all(
+                any(start <= first and last <= end for start, end in spans) for first, last in needed if first < last
+            ):
+                continue
             spans.append((left, right))
             spans.sort()
             merged = [spans[0]]
