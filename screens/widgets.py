@@ -450,26 +450,29 @@ class LinePanel(Static):
             return False
         if any(line.cell_len > width for line in new_lines):
             return False  # a line that wraps moves the others
-        if len(old_lines) == len(new_lines) <= len(self._strips):
-            changed = [y for y, (a, b) in enumerate(zip(old_lines, new_lines, strict=True)) if a != b]
-            drawn = self._drawn_lines()
-            to_draw = sum(1 for y in changed if self._line_key(new_lines[y], y) not in drawn)
-            if to_draw <= WHOLE_PAST * len(new_lines):
-                for y, strip in self._line_strips({y: new_lines[y] for y in changed}).items():
-                    self._strips[y] = strip
-                changed_rows = _runs(changed)
-            elif not self._move_up(old_lines, new_lines):
-                return False  # most lines new: drawn whole, for less
-            else:
-                changed_rows = [(0, len(new_lines))]
-        elif self._move_up(old_lines, new_lines):
+        changed_rows = self._redraw_changed(old_lines, new_lines)
+        if changed_rows is None:  # most lines new, or not as many: a log moved up, or drawn whole, for less
+            if not self._move_up(old_lines, new_lines):
+                return False
             changed_rows = [(0, max(len(old_lines), len(new_lines)))]
-        else:
-            return False
         self._text, self._text_visual = new, None  # what a whole repaint (a resize) draws from
         for y, rows in changed_rows:  # lines next to each other: one region
             self.refresh(Region(0, y, width, rows))
         return True
+
+    def _redraw_changed(self, old: Sequence[Text] | Lines, new: Sequence[Text] | Lines) -> list[tuple[int, int]] | None:
+        """Draw the lines of `new` that differ from `old`, as many lines, and return their rows as runs; None
+        when the line counts differ or most lines would be drawn anew."""
+        strips = self._strips
+        if strips is None or not len(old) == len(new) <= len(strips):
+            return None
+        changed = [y for y, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+        drawn = self._drawn_lines()
+        if sum(1 for y in changed if self._line_key(new[y], y) not in drawn) > WHOLE_PAST * len(new):
+            return None
+        for y, strip in self._line_strips({y: new[y] for y in changed}).items():
+            strips[y] = strip
+        return _runs(changed)
 
     def _move_up(self, old: Sequence[Text] | Lines, new: Sequence[Text] | Lines) -> bool:
         """Show `new` as `old` moved up (a log's first lines gone, new ones at the bottom): the kept lines'
