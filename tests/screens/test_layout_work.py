@@ -45,6 +45,16 @@ def footer_line(app: App) -> str:
     return screen_text(app).splitlines()[-1]
 
 
+async def footers_of_next_steps(pilot, steps: Steps, n: int) -> list[str]:
+    """The footer's line after each of the next `n` steps of `steps`, the app settled after each."""
+    lines = []
+    for _ in range(n):
+        steps.next_step()
+        await settle(pilot)
+        lines.append(footer_line(steps.app))
+    return lines
+
+
 async def settle(pilot) -> None:
     """Every key handled and the frames they asked for drawn."""
     for _ in range(3):
@@ -222,11 +232,7 @@ async def test_keys_of_each_step_of_a_turn_are_mounted_once(monkeypatch):
         steps = app.screen
         assert isinstance(steps, Steps)
         composed = counted_footers(monkeypatch)
-        lines = []
-        for _ in range(4):
-            steps.next_step()
-            await settle(pilot)
-            lines.append(footer_line(app))
+        lines = await footers_of_next_steps(pilot, steps, 4)
         assert len(composed) == 1  # the first new step's keys; never again
         assert "Empty dabba" in lines[0] and "Rotate" not in lines[0] and "Back" in lines[0]
         assert "Rotate" in lines[1] and "Empty dabba" not in lines[1]
@@ -257,11 +263,7 @@ async def test_keys_shown_and_hidden_again_are_not_measured_again(monkeypatch):
 
         monkeypatch.setattr(Widget, "get_content_width", counted)
         laid_out = counted_layouts(app)
-        lines = []
-        for _ in range(4):
-            steps.next_step()
-            await settle(pilot)
-            lines.append(footer_line(app))
+        lines = await footers_of_next_steps(pilot, steps, 4)
         assert len(laid_out) == 4 and measured == []
         assert "Rotate" in lines[1] and "Empty dabba" in lines[0] and lines[2:] == lines[:2]
 

@@ -8,10 +8,13 @@ compositor's updates is private (Textual has no public way to see a frame's byte
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pyte
 from textual._compositor import Compositor
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import Static
 
 from chaigames.chai_wallah import SPEC as CW
@@ -44,15 +47,7 @@ async def test_a_repaint_renders_the_widgets_under_it_and_the_terminal_shows_the
     terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
     async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
         await wait_for(pilot, lambda: "seat 2" in "\n".join(terminal.display), "the board on the terminal")
-        rendered: list[str] = []
-        for widget in app.screen.query("*"):
-            render_lines = widget.render_lines
-
-            def counted(crop, widget=widget, render_lines=render_lines):
-                rendered.append(widget.id or type(widget).__name__)
-                return render_lines(crop)
-
-            monkeypatch.setattr(widget, "render_lines", counted)
+        rendered = counted_renders(monkeypatch, app.screen.query("*"))
 
         for n in range(4):  # the first showing lays the panels out; then one seat's line, then two lines
             # far apart at once (the status line and a seat: the seat between them is not rendered)
@@ -62,10 +57,10 @@ async def test_a_repaint_renders_the_widgets_under_it_and_the_terminal_shows_the
                 show(app.query_one("#status", Static), f"Time {n} s")
             await wait_for(pilot, lambda n=n: f"seat 1: a b c {n}" in "\n".join(terminal.display), "the seat's line")
             if n:
-                assert "seat-1" in rendered
-                assert not {"TitleBar", "keys", "help", "feed", "seat-2"} & set(rendered), rendered
-                assert "seat-0" not in rendered, rendered
-                assert n >= 2 or "status" not in rendered, rendered
+                assert "seat-1" in names(rendered)
+                assert not {"TitleBar", "keys", "help", "feed", "seat-2"} & set(names(rendered)), rendered
+                assert "seat-0" not in names(rendered), rendered
+                assert n >= 2 or "status" not in names(rendered), rendered
             assert shown(terminal) == whole(app)
 
 
@@ -78,24 +73,16 @@ async def test_a_line_that_widgets_in_front_draw_whole_is_not_rendered_behind_th
     terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
     async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
         await wait_for(pilot, lambda: "seat 2" in "\n".join(terminal.display), "the board on the terminal")
-        rendered: list[tuple[str, int]] = []
-        for widget in [app.screen, *app.screen.query("*")]:
-            render_lines = widget.render_lines
-
-            def counted(crop, widget=widget, render_lines=render_lines):
-                rendered.append((widget.id or type(widget).__name__, crop.height))
-                return render_lines(crop)
-
-            monkeypatch.setattr(widget, "render_lines", counted)
+        rendered = counted_renders(monkeypatch, [app.screen, *app.screen.query("*")])
         show(app.query_one("#seat-1", Static), "seat 1: a b c 9")
         await wait_for(pilot, lambda: "seat 1: a b c 9" in "\n".join(terminal.display), "the seat's line")
-        assert [name for name, _ in rendered] == ["seat-1"], rendered  # Textual's: the body and the screen too
+        assert names(rendered) == ["seat-1"], rendered  # Textual's: the body and the screen too
         assert shown(terminal) == whole(app)
         rendered.clear()
         app.screen.refresh()
         await wait_for(pilot, lambda: bool(rendered), "the screen drawn whole")
         await wait_for(pilot, lambda: shown(terminal) == whole(app), "the terminal showing the screen")
-        assert "Screen" not in [name for name, _ in rendered]  # every line is some widget's
+        assert "Screen" not in names(rendered)  # every line is some widget's
         body = app.query_one("#body")
         under_the_feed = body.size.height - sum(child.outer_size.height for child in body.children)
         assert [lines for name, lines in rendered if name == "body"] in ([under_the_feed], [under_the_feed] * 2)
@@ -132,18 +119,10 @@ async def test_a_panel_repainted_beside_another_column_renders_no_container_behi
     terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
     async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
         await wait_for(pilot, lambda: "event 5" in "\n".join(terminal.display), "the board on the terminal")
-        rendered: list[str] = []
-        for widget in [app.screen, *app.screen.query("*")]:
-            render_lines = widget.render_lines
-
-            def counted(crop, widget=widget, render_lines=render_lines):
-                rendered.append(widget.id or type(widget).__name__)
-                return render_lines(crop)
-
-            monkeypatch.setattr(widget, "render_lines", counted)
+        rendered = counted_renders(monkeypatch, [app.screen, *app.screen.query("*")])
         show(app.query_one("#log", Static), "\n".join(f"event {k}" for k in range(1, 7)))
         await wait_for(pilot, lambda: "event 6" in "\n".join(terminal.display), "the log moved up")
-        assert rendered == ["log"], rendered  # Textual's (and before, ours): the right column and the row too
+        assert names(rendered) == ["log"], rendered  # Textual's (and before, ours): the right column and the row too
         assert shown(terminal) == whole(app)
 
 
@@ -205,6 +184,24 @@ def on_terminal(app: App, monkeypatch, width: int, height: int) -> pyte.Screen:
 
     monkeypatch.setattr(Compositor, "render_update", drawn)
     return terminal
+
+
+def counted_renders(monkeypatch, widgets: Iterable[Widget]) -> list[tuple[str, int]]:
+    """From now on each of `widgets` asked for lines adds (its id or class name, how many lines) to the list."""
+    rendered: list[tuple[str, int]] = []
+    for widget in widgets:
+        render_lines = widget.render_lines
+
+        def counted(crop, widget=widget, render_lines=render_lines):
+            rendered.append((widget.id or type(widget).__name__, crop.height))
+            return render_lines(crop)
+
+        monkeypatch.setattr(widget, "render_lines", counted)
+    return rendered
+
+
+def names(rendered: list[tuple[str, int]]) -> list[str]:
+    return [name for name, _ in rendered]
 
 
 def shown(terminal: pyte.Screen) -> str:
