@@ -66,7 +66,8 @@ async def test_the_table_counts_each_seats_hints_in_the_records_meta_and_never_a
     u = await table.update(1, lambda u: u["hints_used"] == 1, "Asha's hint counted")
     table.say(2, RAVI, wire.hint())  # not his move: nothing to hint at, nothing counted
     assert "your own move" in (await table.next(2, "refused"))["reason"]
-    record = await saved(table, lambda r: "hints_used" in r.meta)
+    # the save after the hint: one saved before it may already carry a count of none
+    record = await saved(table, lambda r: r.meta.get("hints_used", 0) >= 1)
     assert record.meta["hints_used"] == 1 and record.meta["hints_by_seat"] == [1, 0, 0]
     assert len(record.entries) == moves  # a hint is no move
     assert table.last(2, "update")["hints_used"] == 0  # each seat hears its own count
