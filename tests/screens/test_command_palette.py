@@ -26,7 +26,8 @@ async def test_page_keys_as_the_palette_lists_its_commands_wait_for_the_list(mak
         await pilot.pause()
         assert app.screen is palette
         assert commands.highlighted == 0
-        # Drawn, the list pages as ever: PageDown leaves the first command.
+        # Laid out, the list pages as ever: PageDown leaves the first command.
+        await until(lambda: commands.scrollable_content_region, "the commands laid out")
         await pilot.press("pagedown")
         assert commands.highlighted not in (None, 0)
     assert app.return_code is None
@@ -49,7 +50,7 @@ async def test_the_theme_list_is_our_palette_and_its_page_keys_wait_for_the_list
             assert isinstance(app.screen, SteadyPalette)
             await pilot.press("pagedown", "pageup")
             assert app.return_code is None
-        await pilot.pause()
+        await until(lambda: themes.scrollable_content_region, "the themes laid out")
         await pilot.press("pagedown")
         assert themes.highlighted not in (None, 0)
     assert app.return_code is None
