@@ -504,17 +504,44 @@ def fork_server(argv: list[str] | None = None) -> int:
 def preload_app() -> None:
     """Import what a session's app imports, so each fork starts with it loaded and shares its pages.
 
-    The menu and everything a game needs: the app, every screen (New game's form, each game's
-    screen), each game's rules, the table client; then one headless trip to the menu
-    (`warm_up_app`), the code it ran and the modules' specs packed together (`hosting.packing`), and
-    the trip once more. What that made is then frozen: no collection in this process or in a child
-    walks it (a walk writes to every object's header, which would copy every page into every
-    session)."""
-    import contextlib
+    First the names the app's code uses on its way to the menu, interned together (found by importing
+    the app in a forked child: `hosting.packing.survey`); then the menu and everything a game needs
+    (`import_app`); then one headless trip to the menu (`warm_up_app`), the code it ran and the modules'
+    specs packed together (`hosting.packing`), and the trip once more. What that made is then frozen: no
+    collection in this process or in a child walks it (a walk writes to every object's header, which
+    would copy every page into every session)."""
     import gc
+    import traceback
+
+    from .hosting import packing
+
+    packing.intern_first(packing.survey(_names_the_trip_uses))
+    import_app()
+    try:
+        # The code the trip to the menu runs and the modules' specs, copied side by side: every session
+        # writes to them, and so copies fewer pages. The trip again specialises the copies as they run.
+        packing.pack_code_run_by(warm_up_app)
+        packing.pack_module_specs()
+        warm_up_app()
+    except Exception:  # the sessions start without it, a little slower and bigger
+        traceback.print_exc()
+    gc.collect()
+    gc.freeze()
+
+
+def _names_the_trip_uses() -> list[str]:
+    from .hosting import packing
+
+    import_app()
+    return packing.names_used_by(packing.code_run_by(warm_up_app).values())
+
+
+def import_app() -> None:
+    """Import the app (the menu and everything a game needs: every screen, New game's form and each
+    game's screen among them, each game's rules, the table client)."""
+    import contextlib
     import importlib
     import pkgutil
-    import traceback
 
     import textual.scrollbar  # noqa: F401  (Textual imports it as a form first scrolls: New game's)
 
@@ -533,18 +560,6 @@ def preload_app() -> None:
     for module in pkgutil.iter_modules(screens.__path__, "screens."):
         with contextlib.suppress(Exception):
             importlib.import_module(module.name)
-    from .hosting import packing
-
-    try:
-        # The code the trip to the menu runs and the modules' specs, copied side by side: every session
-        # writes to them, and so copies fewer pages. The trip again specialises the copies as they run.
-        packing.pack_code_run_by(warm_up_app)
-        packing.pack_module_specs()
-        warm_up_app()
-    except Exception:  # the sessions start without it, a little slower and bigger
-        traceback.print_exc()
-    gc.collect()
-    gc.freeze()
 
 
 def warm_up_app() -> None:

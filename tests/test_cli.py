@@ -160,15 +160,22 @@ def test_simulate_match_table_names_the_match_winner(toy, capsys):
     assert code == 0 and "1 match of 3 (game wins)" in out and "match winner" in out and "matches won" in out
 
 
-# A fork server's preload, then New game in an app of the same process: the modules it imported then.
+# A fork server's preload, then New game in an app of the same process: the modules it imported then,
+# and whether the names the menu's code uses are the strings the preload interned first.
 NEW_GAME_AFTER_PRELOAD = """
 import sys, tempfile
 from pathlib import Path
 from chaigames.cli import preload_app
+from chaigames.hosting import packing
 preload_app()
 loaded = set(sys.modules)
 from chaigames.saves import SaveStore
 from screens.app import ChaiGamesApp
+from screens.menu import MainMenu
+
+first = {id(name) for name in packing.INTERNED}
+names = MainMenu.compose.__code__.co_names
+print(len(packing.INTERNED) > 1000, sum(id(name) in first for name in names), len(names))
 
 async def new_game(pilot):
     app = pilot.app
@@ -186,9 +193,9 @@ with tempfile.TemporaryDirectory() as folder:
 """
 
 
-def test_the_fork_servers_preload_imports_what_new_game_needs():
-    """A session forked from the fork server imports nothing as it opens New game: a module imported
-    in a session is its own copy, in the fork server it is shared by every session."""
+@pytest.fixture(scope="module")
+def preloaded() -> list[str]:
+    """What `NEW_GAME_AFTER_PRELOAD` printed, line by line."""
     done = subprocess.run(
         [sys.executable, "-c", NEW_GAME_AFTER_PRELOAD],
         cwd=ROOT,
@@ -196,4 +203,18 @@ def test_the_fork_servers_preload_imports_what_new_game_needs():
         text=True,
         timeout=scaled(120),
     )
-    assert done.stdout.strip() == "SetupScreen []", done.stdout + done.stderr
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout.strip().splitlines()
+
+
+def test_the_fork_servers_preload_imports_what_new_game_needs(preloaded):
+    """A session forked from the fork server imports nothing as it opens New game: a module imported
+    in a session is its own copy, in the fork server it is shared by every session."""
+    assert preloaded[1] == "SetupScreen []"
+
+
+def test_the_fork_servers_preload_interns_the_names_the_menus_code_uses_first(preloaded):
+    """The menu's code names the very strings the preload interned before it imported the app: those
+    lie together, where every session's use of them writes."""
+    surveyed, first, names = preloaded[0].split()
+    assert surveyed == "True" and first == names != "0"

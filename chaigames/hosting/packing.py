@@ -17,6 +17,14 @@ its line numbers are unchanged. A copy starts unspecialised, so the warm-up is r
 `pack_module_specs()` does the same for the modules' specs, which every `import` statement run in a
 session reads.
 
+`intern_first(names)` does it for the names that code uses (its attributes, variables, keywords: the
+strings marshal interns as it reads a module's compiled code, and that every use raises and lowers the
+count of). Interned before the app is imported, one after another, they lie together on a few dozen
+pages; the imports then find each name already interned and use that string. Left to the imports, the
+names a session uses lay among everything else the imports made, on about 440 pages. Which names: those
+of the code the trip to the menu runs, found by `survey`, which imports the app and takes the trip in a
+forked child (the fork server itself must not import the app before it interns them).
+
 Measured (`benchmarks/serve_sessions.py`, 16 sessions at the menu): a session's own pages 14.8 ->
 13.4 MiB. Tried without gain: the code of whole modules a session runs and the trip does not (its
 terminal driver, asyncio's streams), copied too (the copies no session runs cost what the others
@@ -27,8 +35,12 @@ from __future__ import annotations
 
 import copy
 import gc
+import json
+import os
+import re
 import sys
 import threading
+import traceback
 import types
 from collections.abc import Callable, Iterable
 from importlib.machinery import ModuleSpec
@@ -92,3 +104,55 @@ def pack_module_specs(modules: Iterable[types.ModuleType] | None = None) -> int:
             module.__spec__ = copy.copy(spec)
             packed += 1
     return packed
+
+
+NAME = re.compile(r"[A-Za-z0-9_]+")
+"""A string marshal interns: Python interns the constants and names of compiled code made of these only."""
+
+INTERNED: list[str] = []
+"""The names `intern_first` interned, held: Python 3.11 lets an interned string go when nothing else
+holds it, and it must still be there when the imports look for it."""
+
+
+def names_used_by(codes: Iterable[types.CodeType]) -> list[str]:
+    """The names `codes` use that marshal interns (attributes and globals, arguments and locals, the
+    code's own name, keyword names, identifier-like constants), sorted."""
+    names: set[str] = set()
+    for code in codes:
+        names.update(code.co_names, code.co_varnames, code.co_cellvars, code.co_freevars, (code.co_name,))
+        for const in code.co_consts:
+            names.update(item for item in (const if isinstance(const, tuple) else (const,)) if isinstance(item, str))
+    return sorted(name for name in names if NAME.fullmatch(name))
+
+
+def intern_first(names: Iterable[str]) -> int:
+    """Intern `names`, one after another, and hold them (`INTERNED`). Returns how many."""
+    INTERNED.extend(sys.intern(name) for name in names)
+    return len(INTERNED)
+
+
+def survey(run: Callable[[], list[str]]) -> list[str]:
+    """What `run` returns, run in a forked child, so nothing `run` imports or makes is left in this
+    process; [] if the child fails (its traceback on stderr). The child leaves by `os._exit`: none of
+    this process's exit handlers or buffered output run twice."""
+    readable, writable = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        status = 1
+        try:
+            os.close(readable)
+            with os.fdopen(writable, "w") as answer:
+                json.dump(run(), answer)
+            status = 0
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            os._exit(status)
+    os.close(writable)
+    with os.fdopen(readable) as answer:
+        text = answer.read()
+    _, status = os.waitpid(pid, 0)
+    if status != 0:
+        return []
+    answered = json.loads(text)
+    return [name for name in answered if isinstance(name, str)]

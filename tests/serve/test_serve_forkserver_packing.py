@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.util
+import os
+import py_compile
 import sys
 import threading
 import traceback
 import types
+import uuid
+from typing import Any
 
 from chaigames.hosting import packing
 
@@ -126,3 +131,59 @@ def test_a_module_without_a_spec_is_left_alone() -> None:
     bare = types.ModuleType("bare")
     assert packing.pack_module_specs([bare]) == 0
     assert bare.__spec__ is None
+
+
+def _names_in_code(widget: Any, *, count: int = 2) -> str:
+    """Words: a docstring is no name."""
+    total = widget.size + count + getattr(widget, "height")  # noqa: B009  (a name as a constant)
+    return f"{total} two words".strip()
+
+
+def test_the_names_code_uses_are_its_identifiers_and_no_other_strings() -> None:
+    names = packing.names_used_by([_names_in_code.__code__])
+    assert {"widget", "count", "total", "size", "height", "strip", "_names_in_code"} <= set(names)
+    assert " two words" not in names and not any(" " in name for name in names)
+    assert names == sorted(names)
+
+
+def test_a_name_interned_first_is_the_string_a_module_imported_after_uses(tmp_path, monkeypatch) -> None:
+    """The module is read from its compiled file, as the app is: marshal interns its names and finds the
+    one interned first."""
+    name = "_".join(["attribute", uuid.uuid4().hex])
+    source = tmp_path / "names_module.py"
+    source.write_text(f"def reads(thing):\n    return thing.{name}\n")
+    py_compile.compile(
+        str(source),
+        cfile=importlib.util.cache_from_source(str(source)),
+        doraise=True,
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+    )
+    source.write_text("raise ImportError('the compiled file is the one to read')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "names_module", raising=False)
+    mine = "".join(name)  # an equal string of this test's own, not yet interned
+    packing.intern_first([mine])
+    module = importlib.import_module("names_module")
+    assert module.reads.__code__.co_names == (name,)
+    assert module.reads.__code__.co_names[0] is packing.INTERNED[-1] is mine
+
+
+def test_a_survey_answers_from_a_child_and_leaves_nothing_it_imported_here(tmp_path, monkeypatch) -> None:
+    (tmp_path / "surveyed_module.py").write_text("NAMES = ['surveyed']\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def run() -> list[str]:
+        import surveyed_module  # type: ignore[import-not-found]
+
+        return [*surveyed_module.NAMES, str(os.getpid())]
+
+    answer = packing.survey(run)
+    assert answer[0] == "surveyed" and answer[1] != str(os.getpid())
+    assert "surveyed_module" not in sys.modules
+
+
+def test_a_survey_that_fails_answers_nothing() -> None:
+    def run() -> list[str]:
+        raise RuntimeError("the app did not import")
+
+    assert packing.survey(run) == []
