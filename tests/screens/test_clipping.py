@@ -245,7 +245,8 @@ async def test_nothing_is_cut_off_in_a_replay():
     in the public view at 80x24, 120x40 and 160x50, and in the first seat's view at 80x24."""
     from screens.replay import ReplayKeys
 
-    app = settled_keys(ChaiGamesApp(bot_delay=1000, countdown=0, clock_source=lambda: 0.0))
+    # No key guard: each replay opens straight over the menu the last one left, within the menu's guard.
+    app = settled_keys(ChaiGamesApp(bot_delay=1000, countdown=0, clock_source=lambda: 0.0, key_guard=0))
     failures: list[str] = []
     async with app.run_test(size=REPLAY_SIZES[0]) as pilot:
         for case in replay_cases():
@@ -257,6 +258,8 @@ async def test_nothing_is_cut_off_in_a_replay():
                     await pilot.press("v")
                 await pilot.resize_terminal(*size)
                 await drawn(pilot)
+                assert isinstance(app.screen, ReplayKeys)
+                assert (app.screen.controller.viewer is None) == (viewer == "public"), case.name
                 found = problems(app) + check_title_and_footer(app)
                 if found:
                     failures.append(f"replay of {case.session.spec.id} {case.name}, {viewer} view at {size}: {found}")
