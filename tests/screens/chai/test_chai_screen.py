@@ -327,9 +327,27 @@ async def test_at_100x30_the_legend_fills_the_spare_lines_under_the_cups(make_ap
 
 
 # -- a whole game -----------------------------------------------------------------------------------
-async def test_a_whole_game_against_a_bot_by_key_presses_reaches_the_results(make_app):
+def stale_panels(monkeypatch) -> list[str]:
+    """Each panel drawn from now on whose kept text differs from its text built afresh: a part of the
+    view the panel is drawn from but not kept by would leave it stale (`ChaiScreen._panel_text`)."""
+    stale: list[str] = []
+    inner = ChaiScreen._panel_text
+
+    def checked(screen, panel, parts, build):  # type: ignore[no-untyped-def]
+        text = inner(screen, panel, parts, build)
+        if text != build():
+            stale.append(f"{panel} after {len(screen.controller.session.record.entries)} entries")
+        return text
+
+    monkeypatch.setattr(ChaiScreen, "_panel_text", checked)
+    return stale
+
+
+async def test_a_whole_game_against_a_bot_by_key_presses_reaches_the_results(make_app, monkeypatch):
     """Policy: fulfil when the screen offers it, else discard the first flavour asked, else buy the
-    group under the cursor, else the first move of the moves list."""
+    group under the cursor, else the first move of the moves list. Every panel the screen kept from a
+    drawing before is the panel drawn afresh."""
+    stale = stale_panels(monkeypatch)
     app = make_app(games=[SPEC], new_game=vs_bot(seed=11, level="easy"))
     async with app.run_test(size=SMALL) as pilot:
         presses = 0
@@ -374,6 +392,7 @@ async def test_a_whole_game_against_a_bot_by_key_presses_reaches_the_results(mak
         result = app.controller.session.state.result()
         assert not result.note  # five cup rounds were played, not the safety stop
         assert sum(len(f) for f in app.controller.state.fulfilled) == 5 * 2
+    assert stale == []
 
 
 # -- setup choice and the moves list -----------------------------------------------------------------
