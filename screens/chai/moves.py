@@ -9,10 +9,35 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..base import AppModalScreen
+
+
+class MovesList(OptionList):
+    """Textual's list of options, with its scrollbar in place from its first layout.
+
+    Textual's list counts its lines as it is first drawn, just after its first layout: a list taller than its
+    room then gained its scrollbar, and the dialog was laid out again and drawn again in part (the whole box, each
+    option drawn again a scrollbar narrower). Here the list, sized for the first time, tells the layout what its
+    first drawing would have found: its lines at the width the scrollbar leaves, and the scrollbar. Its height, and
+    everything after, is Textual's own; a guess that did not hold is put right by Textual as before."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        height = super().get_content_height(container, viewport, width)
+        styles = self.styles
+        if self.size or styles.max_height is None or styles.overflow_y != "auto":
+            return height  # drawn already (its own count holds), or a list whose scrollbar this does not decide
+        gutter = styles.gutter
+        room = styles.max_height.resolve(container + gutter.totals, viewport) - gutter.height  # border-box
+        if height > room:
+            narrower = width - styles.scrollbar_size_vertical
+            self.set_reactive(OptionList.show_vertical_scrollbar, True)
+            lines = super().get_content_height(container, viewport, narrower)
+            self.set_reactive(OptionList.virtual_size, Size(narrower, lines))
+        return height
 
 
 class MovesScreen(AppModalScreen[None]):
@@ -35,7 +60,7 @@ class MovesScreen(AppModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="moves-box", classes="dialog wide"):
             yield Static("Moves (Enter or 1-9 plays one, Esc closes)", classes="heading")
-            yield OptionList(
+            yield MovesList(
                 *(Option(Text(f"{i}. {label}" if i < 10 else f"   {label}")) for i, label in enumerate(self.labels, 1)),
                 id="moves-list",
             )
