@@ -73,8 +73,9 @@ any of these, so it is tried here first.
   seen through: Textual lays it out as it is shown again (`ScreenResume`, when the size changed).
 - `screens_laid_out_once`: a dialog opened and closed over a game laid the game out three times and
   drew the terminal whole four times; now the game is not laid out, and the terminal is drawn whole
-  twice as the dialog opens (as it is shown, and as its widgets have mounted) and once as it closes
-  (the function says which of Textual's steps it skips, and why nothing on screen depends on them).
+  once as the dialog opens (as it is shown) and once as it closes (the function says which of Textual's
+  steps it skips, and why nothing on screen depends on them).
+  A widget hidden and never placed (every screen's rack of notifications) asks for no layout either.
 - `tinted_lines`: a dialog shows the screen under it tinted (its background is translucent), and Textual
   draws that tint anew every time the dialog is drawn whole: the screen under it composed, every segment
   of it tinted, split into lines again (`Screen.render`'s `BackgroundScreen`), three times as Chai's
@@ -435,7 +436,13 @@ def screens_laid_out_once() -> None:
       is next idle), the screen and every container ask again for a layout and a whole repaint as their
       mounting ends (`AwaitMount`, run once more by `call_next`). Here a request to lay out posted before the
       screen's last whole layout is answered by that layout, and a mounting whose widgets a layout has placed
-      since asks for nothing more.
+      since asks for nothing more;
+    - a widget hidden (its `display` off, or in one that is) takes no room and is not placed: Textual laid the
+      screen out again for one that asked as it mounted (the rack of notifications every screen has, its
+      scrollbar switched on as it mounts), and again, drawing it whole, for a mounting that ended with such a
+      widget unplaced. Here a widget that is hidden, and was not placed, asks for no layout, and a mounting asks
+      for one only for the widgets a layout would place (a widget hidden since the last layout is placed, and
+      still asks).
     Each whole drawing is every line of the terminal sent again, and each layout places every widget."""
     if getattr(Screen._screen_resized, "once", False):
         return
@@ -490,7 +497,9 @@ def screens_laid_out_once() -> None:
             laid_out_at[self] = started
 
     async def _on_layout(self: Screen, message: messages.Layout) -> None:
-        if message.time < laid_out_at.get(self, message.time) and message.widget in self._compositor.widgets:
+        widget = message.widget
+        placed = widget in self._compositor.widgets
+        if (placed and message.time < laid_out_at.get(self, message.time)) or not (placed or _shown(widget)):
             message.stop()
             message.prevent_default()
             return
@@ -536,11 +545,31 @@ def _await_mount(self: AwaitMount) -> Generator[None, None, None]:
                 parent.refresh(layout=True)
                 return
             placed = screen._compositor.widgets
-            if not all(node in placed for widget in self._widgets for node in widget.walk_children(with_self=True)):
+            if not all(node in placed for widget in self._widgets for node in _shown_nodes(widget)):
                 parent.refresh(layout=True)
             parent.app._update_mouse_over(screen)
 
     return await_mount().__await__()
+
+
+def _shown(widget: DOMNode) -> bool:
+    """Whether `widget` takes part in a layout: neither it nor a widget it is in has `display` off."""
+    node: DOMNode | None = widget
+    while isinstance(node, Widget):
+        if not node.display:
+            return False
+        node = node.parent
+    return True
+
+
+def _shown_nodes(widget: Widget) -> Iterable[Widget]:
+    """`widget` and every widget in it that a layout places (none inside a widget whose `display` is off)."""
+    if not widget.display:
+        return
+    yield widget
+    for child in widget.children:
+        if isinstance(child, Widget):
+            yield from _shown_nodes(child)
 
 
 class _Tinted:

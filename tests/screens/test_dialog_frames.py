@@ -275,3 +275,36 @@ async def test_the_moves_list_draws_each_option_once_as_it_opens(monkeypatch):
         shown_options = min(options.option_count, options.scrollable_content_region.height)
         assert 0 < len(drawn) <= shown_options + 1  # Textual's: each shown option twice
         assert shown(terminal) == whole(app)
+
+
+async def test_a_served_app_opens_and_closes_the_moves_list_with_one_layout_and_one_frame(monkeypatch):
+    """A served app shows notifications (the tests' apps do not, unless asked): every screen has a rack for them,
+    hidden while there is none. The rack's scrollbar switched on as it mounts, and the rack hidden once more each
+    time a screen is shown, asked for layouts of the whole screen, and the mounting of a dialog whose rack a layout
+    had not placed laid it out again and drew it whole again: three layouts and two whole frames as the list
+    opened (`screens.compat.screens_laid_out_once`: a widget hidden, and not placed, asks for no layout)."""
+    app = chai_app()
+    terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
+    async with app.run_test(size=(WIDTH, HEIGHT), notifications=True) as pilot:
+        game = await asha_to_move(app, pilot)
+        frames = counted_frames(monkeypatch)
+        layouts = counted_layouts(monkeypatch)
+        for _ in range(2):
+            await press(pilot, "m")
+            await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
+            await settle(pilot)
+            assert layouts == ["MovesScreen"]
+            assert frames == ["whole MovesScreen"]
+            assert shown(terminal) == whole(app)
+            frames.clear()
+            layouts.clear()
+            await press(pilot, "escape")
+            await wait_for(pilot, lambda: app.screen is game, "the game again")
+            await settle(pilot)
+            assert layouts == []
+            assert frames == ["whole ChaiScreen"]
+            assert shown(terminal) == whole(app)
+            frames.clear()
+        app.notify("A notice")  # a rack with something to show is shown, as Textual shows it
+        await wait_for(pilot, lambda: "A notice" in shown(terminal), "the notice")
+        assert shown(terminal) == whole(app)
