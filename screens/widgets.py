@@ -116,6 +116,8 @@ class Footer(textual_widgets.Footer):
     - keys that it has already, some of them hidden or shown again (a name field takes `?` as a
       letter, so Keys leaves the footer while it has the focus): the footer's own line is laid out
       again, nothing is mounted;
+    - in both cases at once, not after the next frame as Textual's Footer does: what changed the keys (a
+      move at a table, as the turn passes) and the keys are drawn in one frame, with one layout for both;
     - otherwise (new keys) it is rebuilt, keeping (hidden) the keys it had: a screen whose keys change with
       each step of a turn (Dabba Walla's) has them all after one round, and from then on only shows and
       hides them.
@@ -140,6 +142,16 @@ class Footer(textual_widgets.Footer):
         for widget in widgets:  # every key, those in groups too, passes through here
             footer_key_as_its_footer(widget, self.compact)
             yield widget
+
+    def on_mount(self) -> None:
+        self.call_next(self._told_at_once)  # after Textual's Footer has subscribed, as it mounts
+
+    def _told_at_once(self) -> None:
+        """Hear of the screen's keys as they change, not once the footer's own messages come to it: a change
+        of keys that waited for them was drawn in a frame of its own, after the frame of what changed them."""
+        signal = self.screen.bindings_updated_signal
+        signal.unsubscribe(self)
+        signal.subscribe(self, self.bindings_changed, immediate=True)
 
     def _keys(self, slots: list[tuple[FooterSlot, bool]]) -> ComposeResult:
         """The footer's keys for `slots`, made as Textual's Footer makes them; those not shown are hidden."""
@@ -170,11 +182,20 @@ class Footer(textual_widgets.Footer):
     def bindings_changed(self, screen: Screen) -> None:
         if not (screen.app.app_focus and self.is_attached and screen is self.screen):
             self._shown = None  # Textual skips this rebuild: the next one must not be skipped
-            super().bindings_changed(screen)
+            self._as_textual(screen)
             return
-        if self._wanted(screen) == self._shown:
+        wanted = self._wanted(screen)
+        if wanted == self._shown:
             return
-        super().bindings_changed(screen)
+        if self._shown is not None and screen.is_current and self._show_in_place(screen, wanted):
+            self._shown = wanted  # now, with what changed the keys: drawn in the same frame, one layout for both
+            return
+        self._as_textual(screen)
+
+    def _as_textual(self, screen: Screen) -> None:
+        """Textual's Footer told of `screen`'s keys, among the footer's own messages, as Textual tells it (it
+        makes keys bound to the footer, which only the footer's own messages may do)."""
+        self.call_next(super().bindings_changed, screen)
 
     async def recompose(self) -> None:
         if not (self.is_attached and self._shown is not None):

@@ -316,3 +316,37 @@ async def test_a_seats_problem_said_and_gone_repaints_its_line_and_lays_nothing_
         await settle(pilot)
         assert "seat 2 needs a name" in screen_text(app)
         assert laid_out == []
+
+
+async def test_a_move_and_the_keys_it_takes_off_the_footer_are_drawn_in_one_frame(monkeypatch):
+    """Asha's move passes the turn: the game's lines and the footer's keys (the move keys hidden) change in one
+    frame, laid out once. Textual's Footer hears of its screen's keys among its own messages, after the screen's
+    next frame: at a table every move drew the keys in a frame of their own, as the turn left and as it came."""
+    from .test_dialog_frames import counted_frames
+    from .test_partial_paint import on_terminal, shown, whole
+
+    config = GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Ravi", bot="easy"), SeatConfig("Dev", bot="easy")))
+    app = ChaiGamesApp(new_game=("chai", config, 7), bot_delay=0.05, key_guard=0)
+    terminal = on_terminal(app, monkeypatch, 100, 32)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, ChaiScreen) and app.controller.legal_actions(0) and app.screen.query(FooterKey)
+            ),
+            "Asha's move",
+        )
+        await settle(pilot)
+        app.bot_delay = 3600  # the bots wait: Asha's move alone
+        game = app.screen
+        moves = next(key for key in game.query(FooterKey) if key.key == "m")
+        assert moves.display
+        frames = counted_frames(monkeypatch)
+        laid_out = counted_layouts(app)
+        app.controller.act(0, app.controller.legal_actions(0)[0])
+        assert not moves.display  # told as the game was: before any frame
+        await settle(pilot)
+        assert frames == ["part ChaiScreen"]
+        assert len(laid_out) == 1
+        assert "m Moves" not in footer_line(app)
+        assert shown(terminal) == whole(app)
