@@ -161,7 +161,8 @@ async def test_pause_is_recorded_and_stops_every_deadline(make_app, store):
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, PauseMenu), "the pause menu")
         assert last(c) == (0, Pause(), 1.5) and c.state.paused_at == 1.5
-        assert '"pause"' in store.path_of(c.save_id).read_text()
+        # in real time the save's rename follows on the store's committer thread: on the disk a moment later
+        await wait_for(pilot, lambda: '"pause"' in store.path_of(c.save_id).read_text(), "the pause saved")
         fake.now += 60.0
         await ticker_turn(pilot, c)
         assert c.clock.now() == 1.5 and c.state.seats[0].locked_until == 3.5
