@@ -371,7 +371,8 @@ async def measure_table(game_id: str, updates: int, counting: Counting, data_dir
 
     app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=3600, confirm_moves=False)
     others, own, drawn, moved = Tally(), Tally(), 0, 0
-    async with app.run_test(size=TABLE_SIZE) as pilot:
+    # notifications on, as served: every screen has its rack of notifications (tests' apps have none)
+    async with app.run_test(size=TABLE_SIZE, notifications=True) as pilot:
         table = InProcessTable("PLAY", data_dir, who("Asha"), bot_delay=0.05)
         client = await TableClient.connect(sock=await table.start())
         kinds = [{"kind": "person", "level": None}] + [{"kind": "bot", "level": "easy"}] * 3
