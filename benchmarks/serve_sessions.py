@@ -33,8 +33,11 @@ With `--profile DIR` every forked game profiles itself from the fork until it is
 (`CHAIGAMES_FORK_PROFILE`, see `chaigames/hosting/forkserver.py`), and the sessions that connected
 alone are summed and printed: where a session's CPU on its way to the menu goes.
 
+With `--pages` (as root), once the sessions are quiet at the menu, which of the fork server's pages
+one game copied and what it wrote on them, by kind of object (`benchmarks/fork_pages.py`).
+
     python benchmarks/serve_sessions.py [--sessions 16] [--keys 96] [--color 256] [--game chai|none] [--spawn]
-        [--profile DIR]
+        [--profile DIR] [--pages]
 """
 
 from __future__ import annotations
@@ -52,8 +55,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "sitecustomize.py"
+"""With `--pages`, the fork server's hook that lists its objects, there only while the benchmark runs."""
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import fork_pages  # noqa: E402
 from benchmarks.ptyrun import proc_cpu_seconds  # noqa: E402
 from tests.serve.sshplay import MENU_TITLES, Player, alive, connect  # noqa: E402
 
@@ -449,6 +455,11 @@ async def main() -> int:
         help="the benchmark's terminals emulate every byte as it comes, also while sessions connect (before)",
     )
     parser.add_argument(
+        "--pages",
+        action="store_true",
+        help="at the menu, which of the fork server's pages one game copied and what it wrote on them (root)",
+    )
+    parser.add_argument(
         "--profile", metavar="DIR", type=Path, help="each forked game profiles itself into DIR; print the alone ones"
     )
     args = parser.parse_args()
@@ -458,6 +469,9 @@ async def main() -> int:
         if args.profile:
             args.profile.mkdir(parents=True, exist_ok=True)
             env["CHAIGAMES_FORK_PROFILE"] = str(args.profile.resolve())
+        listing = Path(tmp) / "objects.pickle"
+        if args.pages:  # the fork server's environment keeps only the package's root on its path
+            SITE.write_text(fork_pages.SITECUSTOMIZE.format(path=str(listing)))
         server = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -578,6 +592,8 @@ async def main() -> int:
             quiet = await settled([server.pid, *kids])
             print(f"  the games went quiet (under 5% of a core together) after {quiet:.1f} s more")
             print(f"  quiet at the menu, {memory_line(server.pid, args.sessions)}")
+            if args.pages:
+                print(fork_pages.copied_pages(fork_servers_of(server.pid)[0], kids[0], listing, examples=12))
             players = [r[1] for r in results]
             load = os.getloadavg()
             samples = await keys_round(players, args.keys, (b"\x1b[B", b"\x1b[A"))
@@ -619,6 +635,7 @@ async def main() -> int:
             print(f"  session log lines: {log.count('session user=')}; server exit status {server.returncode}")
             return 0 if not left else 1
         finally:  # also when a wait above gave up: no server and no game is left behind
+            SITE.unlink(missing_ok=True)
             if server.returncode is None:
                 server.send_signal(signal.SIGTERM)
                 try:
