@@ -527,6 +527,7 @@ def preload_app() -> None:
         traceback.print_exc()
     gc.collect()
     gc.freeze()
+    packing.take_free_space()  # last: what a session allocates then goes to pages of its own
 
 
 def _names_the_trip_uses() -> list[str]:

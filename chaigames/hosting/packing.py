@@ -25,6 +25,11 @@ names a session uses lay among everything else the imports made, on about 440 pa
 of the code the trip to the menu runs, found by `survey`, which imports the app and takes the trip in a
 forked child (the fork server itself must not import the app before it interns them).
 
+`take_free_space()`, the last thing before the first fork, takes every free block of Python's
+allocator's pools and every free chunk of the C heap: a session's own objects then go to pages of its
+own, filled one after another, instead of the free space the imports and the warm-up left scattered
+over the server's pages, each copying its page for a few of the session's bytes.
+
 Measured (`benchmarks/serve_sessions.py`, 16 sessions at the menu): a session's own pages 14.8 ->
 13.4 MiB. Tried without gain: the code of whole modules a session runs and the trip does not (its
 terminal driver, asyncio's streams), copied too (the copies no session runs cost what the others
@@ -33,12 +38,15 @@ saved); the allocator's free blocks filled first, so that the copies went to fre
 
 from __future__ import annotations
 
+import array
 import copy
+import ctypes
 import gc
 import json
 import os
 import re
 import sys
+import tempfile
 import threading
 import traceback
 import types
@@ -156,3 +164,120 @@ def survey(run: Callable[[], list[str]]) -> list[str]:
         return []
     answered = json.loads(text)
     return [name for name in answered if isinstance(name, str)]
+
+
+HOLES = array.array("Q")
+"""The C heap's free chunks `fill_heap_holes` took (their addresses): kept, never freed."""
+
+
+class _MallInfo2(ctypes.Structure):
+    """glibc's `struct mallinfo2`: the heap's totals."""
+
+    _fields_ = [
+        (name, ctypes.c_size_t)
+        for name in [
+            "arena",
+            "ordblks",
+            "smblks",
+            "hblks",
+            "hblkhd",
+            "usmblks",
+            "fsmblks",
+            "uordblks",
+            "fordblks",
+            "keepcost",
+        ]
+    ]
+
+
+def heap_top() -> int:
+    """The address where the C heap's untouched top begins (what malloc takes when no free chunk fits),
+    or 0 where the C library is not glibc."""
+    try:
+        libc = ctypes.CDLL(None)
+        libc.mallinfo2.restype = _MallInfo2
+        libc.sbrk.restype = ctypes.c_void_p
+        libc.sbrk.argtypes = [ctypes.c_ssize_t]
+        return int(libc.sbrk(0) or 0) - int(libc.mallinfo2().keepcost)
+    except (AttributeError, OSError):
+        return 0
+
+
+def fill_heap_holes() -> int:
+    """Take every free chunk of the C heap (malloc's), so that what a session allocates there comes from
+    the heap's top, pages of its own, instead of the holes the imports and the warm-up left among the
+    server's objects (the larger ones live there: classes, big code, the tables of large dicts and
+    lists): each hole a session filled copied its page for a few of its bytes. The chunks are kept.
+    Returns the bytes taken (0 where the C library is not glibc)."""
+    top = heap_top()
+    if not top:
+        return 0
+    libc = ctypes.CDLL(None)
+    libc.malloc.restype = ctypes.c_void_p
+    libc.malloc.argtypes = [ctypes.c_size_t]
+    libc.free.argtypes = [ctypes.c_void_p]
+    taken = 0
+    # Large requests first (few calls for the large holes), then every size of the per-size caches (a
+    # chunk freed there serves only its own size) down to the smallest; a block from the top is given
+    # back and ends that size.
+    for size in (4096, 2048, *range(1024, 0, -16)):
+        while True:
+            block = libc.malloc(size)
+            if not block or block >= top:
+                libc.free(block)
+                break
+            HOLES.append(block)
+            taken += size
+    return taken
+
+
+BLOCKS = array.array("Q")
+"""The free blocks of Python's allocator's pools that `fill_pools` took (their addresses): kept, never freed."""
+
+
+def free_blocks() -> dict[int, int]:
+    """How many free blocks the pools of Python's allocator hold, by block size: the "avail blocks" of
+    `sys._debugmallocstats`, which writes its table to the C-level stderr (empty where Python's own
+    allocator is not in use)."""
+    with tempfile.TemporaryFile() as table:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        os.dup2(table.fileno(), 2)
+        try:
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        table.seek(0)
+        text = table.read().decode(errors="replace")
+    free: dict[int, int] = {}
+    for line in text.splitlines():
+        fields = line.split()  # class, size, pools, blocks in use, available blocks
+        if len(fields) == 5 and all(field.isdigit() for field in fields):
+            free[int(fields[1])] = int(fields[4])
+    return free
+
+
+def fill_pools() -> int:
+    """Take every free block of Python's allocator's pools (objects of up to 512 bytes), so that the
+    objects a session makes go to pools of its own, filled one after another, instead of the free
+    blocks the imports and the warm-up left scattered over the server's pools, each copying its page
+    (and its pool's header page) for a few of the session's bytes. The blocks are kept. Returns the
+    bytes taken."""
+    api = ctypes.pythonapi
+    api.PyObject_Malloc.restype = ctypes.c_void_p
+    api.PyObject_Malloc.argtypes = [ctypes.c_size_t]
+    taken = 0
+    for _ in range(2):  # again for the blocks the first count's own objects left free
+        for size, count in free_blocks().items():
+            for _ in range(count):
+                BLOCKS.append(api.PyObject_Malloc(size))
+            taken += size * count
+    return taken
+
+
+def take_free_space() -> int:
+    """Take the free space of the pools (`fill_pools`), then of the C heap (`fill_heap_holes`: after,
+    for the holes the pools' filling left there): the last thing before the first fork. Returns the
+    bytes taken."""
+    return fill_pools() + fill_heap_holes()

@@ -9,14 +9,18 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.util
+import json
 import os
 import py_compile
+import subprocess
 import sys
 import threading
 import traceback
 import types
 import uuid
 from typing import Any
+
+import pytest
 
 from chaigames.hosting import packing
 
@@ -187,3 +191,68 @@ def test_a_survey_that_fails_answers_nothing() -> None:
         raise RuntimeError("the app did not import")
 
     assert packing.survey(run) == []
+
+
+HOLES_THEN_FILL = """
+import ctypes, json, sys
+from chaigames.hosting import packing
+
+libc = ctypes.CDLL(None)
+libc.malloc.restype = ctypes.c_void_p
+libc.malloc.argtypes = [ctypes.c_size_t]
+libc.free.argtypes = [ctypes.c_void_p]
+blocks = [libc.malloc(size) for size in range(100, 3000, 7) for _ in range(3)]
+for block in blocks[::2]:  # holes of every size among the blocks kept
+    libc.free(block)
+top = packing.heap_top()
+taken = packing.fill_heap_holes() if sys.argv[1] == "fill" else 0
+print(json.dumps({"taken": taken, "from_top": [libc.malloc(size) >= top for size in (48, 600, 2000)]}))
+"""
+
+
+@pytest.mark.skipif(not packing.heap_top(), reason="the C heap's holes are glibc's")
+@pytest.mark.parametrize("fill", [True, False])
+def test_after_the_heap_holes_are_filled_what_is_allocated_comes_from_the_heap_top(fill: bool) -> None:
+    """A fresh interpreter (its heap not the test runner's) makes holes in its C heap; once they are
+    filled, every allocation comes from the heap's top; without the fill, from the holes."""
+    done = subprocess.run(
+        [sys.executable, "-c", HOLES_THEN_FILL, "fill" if fill else "no"], capture_output=True, text=True, check=True
+    )
+    result = json.loads(done.stdout)
+    if fill:
+        assert result["taken"] > 0
+        assert result["from_top"] == [True, True, True]
+    else:
+        assert result["from_top"] == [False, False, False]
+
+
+POOL_HOLES_THEN_FILL = """
+import json, sys
+from chaigames.hosting import packing
+
+POOL = 16384
+made = [b"%05d" % n + bytes(26) for n in range(20000)]  # 64 bytes each
+holes = {id(b) - id(b) % POOL for b in made[::2]}
+del made[::2]  # every other block freed: holes in every pool they filled
+taken = packing.fill_pools() if sys.argv[1] == "fill" else 0
+new = [b"%05d" % n + bytes(26) for n in range(200)]
+print(json.dumps({"taken": taken, "in_holes": sum(id(b) - id(b) % POOL in holes for b in new)}))
+"""
+
+
+@pytest.mark.parametrize("fill", [True, False])
+def test_after_the_pools_are_filled_new_objects_go_to_pools_of_their_own(fill: bool) -> None:
+    """A fresh interpreter frees every other of many objects, leaving free blocks in their pools; once
+    the pools are filled, new objects of that size go to other pools; without the fill, into the holes."""
+    done = subprocess.run(
+        [sys.executable, "-c", POOL_HOLES_THEN_FILL, "fill" if fill else "no"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result = json.loads(done.stdout)
+    if fill:
+        assert result["taken"] > 0
+        assert result["in_holes"] == 0
+    else:
+        assert result["in_holes"] > 100
