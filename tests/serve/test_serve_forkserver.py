@@ -36,13 +36,16 @@ REPORT = (
     "    from chaigames.hosting.packing import RETIRED\n"
     "    code = sys.modules['screens.app'].ChaiGamesApp.get_default_screen.__code__\n"
     "    return any(old == code and old is not code for old in RETIRED)\n"
+    "def free_space_taken():\n"  # the server's free blocks and heap chunks, taken before the fork
+    "    packing = sys.modules.get('chaigames.hosting.packing')\n"
+    "    return packing is not None and len(packing.BLOCKS) > 0 and len(packing.HOLES) > 0\n"
     "seen = dict(term=os.environ['TERM'], home=os.environ['CHAIGAMES_HOME'], cwd=os.getcwd(),\n"
     "    tty=os.ttyname(0), same=os.ttyname(1) == os.ttyname(2) == os.ttyname(0),\n"
     "    leader=os.getsid(0) == os.getpid(), foreground=os.tcgetpgrp(0) == os.getpgrp(),\n"
     "    size=list(os.get_terminal_size(0)), parent=os.getppid(), fds=fds, host_fd=os.environ['" + HOST_FD_ENV + "'],\n"
     "    colours=[textual.constants.COLOR_SYSTEM, os.environ['TEXTUAL_COLOR_SYSTEM'], os.environ.get('COLORTERM')],\n"
     "    frames=[textual.constants.MAX_FPS, os.environ['TEXTUAL_FPS']],\n"
-    "    argv=sys.argv, keys=sorted(os.environ), packed=packed())\n"
+    "    argv=sys.argv, keys=sorted(os.environ), packed=packed(), taken=free_space_taken())\n"
     "print('\\x1b[?1049h' + json.dumps(seen), flush=True)\n"
     "import time\n"
     "[time.sleep(0.1) for _ in range(600)]\n"
@@ -86,6 +89,7 @@ async def test_two_forked_sessions_each_see_their_own_terminal_environment_and_f
         assert seen["fds"] == [0, 1, 2, int(seen["host_fd"])]  # the pty and the channel to the host: nothing else
         assert seen["argv"] == ["-c"]
         assert seen["packed"]  # the code the server's trip to the menu ran: copied side by side before the fork
+        assert seen["taken"]  # and its free space taken
         assert "PYTHONSAFEPATH" not in seen["keys"] and "LD_PRELOAD" not in seen["keys"]
     assert seen_asha["tty"] != seen_ravi["tty"]
     assert server_fds == [0, 1, 2, server_fds[3]]  # the fork server itself: its control socket only
