@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from chaigames.hosting import packing
+from tests.wait import scaled
 
 
 def _ran_directly(n: int, step: int = 2) -> int:
@@ -216,7 +217,11 @@ def test_after_the_heap_holes_are_filled_what_is_allocated_comes_from_the_heap_t
     """A fresh interpreter (its heap not the test runner's) makes holes in its C heap; once they are
     filled, every allocation comes from the heap's top; without the fill, from the holes."""
     done = subprocess.run(
-        [sys.executable, "-c", HOLES_THEN_FILL, "fill" if fill else "no"], capture_output=True, text=True, check=True
+        [sys.executable, "-c", HOLES_THEN_FILL, "fill" if fill else "no"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=scaled(60),
     )
     result = json.loads(done.stdout)
     if fill:
@@ -249,6 +254,7 @@ def test_after_the_pools_are_filled_new_objects_go_to_pools_of_their_own(fill: b
         capture_output=True,
         text=True,
         check=True,
+        timeout=scaled(60),
     )
     result = json.loads(done.stdout)
     if fill:
