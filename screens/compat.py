@@ -442,7 +442,11 @@ def screens_laid_out_once() -> None:
       scrollbar switched on as it mounts), and again, drawing it whole, for a mounting that ended with such a
       widget unplaced. Here a widget that is hidden, and was not placed, asks for no layout, and a mounting asks
       for one only for the widgets a layout would place (a widget hidden since the last layout is placed, and
-      still asks).
+      still asks);
+    - a widget that asks to be drawn again asks its screen once it is next idle: a layout tells a list of options
+      its sizes again, and the list's scrollbar asks to be drawn again, after the layout's whole frame has drawn it
+      (every time Chai's moves list is shown again). Here a whole frame answers what the widgets it draws asked
+      before it.
     Each whole drawing is every line of the terminal sent again, and each layout places every widget."""
     if getattr(Screen._screen_resized, "once", False):
         return
@@ -453,6 +457,7 @@ def screens_laid_out_once() -> None:
     on_layout = Screen._on_layout
     prune = App._prune
     push = App.push_screen
+    render_update = Compositor.render_update
     laid_out_at: weakref.WeakKeyDictionary[Screen, float] = weakref.WeakKeyDictionary()
 
     def _screen_resized(self: Screen, size: Size) -> None:
@@ -519,6 +524,14 @@ def screens_laid_out_once() -> None:
         under._dirty_regions.update(asked[2])
         return pushed
 
+    def _render_update(
+        self: Compositor, full: bool = False, screen_stack: list[Screen] | None = None, simplify: bool = False
+    ) -> Any:
+        if not full and self.size.region in self._dirty_regions:  # the screen's own frame, whole (not a screenshot)
+            for widget in self.visible_widgets:  # drawn now: what they asked is done
+                widget._repaint_required = False
+        return render_update(self, full, screen_stack, simplify)
+
     _screen_resized.once = True  # type: ignore[attr-defined]
     Screen._screen_resized = _screen_resized  # type: ignore[method-assign]
     Screen._on_timer_update = _on_timer_update  # type: ignore[method-assign]
@@ -527,6 +540,7 @@ def screens_laid_out_once() -> None:
     Screen._on_layout = _on_layout  # type: ignore[method-assign]
     App._prune = _prune  # type: ignore[method-assign]
     App.push_screen = push_screen  # type: ignore[method-assign]
+    Compositor.render_update = _render_update  # type: ignore[method-assign]
     AwaitMount.__await__ = _await_mount  # type: ignore[method-assign]
 
 
