@@ -163,9 +163,8 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import Screen
-from textual.strip import Strip, StripRenderable
+from textual.strip import Strip
 from textual.timer import Timer, TimerCallback
-from textual.visual import Visual, visualize
 from textual.widget import AwaitMount, Widget
 from textual.widgets import Footer, Input, OptionList, Select
 from textual.widgets._footer import FooterKey
@@ -586,26 +585,31 @@ def _shown_nodes(widget: Widget) -> Iterable[Widget]:
             yield from _shown_nodes(child)
 
 
-class _Tinted:
-    """The lines under a tint as Textual's `BackgroundScreen` gives them, from lines already composed, each
-    style tinted once (by Textual's own tint)."""
-
-    def __init__(self, lines: list[Strip], color: Color) -> None:
-        self.lines = lines
-        self.color = color
-
-    def __rich_console__(self, console: Any, options: Any) -> Iterable[Segment]:
-        tinted: dict[Any, Any] = {}
-        tint = BackgroundScreen.process_segments
-        for segment in console.render(StripRenderable(self.lines), options):
-            text, style, control = segment
-            if control:
-                yield segment
-                continue
-            done = tinted.get(style)
-            if done is None:
-                done = tinted[style] = next(iter(tint([Segment(" ", style)], self.color))).style
-            yield Segment(text, done)
+def _tinted(screen: Screen, lines: list[Strip], color: Color) -> list[Strip]:
+    """`lines` under `screen`'s tint, as Textual's `Screen.render` draws them: each segment's style tinted (by
+    Textual's own tint, `BackgroundScreen`), then the screen's own style under it and its link style over a link's
+    (`Widget.post_render`), each style worked out once. Textual renders the lines through a Rich console and cuts
+    them into lines again, which cost half as much again as composing them."""
+    tint = BackgroundScreen.process_segments
+    base = screen.visual_style.rich_style
+    link = screen.link_style if screen.auto_links else None
+    done: dict[Any, Any] = {}
+    tinted: list[Strip] = []
+    for line in lines:
+        segments = []
+        for text, style, _ in line:
+            drawn = done.get(style, done)
+            if drawn is done:
+                drawn = next(iter(tint([Segment(" ", style)], color))).style
+                if base:
+                    drawn = base + drawn
+                if link and drawn is not None and drawn._meta is not None and "@click" in drawn.meta:
+                    drawn = drawn + link
+                done[style] = drawn
+            if drawn is not None or not link:
+                segments.append(Segment(text, drawn))
+        tinted.append(Strip(segments))
+    return tinted
 
 
 _tinted_lines: weakref.WeakKeyDictionary[Screen, tuple[tuple, list[Strip]]] = weakref.WeakKeyDictionary()
@@ -633,9 +637,8 @@ def tinted_lines(screen: Screen) -> list[Strip] | None:
     kept = _tinted_lines.get(screen)
     screen._dirty_regions.clear()  # as Textual's `render_line` does once it has drawn
     if kept is None or kept[0] != key:
-        width, height = screen.size
-        visual = visualize(screen, _Tinted(under._compositor.render_strips(), color))
-        kept = _tinted_lines[screen] = (key, Visual.to_strips(screen, visual, width, height, screen.visual_style))
+        lines = under._compositor.render_strips()[: screen.size.height]
+        kept = _tinted_lines[screen] = (key, _tinted(screen, lines, color))
     return kept[1]
 
 

@@ -217,9 +217,26 @@ def counted_tints(monkeypatch) -> list[int]:
     return tinted
 
 
+def counted_visuals(monkeypatch, kind: type) -> list:
+    """Every widget of `kind` that renders a visual into lines from now on (`Visual.to_strips`)."""
+    from textual.visual import Visual
+
+    rendered: list = []
+    to_strips = Visual.to_strips.__func__  # type: ignore[attr-defined]
+
+    def counted(cls, widget, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if isinstance(widget, kind):
+            rendered.append(widget)
+        return to_strips(cls, widget, *args, **kwargs)
+
+    monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+    return rendered
+
+
 async def test_the_game_under_the_moves_list_is_tinted_once_as_it_opens(monkeypatch):
     """Textual tinted every segment of the game under the list each time the list was drawn whole: three times
-    as it opened. Now the tinted lines are kept while the game shows the same. The list still shows the game
+    as it opened. Now the tinted lines are kept while the game shows the same, and tinted segment by segment
+    (Textual rendered them through a Rich console and cut them into lines again). The list still shows the game
     tinted exactly as Textual draws it, and follows a change on the game under it."""
     app = chai_app()
     terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
@@ -227,6 +244,7 @@ async def test_the_game_under_the_moves_list_is_tinted_once_as_it_opens(monkeypa
         game = await asha_to_move(app, pilot)
         segments = sum(len(list(strip)) for strip in game._compositor.render_strips())
         tinted = counted_tints(monkeypatch)
+        through_rich = counted_visuals(monkeypatch, MovesScreen)
         frames = counted_whole_frames(monkeypatch)
         await press(pilot, "m")
         await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
@@ -234,6 +252,7 @@ async def test_the_game_under_the_moves_list_is_tinted_once_as_it_opens(monkeypa
         dialog = app.screen
         assert frames == ["MovesScreen"]
         assert 0 < sum(tinted) <= segments  # Textual tinted every segment of the game three times
+        assert through_rich == []  # tinted segment by segment, not rendered through a Rich console again
         assert [dialog.render_line(y) for y in range(HEIGHT)] == textual_tinted(dialog)
         assert shown(terminal) == whole(app)
         tinted.clear()
