@@ -585,15 +585,24 @@ def _shown_nodes(widget: Widget) -> Iterable[Widget]:
             yield from _shown_nodes(child)
 
 
+_tints: dict[tuple[Any, ...], dict[Any, Any]] = {}
+"""By tint (its colour, the dialog's style and link style): each style seen under it, and what it became."""
+
+
 def _tinted(screen: Screen, lines: list[Strip], color: Color) -> list[Strip]:
     """`lines` under `screen`'s tint, as Textual's `Screen.render` draws them: each segment's style tinted (by
     Textual's own tint, `BackgroundScreen`), then the screen's own style under it and its link style over a link's
-    (`Widget.post_render`), each style worked out once. Textual renders the lines through a Rich console and cuts
-    them into lines again, which cost half as much again as composing them."""
+    (`Widget.post_render`), each style worked out once for as long as the tint stays the same (`_tints`). Textual
+    renders the lines through a Rich console and cuts them into lines again, which cost half as much again as
+    composing them, and tints each style anew."""
     tint = BackgroundScreen.process_segments
     base = screen.visual_style.rich_style
     link = screen.link_style if screen.auto_links else None
-    done: dict[Any, Any] = {}
+    if len(_tints) > 8:
+        _tints.clear()
+    done = _tints.setdefault((color, base, link), {})
+    if len(done) > 4096:  # links' styles each have their own meta
+        done.clear()
     tinted: list[Strip] = []
     for line in lines:
         segments = []
