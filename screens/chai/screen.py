@@ -612,6 +612,8 @@ class ChaiScreen(GameScreen):
                 self._play(legal[index])
 
         moves = self._moves
+        if moves is not None and moves in self.app.screen_stack:
+            return  # open already (under the command palette)
         if moves is None:
             moves = self._moves = MovesScreen(labels, picked)
             self.app.install_screen(moves, f"chai-moves-{id(self)}")  # kept when closed, shown again next move

@@ -151,3 +151,38 @@ async def test_the_moves_list_goes_with_its_game():
         await app.back_to_menu()
         await wait_for(pilot, lambda: not moves.is_attached and not game.is_attached, "the game and its list gone")
         assert not app.is_screen_installed(moves)
+
+
+async def test_the_moves_list_shown_again_after_the_terminal_was_resized_fits_the_new_size(monkeypatch):
+    from tests.screens.keys import press
+    from tests.screens.test_dialog_frames import asha_to_move, chai_app, settle
+    from tests.screens.test_partial_paint import on_terminal, shown, whole
+
+    app = chai_app()
+    terminal = on_terminal(app, monkeypatch, 120, 40)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await asha_to_move(app, pilot)
+        moves = await open_moves(pilot, app)
+        narrow = moves.query_one("#moves-box").size
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: app.screen is game, "the game again")
+        await pilot.resize_terminal(120, 40)
+        await wait_for(pilot, lambda: game.size == (120, 40), "the game at 120x40")
+        await settle(pilot)
+        assert await open_moves(pilot, app) is moves
+        box = moves.query_one("#moves-box").size
+        assert moves.size == (120, 40) and box.width > narrow.width and box.height > narrow.height
+        assert shown(terminal) == whole(app)
+
+
+async def test_the_moves_list_asked_for_while_it_is_open_is_not_opened_twice():
+    """The command palette over the list can still run the game's own Moves."""
+    from tests.screens.test_dialog_frames import asha_to_move, chai_app, settle
+
+    app = chai_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await asha_to_move(app, pilot)
+        moves = await open_moves(pilot, app)
+        game.action_moves()
+        await settle(pilot)
+        assert app.screen_stack.count(moves) == 1
