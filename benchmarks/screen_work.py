@@ -358,8 +358,8 @@ TABLE_GAMES = ("chai", "dabba-walla", "chai-wallah")
 async def measure_table(game_id: str, updates: int, counting: Counting, data_dir: Path) -> list[tuple[str, Tally, int]]:
     """Asha's app at a table (on this loop) with three bots: Textual's work per update her screen draws,
     and per move of her own. At Chai she plays as benchmarks/serve_tables.py does (the first move of the
-    moves list: `m`, then Enter; the list opened and closed is counted as her move, the update that
-    follows as an update); at the others her controller makes the first legal move (not counted apart)."""
+    moves list: `m`, then Enter; the list opened, and the move chosen as it closes, are counted apart, the
+    update that follows as an update); at the others her controller makes the first legal move (not counted apart)."""
     from chaigames import games
     from chaigames.play import wire
     from chaigames.play.client import TableClient
@@ -370,7 +370,7 @@ async def measure_table(game_id: str, updates: int, counting: Counting, data_dir
     from tests.serve.tablehost import InProcessTable, who
 
     app = ChaiGamesApp(registry=True, bot_delay=0, countdown=0, key_guard=0, win_hold=3600, confirm_moves=False)
-    others, own, drawn, moved = Tally(), Tally(), 0, 0
+    others, opened, closed, drawn, moved = Tally(), Tally(), Tally(), 0, 0
     # notifications on, as served: every screen has its rack of notifications (tests' apps have none)
     async with app.run_test(size=TABLE_SIZE, notifications=True) as pilot:
         table = InProcessTable("PLAY", data_dir, who("Asha"), bot_delay=0.05)
@@ -403,10 +403,13 @@ async def measure_table(game_id: str, updates: int, counting: Counting, data_dir
                 before = drawn
                 await press(pilot, "m")
                 await settled(app)
+                counting.now.cpu = time.process_time() - start
+                opened.add(counting.now)
+                counting.now, start = Tally(), time.process_time()
                 await press(pilot, "enter")
                 await settled(app)
                 counting.now.cpu = time.process_time() - start
-                own.add(counting.now)
+                closed.add(counting.now)
                 drawn = before  # an update that came meanwhile is drawn again below (it is counted as her move)
                 continue
             if legal and controller.to_move == 0 and moves != acted and app.screen is screen:
@@ -419,7 +422,7 @@ async def measure_table(game_id: str, updates: int, counting: Counting, data_dir
         counting.now = Tally()
     rows = [("update", others, drawn)]
     if moved:
-        rows.append(("own move", own, moved))
+        rows += [("own: list opened", opened, moved), ("own: move chosen", closed, moved)]
     return rows
 
 

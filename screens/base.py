@@ -53,20 +53,28 @@ class MountedWhileRunning(_Widget):
 
 
 class StyledOnce(MountedWhileRunning, Screen[ResultType]):
-    """A screen that is not styled over again as it is first shown, and that sets itself up on Mount
-    only while the app runs (`MountedWhileRunning`: one opened as the app quits never got its widgets).
+    """A screen that is not styled over again as it is shown under the styles it was styled with, and that sets
+    itself up on Mount only while the app runs (`MountedWhileRunning`: one opened as the app quits never got its
+    widgets).
 
-    Textual restyles a screen and everything on it each time it is shown (`ScreenResume`), the first
-    time too, although it was styled as it was composed a moment before: for a form of a hundred
-    widgets (New game) that doubled the CPU of opening it. Shown again later (back from a screen
-    above it, a theme changed meanwhile) it is restyled as Textual does."""
+    Textual restyles a screen and everything on it each time it is pushed (`ScreenResume`), the first time too,
+    although it was styled as it was composed a moment before: for a form of a hundred widgets (New game) that
+    doubled the CPU of opening it, and a screen kept and pushed again (Chai's moves list, every move) was styled
+    again each time. Here it is restyled, as Textual does, only when what its styles come from changed since it
+    was last shown: the app's rules (a theme changed, a stylesheet read: parsed again into new rules) or the app's
+    own classes (the theme's)."""
 
-    resumed_once = False
+    _styled_under: tuple[object, frozenset[str], frozenset[str]] | None = None
+    """The app's rules, classes and pseudo-classes as the screen was last shown."""
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.ScreenResume) and not self.resumed_once:
-            self.resumed_once = True
-            event.refresh_styles = False
+        if isinstance(event, events.ScreenResume):
+            app = self.app
+            under = (app.stylesheet.rules, app.classes, app.pseudo_classes)
+            last = self._styled_under
+            if last is None or (last[0] is under[0] and last[1:] == under[1:]):
+                event.refresh_styles = False
+            self._styled_under = under
         await super().on_event(event)
 
 

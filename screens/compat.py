@@ -163,9 +163,8 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import Screen
-from textual.strip import Strip, StripRenderable
+from textual.strip import Strip
 from textual.timer import Timer, TimerCallback
-from textual.visual import Visual, visualize
 from textual.widget import AwaitMount, Widget
 from textual.widgets import Footer, Input, OptionList, Select
 from textual.widgets._footer import FooterKey
@@ -442,7 +441,11 @@ def screens_laid_out_once() -> None:
       scrollbar switched on as it mounts), and again, drawing it whole, for a mounting that ended with such a
       widget unplaced. Here a widget that is hidden, and was not placed, asks for no layout, and a mounting asks
       for one only for the widgets a layout would place (a widget hidden since the last layout is placed, and
-      still asks).
+      still asks);
+    - a widget that asks to be drawn again asks its screen once it is next idle: a layout tells a list of options
+      its sizes again, and the list's scrollbar asks to be drawn again, after the layout's whole frame has drawn it
+      (every time Chai's moves list is shown again). Here a whole frame answers what the widgets it draws asked
+      before it.
     Each whole drawing is every line of the terminal sent again, and each layout places every widget."""
     if getattr(Screen._screen_resized, "once", False):
         return
@@ -453,6 +456,7 @@ def screens_laid_out_once() -> None:
     on_layout = Screen._on_layout
     prune = App._prune
     push = App.push_screen
+    render_update = Compositor.render_update
     laid_out_at: weakref.WeakKeyDictionary[Screen, float] = weakref.WeakKeyDictionary()
 
     def _screen_resized(self: Screen, size: Size) -> None:
@@ -519,6 +523,14 @@ def screens_laid_out_once() -> None:
         under._dirty_regions.update(asked[2])
         return pushed
 
+    def _render_update(
+        self: Compositor, full: bool = False, screen_stack: list[Screen] | None = None, simplify: bool = False
+    ) -> Any:
+        if not full and self.size.region in self._dirty_regions:  # the screen's own frame, whole (not a screenshot)
+            for widget in self.visible_widgets:  # drawn now: what they asked is done
+                widget._repaint_required = False
+        return render_update(self, full, screen_stack, simplify)
+
     _screen_resized.once = True  # type: ignore[attr-defined]
     Screen._screen_resized = _screen_resized  # type: ignore[method-assign]
     Screen._on_timer_update = _on_timer_update  # type: ignore[method-assign]
@@ -527,6 +539,7 @@ def screens_laid_out_once() -> None:
     Screen._on_layout = _on_layout  # type: ignore[method-assign]
     App._prune = _prune  # type: ignore[method-assign]
     App.push_screen = push_screen  # type: ignore[method-assign]
+    Compositor.render_update = _render_update  # type: ignore[method-assign]
     AwaitMount.__await__ = _await_mount  # type: ignore[method-assign]
 
 
@@ -572,26 +585,40 @@ def _shown_nodes(widget: Widget) -> Iterable[Widget]:
             yield from _shown_nodes(child)
 
 
-class _Tinted:
-    """The lines under a tint as Textual's `BackgroundScreen` gives them, from lines already composed, each
-    style tinted once (by Textual's own tint)."""
+_tints: dict[tuple[Any, ...], dict[Any, Any]] = {}
+"""By tint (its colour, the dialog's style and link style): each style seen under it, and what it became."""
 
-    def __init__(self, lines: list[Strip], color: Color) -> None:
-        self.lines = lines
-        self.color = color
 
-    def __rich_console__(self, console: Any, options: Any) -> Iterable[Segment]:
-        tinted: dict[Any, Any] = {}
-        tint = BackgroundScreen.process_segments
-        for segment in console.render(StripRenderable(self.lines), options):
-            text, style, control = segment
-            if control:
-                yield segment
-                continue
-            done = tinted.get(style)
-            if done is None:
-                done = tinted[style] = next(iter(tint([Segment(" ", style)], self.color))).style
-            yield Segment(text, done)
+def _tinted(screen: Screen, lines: list[Strip], color: Color) -> list[Strip]:
+    """`lines` under `screen`'s tint, as Textual's `Screen.render` draws them: each segment's style tinted (by
+    Textual's own tint, `BackgroundScreen`), then the screen's own style under it and its link style over a link's
+    (`Widget.post_render`), each style worked out once for as long as the tint stays the same (`_tints`). Textual
+    renders the lines through a Rich console and cuts them into lines again, which cost half as much again as
+    composing them, and tints each style anew."""
+    tint = BackgroundScreen.process_segments
+    base = screen.visual_style.rich_style
+    link = screen.link_style if screen.auto_links else None
+    if len(_tints) > 8:
+        _tints.clear()
+    done = _tints.setdefault((color, base, link), {})
+    if len(done) > 4096:  # links' styles each have their own meta
+        done.clear()
+    tinted: list[Strip] = []
+    for line in lines:
+        segments = []
+        for text, style, _ in line:
+            drawn = done.get(style, done)
+            if drawn is done:
+                drawn = next(iter(tint([Segment(" ", style)], color))).style
+                if base:
+                    drawn = base + drawn
+                if link and drawn is not None and drawn._meta is not None and "@click" in drawn.meta:
+                    drawn = drawn + link
+                done[style] = drawn
+            if drawn is not None or not link:
+                segments.append(Segment(text, drawn))
+        tinted.append(Strip(segments))
+    return tinted
 
 
 _tinted_lines: weakref.WeakKeyDictionary[Screen, tuple[tuple, list[Strip]]] = weakref.WeakKeyDictionary()
@@ -619,9 +646,8 @@ def tinted_lines(screen: Screen) -> list[Strip] | None:
     kept = _tinted_lines.get(screen)
     screen._dirty_regions.clear()  # as Textual's `render_line` does once it has drawn
     if kept is None or kept[0] != key:
-        width, height = screen.size
-        visual = visualize(screen, _Tinted(under._compositor.render_strips(), color))
-        kept = _tinted_lines[screen] = (key, Visual.to_strips(screen, visual, width, height, screen.visual_style))
+        lines = under._compositor.render_strips()[: screen.size.height]
+        kept = _tinted_lines[screen] = (key, _tinted(screen, lines, color))
     return kept[1]
 
 

@@ -45,7 +45,11 @@ class MovesScreen(AppModalScreen[None]):
 
     The move is played as the list closes, before the board behind it is laid out and drawn again
     (a result handed back through `dismiss` waited for that, about a third of a second at a loaded
-    table before the move even left)."""
+    table before the move even left).
+
+    A game screen makes one for the game and shows it again with each turn's moves (`show_moves`):
+    made anew each time, the dialog was composed, mounted, styled and removed on every move of a player
+    who plays through it."""
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="close"),
@@ -60,16 +64,24 @@ class MovesScreen(AppModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="moves-box", classes="dialog wide"):
             yield Static("Moves (Enter or 1-9 plays one, Esc closes)", classes="heading")
-            yield MovesList(
-                *(Option(Text(f"{i}. {label}" if i < 10 else f"   {label}")) for i, label in enumerate(self.labels, 1)),
-                id="moves-list",
-            )
+            yield MovesList(*self._options(), id="moves-list")
+
+    def _options(self) -> list[Option]:
+        return [Option(Text(f"{i}. {label}" if i < 10 else f"   {label}")) for i, label in enumerate(self.labels, 1)]
 
     def on_mount(self) -> None:
         options = self.query_one("#moves-list", OptionList)
         options.focus()
         if self.labels:
             options.highlighted = 0
+
+    def show_moves(self, labels: list[str], chosen: Callable[[int], None]) -> None:
+        """The list, made already, with these moves (the first highlighted) before it is shown again."""
+        self.labels = labels
+        self.chosen = chosen
+        options = self.query_one("#moves-list", OptionList)
+        options.set_options(self._options())
+        options.highlighted = 0 if labels else None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

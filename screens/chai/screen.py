@@ -117,6 +117,7 @@ class ChaiScreen(GameScreen):
         self._wraps: dict[str, list[str]] = {}  # a log line's text wrapped at `_wraps_width`
         self._wraps_width = 0
         self._log_drawn: tuple[Any, ...] = ()  # (the log list, panel size) the log panel shows
+        self._moves: MovesScreen | None = None  # the moves list, made as it is first opened
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -610,4 +611,20 @@ class ChaiScreen(GameScreen):
             if expected == self._legal:
                 self._play(legal[index])
 
-        self.app.push_screen(MovesScreen(labels, picked))
+        moves = self._moves
+        if moves is not None and moves in self.app.screen_stack:
+            return  # open already (under the command palette)
+        if moves is None:
+            moves = self._moves = MovesScreen(labels, picked)
+            self.app.install_screen(moves, f"chai-moves-{id(self)}")  # kept when closed, shown again next move
+        else:
+            moves.show_moves(labels, picked)
+        self.app.push_screen(moves)
+
+    def on_unmount(self) -> None:
+        """The game's moves list goes with it (a list still open as the app closes goes with the app)."""
+        super().on_unmount()
+        moves = self._moves
+        if moves is not None and moves not in self.app.screen_stack:
+            self.app.uninstall_screen(moves)
+            moves.remove()

@@ -15,6 +15,7 @@ from textual._compositor import Compositor
 from textual.screen import Screen
 
 from chaigames.engine import GameConfig, SeatConfig
+from screens import compat
 from screens.app import ChaiGamesApp
 from screens.chai.moves import MovesScreen
 from screens.chai.screen import ChaiScreen
@@ -217,34 +218,58 @@ def counted_tints(monkeypatch) -> list[int]:
     return tinted
 
 
+def counted_visuals(monkeypatch, kind: type) -> list:
+    """Every widget of `kind` that renders a visual into lines from now on (`Visual.to_strips`)."""
+    from textual.visual import Visual
+
+    rendered: list = []
+    to_strips = Visual.to_strips.__func__  # type: ignore[attr-defined]
+
+    def counted(cls, widget, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if isinstance(widget, kind):
+            rendered.append(widget)
+        return to_strips(cls, widget, *args, **kwargs)
+
+    monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+    return rendered
+
+
 async def test_the_game_under_the_moves_list_is_tinted_once_as_it_opens(monkeypatch):
     """Textual tinted every segment of the game under the list each time the list was drawn whole: three times
-    as it opened. Now the tinted lines are kept while the game shows the same. The list still shows the game
+    as it opened. Now the tinted lines are kept while the game shows the same, and tinted segment by segment
+    (Textual rendered them through a Rich console and cut them into lines again), each style once under the same
+    tint. The list still shows the game
     tinted exactly as Textual draws it, and follows a change on the game under it."""
     app = chai_app()
     terminal = on_terminal(app, monkeypatch, WIDTH, HEIGHT)
     async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
         game = await asha_to_move(app, pilot)
         segments = sum(len(list(strip)) for strip in game._compositor.render_strips())
+        monkeypatch.setattr(compat, "_tints", {})  # no style tinted before in this process
         tinted = counted_tints(monkeypatch)
+        through_rich = counted_visuals(monkeypatch, MovesScreen)
         frames = counted_whole_frames(monkeypatch)
         await press(pilot, "m")
         await wait_for(pilot, lambda: isinstance(app.screen, MovesScreen), "the moves list")
         await settle(pilot)
         dialog = app.screen
         assert frames == ["MovesScreen"]
-        assert 0 < sum(tinted) <= segments  # Textual tinted every segment of the game three times
+        first = sum(tinted)
+        assert 0 < first <= segments  # Textual tinted every segment of the game three times
+        assert through_rich == []  # tinted segment by segment, not rendered through a Rich console again
         assert [dialog.render_line(y) for y in range(HEIGHT)] == textual_tinted(dialog)
         assert shown(terminal) == whole(app)
         tinted.clear()
         dialog.refresh()  # the list drawn whole again, the game under it as it was: nothing tinted again
         await settle(pilot)
         assert tinted == []
+        kept = compat.tinted_lines(dialog)
         game.controller.message = "A notice under the list"
         game.refresh_game()
         await wait_for(pilot, lambda: "A notice under the list" in shown(terminal), "the notice, seen through")
         await settle(pilot)
-        assert tinted != []
+        assert compat.tinted_lines(dialog) is not kept  # drawn again from the game as it is now
+        assert sum(tinted) < first  # tinting only the styles not seen under this tint before
         assert [dialog.render_line(y) for y in range(HEIGHT)] == textual_tinted(dialog)
         assert shown(terminal) == whole(app)
 

@@ -66,7 +66,13 @@ async def test_a_screen_is_not_restyled_as_it_is_first_shown_but_is_after(monkey
         form = app.screen
         await pilot.pause()
         assert form not in restyled
-        form.post_message(events.ScreenResume())  # shown again: restyled, as Textual does
+        shown = form.stack_updates
+        form.post_message(events.ScreenResume())  # shown again under the same styles: not restyled
+        await wait_for(pilot, lambda: form.stack_updates > shown, "the form shown again")
+        assert form not in restyled
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        form.post_message(events.ScreenResume())  # shown again after the theme changed: restyled, as Textual does
         await wait_for(pilot, lambda: form in restyled, "the form restyled")
 
 
