@@ -61,6 +61,16 @@ async def settle(pilot) -> None:
         await pilot.pause()
 
 
+async def asha_to_move(pilot, app: ChaiGamesApp) -> None:
+    """Asha's move at Chai, her footer's keys shown and the app settled."""
+    await wait_for(
+        pilot,
+        lambda: isinstance(app.screen, ChaiScreen) and app.controller.legal_actions(0) and app.screen.query(FooterKey),
+        "Asha's move",
+    )
+    await settle(pilot)
+
+
 async def test_moving_the_menu_cursor_lays_nothing_out():
     app = ChaiGamesApp()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -79,14 +89,7 @@ async def test_a_dialog_over_a_game_leaves_the_games_footer_as_it_was(monkeypatc
     config = GameConfig(seats=(SeatConfig("Asha"), SeatConfig("Ravi", bot="easy"), SeatConfig("Dev", bot="easy")))
     app = ChaiGamesApp(new_game=("chai", config, 7), bot_delay=0.05, key_guard=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(
-            pilot,
-            lambda: (
-                isinstance(app.screen, ChaiScreen) and app.controller.legal_actions(0) and app.screen.query(FooterKey)
-            ),
-            "Asha's move",
-        )
-        await settle(pilot)
+        await asha_to_move(pilot, app)
         game = app.screen
         before = footer_line(app)
         keys = list(game.query(FooterKey))
@@ -329,14 +332,7 @@ async def test_a_move_and_the_keys_it_takes_off_the_footer_are_drawn_in_one_fram
     app = ChaiGamesApp(new_game=("chai", config, 7), bot_delay=0.05, key_guard=0)
     terminal = on_terminal(app, monkeypatch, 100, 32)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
-        await wait_for(
-            pilot,
-            lambda: (
-                isinstance(app.screen, ChaiScreen) and app.controller.legal_actions(0) and app.screen.query(FooterKey)
-            ),
-            "Asha's move",
-        )
-        await settle(pilot)
+        await asha_to_move(pilot, app)
         app.bot_delay = 3600  # the bots wait: Asha's move alone
         game = app.screen
         moves = next(key for key in game.query(FooterKey) if key.key == "m")

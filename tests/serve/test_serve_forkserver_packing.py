@@ -194,6 +194,19 @@ def test_a_survey_that_fails_answers_nothing() -> None:
     assert packing.survey(run) == []
 
 
+def in_a_fresh_interpreter(script: str, fill: bool) -> dict[str, Any]:
+    """What `script` prints (JSON), run in an interpreter of its own with "fill" or "no" as its argument."""
+    done = subprocess.run(
+        [sys.executable, "-c", script, "fill" if fill else "no"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=scaled(60),
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
 HOLES_THEN_FILL = """
 import ctypes, json, sys
 from chaigames.hosting import packing
@@ -216,14 +229,7 @@ print(json.dumps({"taken": taken, "from_top": [libc.malloc(size) >= top for size
 def test_after_the_heap_holes_are_filled_what_is_allocated_comes_from_the_heap_top(fill: bool) -> None:
     """A fresh interpreter (its heap not the test runner's) makes holes in its C heap; once they are
     filled, every allocation comes from the heap's top; without the fill, from the holes."""
-    done = subprocess.run(
-        [sys.executable, "-c", HOLES_THEN_FILL, "fill" if fill else "no"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=scaled(60),
-    )
-    result = json.loads(done.stdout)
+    result = in_a_fresh_interpreter(HOLES_THEN_FILL, fill)
     if fill:
         assert result["taken"] > 0
         assert result["from_top"] == [True, True, True]
@@ -249,14 +255,7 @@ print(json.dumps({"taken": taken, "in_holes": sum(id(b) - id(b) % POOL in holes 
 def test_after_the_pools_are_filled_new_objects_go_to_pools_of_their_own(fill: bool) -> None:
     """A fresh interpreter frees every other of many objects, leaving free blocks in their pools; once
     the pools are filled, new objects of that size go to other pools; without the fill, into the holes."""
-    done = subprocess.run(
-        [sys.executable, "-c", POOL_HOLES_THEN_FILL, "fill" if fill else "no"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=scaled(60),
-    )
-    result = json.loads(done.stdout)
+    result = in_a_fresh_interpreter(POOL_HOLES_THEN_FILL, fill)
     if fill:
         assert result["taken"] > 0
         assert result["in_holes"] == 0
