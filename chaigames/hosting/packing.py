@@ -41,6 +41,7 @@ from __future__ import annotations
 import array
 import copy
 import ctypes
+import functools
 import gc
 import json
 import os
@@ -190,17 +191,30 @@ class _MallInfo2(ctypes.Structure):
     ]
 
 
-def heap_top() -> int:
-    """The address where the C heap's untouched top begins (what malloc takes when no free chunk fits),
-    or 0 where the C library is not glibc."""
+@functools.cache
+def _glibc() -> ctypes.CDLL | None:
+    """The C library with the signatures of the calls made here, or None where it is not glibc (no
+    `mallinfo2`)."""
     try:
         libc = ctypes.CDLL(None)
         libc.mallinfo2.restype = _MallInfo2
-        libc.sbrk.restype = ctypes.c_void_p
-        libc.sbrk.argtypes = [ctypes.c_ssize_t]
-        return int(libc.sbrk(0) or 0) - int(libc.mallinfo2().keepcost)
     except (AttributeError, OSError):
+        return None
+    libc.sbrk.restype = ctypes.c_void_p
+    libc.sbrk.argtypes = [ctypes.c_ssize_t]
+    libc.malloc.restype = ctypes.c_void_p
+    libc.malloc.argtypes = [ctypes.c_size_t]
+    libc.free.argtypes = [ctypes.c_void_p]
+    return libc
+
+
+def heap_top() -> int:
+    """The address where the C heap's untouched top begins (what malloc takes when no free chunk fits),
+    or 0 where the C library is not glibc."""
+    libc = _glibc()
+    if libc is None:
         return 0
+    return int(libc.sbrk(0) or 0) - int(libc.mallinfo2().keepcost)
 
 
 def fill_heap_holes() -> int:
@@ -209,13 +223,10 @@ def fill_heap_holes() -> int:
     server's objects (the larger ones live there: classes, big code, the tables of large dicts and
     lists): each hole a session filled copied its page for a few of its bytes. The chunks are kept.
     Returns the bytes taken (0 where the C library is not glibc)."""
+    libc = _glibc()
     top = heap_top()
-    if not top:
+    if libc is None or not top:
         return 0
-    libc = ctypes.CDLL(None)
-    libc.malloc.restype = ctypes.c_void_p
-    libc.malloc.argtypes = [ctypes.c_size_t]
-    libc.free.argtypes = [ctypes.c_void_p]
     taken = 0
     # Large requests first (few calls for the large holes), then every size of the per-size caches (a
     # chunk freed there serves only its own size) down to the smallest; a block from the top is given
